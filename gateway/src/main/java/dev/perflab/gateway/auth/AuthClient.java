@@ -1,0 +1,12 @@
+package dev.perflab.gateway.auth;
+
+import reactor.core.publisher.Mono;
+
+/** Asks auth-service whether a token is valid. Implementations differ only in where they wait. */
+public interface AuthClient {
+
+    Mono<AuthDecision> check(String token);
+
+    /** The client mode, as tagged on the metrics: blocking, offloaded, reactive or virtual. */
+    String mode();
+}

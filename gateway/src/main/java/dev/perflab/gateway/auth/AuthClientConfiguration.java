@@ -1,0 +1,43 @@
+package dev.perflab.gateway.auth;
+
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import reactor.core.scheduler.Schedulers;
+
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** Builds the auth client the active profile names, wrapped in the metrics and the optional cache. */
+@Configuration(proxyBeanMethods = false)
+class AuthClientConfiguration {
+
+    @Bean
+    AuthClient authClient(AuthProperties properties, MeterRegistry registry) {
+        AuthClient client = new MeteredAuthClient(baseClient(properties), registry);
+        return properties.cache().enabled() ? new CachingAuthClient(client, properties.cache(), registry) : client;
+    }
+
+    private static AuthClient baseClient(AuthProperties properties) {
+        return switch (properties.client()) {
+            case "blocking" -> new BlockingAuthClient(properties);
+            case "offloaded" -> new OffloadedAuthClient(new BlockingAuthClient(properties), Schedulers.boundedElastic(), "offloaded");
+            case "virtual" -> new OffloadedAuthClient(new BlockingAuthClient(properties),
+                    Schedulers.fromExecutorService(virtualThreadExecutor(), "virtual"), "virtual");
+            case "reactive" -> new ReactiveAuthClient(properties);
+            default -> throw new IllegalArgumentException(
+                    "lab.auth.client must be blocking, offloaded, reactive or virtual, not '" + properties.client() + "'");
+        };
+    }
+
+    /** Looked up reflectively so the gateway still compiles for and runs on JDK 17. */
+    private static ExecutorService virtualThreadExecutor() {
+        try {
+            return (ExecutorService) Executors.class.getMethod("newVirtualThreadPerTaskExecutor").invoke(null);
+        }
+        catch (ReflectiveOperationException ex) {
+            throw new IllegalStateException("virtual threads need JDK 21 or newer", ex);
+        }
+    }
+}

@@ -1,0 +1,49 @@
+package dev.perflab.gateway.auth;
+
+import java.net.URI;
+import java.time.Duration;
+
+import io.netty.channel.ChannelOption;
+import reactor.core.publisher.Mono;
+import reactor.netty.http.client.HttpClient;
+import reactor.netty.resources.ConnectionProvider;
+
+import org.springframework.http.client.reactive.ReactorClientHttpConnector;
+import org.springframework.web.reactive.function.client.WebClient;
+
+/** WebClient on Reactor Netty: the event loop sends the request and moves on until the answer arrives. */
+final class ReactiveAuthClient implements AuthClient {
+
+    private final WebClient webClient;
+    private final URI checkUri;
+    private final Duration timeout;
+
+    ReactiveAuthClient(AuthProperties properties) {
+        this.timeout = properties.timeout();
+        ConnectionProvider pool = ConnectionProvider.builder("auth")
+            .maxConnections(properties.pool().maxTotal())
+            .pendingAcquireMaxCount(-1)
+            .build();
+        HttpClient httpClient = HttpClient.create(pool)
+            .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()))
+            .metrics(true, uri -> "/auth");
+        this.webClient = WebClient.builder().clientConnector(new ReactorClientHttpConnector(httpClient)).build();
+        this.checkUri = properties.checkUri();
+    }
+
+    @Override
+    public Mono<AuthDecision> check(String token) {
+        return webClient.post()
+            .uri(checkUri)
+            .headers(headers -> headers.setBearerAuth(token))
+            .exchangeToMono(response -> response.releaseBody()
+                .thenReturn(AuthDecision.fromStatus(response.statusCode().value())))
+            .timeout(timeout)
+            .onErrorResume(failure -> Mono.just(AuthDecision.fromFailure(failure)));
+    }
+
+    @Override
+    public String mode() {
+        return "reactive";
+    }
+}

@@ -1,0 +1,67 @@
+package dev.perflab.gateway.mode;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tag;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.boot.actuate.info.Info;
+import org.springframework.boot.actuate.info.InfoContributor;
+import org.springframework.core.env.Environment;
+import org.springframework.stereotype.Component;
+
+/**
+ * The combination this gateway really runs with, so a run can prove which mode it measured: logged
+ * once at start-up, published as the gauge {@code lab.gateway.mode} (value 1, the mode in its tags)
+ * and under {@code lab} in {@code /actuator/info}.
+ */
+@Component
+class LabMode implements InfoContributor {
+
+    private static final Logger log = LoggerFactory.getLogger(LabMode.class);
+
+    private final Map<String, String> mode = new LinkedHashMap<>();
+
+    LabMode(Environment environment, MeterRegistry registry) {
+        String[] profiles = environment.getActiveProfiles();
+        mode.put("auth_client", environment.getRequiredProperty("lab.auth.client"));
+        mode.put("logging", environment.getRequiredProperty("lab.logging"));
+        mode.put("request_id", environment.getRequiredProperty("lab.request-id"));
+        mode.put("auth_cache", onOff(environment.getProperty("lab.auth.cache.enabled", Boolean.class, false)));
+        mode.put("blockhound", onOff(environment.getProperty("lab.blockhound.enabled", Boolean.class, false)));
+        mode.put("profiles", profiles.length == 0 ? "default" : String.join(",", profiles));
+        Gauge.builder("lab.gateway.mode", () -> 1)
+            .description("Always 1; the tags say which lab mode this gateway runs")
+            .tags(mode.entrySet().stream().map(e -> Tag.of(e.getKey(), e.getValue())).toList())
+            .register(registry);
+        log.info("Gateway lab mode: {} (JDK {})", describe(), Runtime.version().feature());
+    }
+
+    String describe() {
+        StringBuilder out = new StringBuilder();
+        mode.forEach((key, value) -> out.append(out.isEmpty() ? "" : " ").append(key).append('=').append(value));
+        return out.toString();
+    }
+
+    Map<String, String> values() {
+        return mode;
+    }
+
+    @Override
+    public void contribute(Info.Builder builder) {
+        builder.withDetail("lab", mode);
+    }
+
+    private static String onOff(boolean on) {
+        return on ? "on" : "off";
+    }
+
+    @Override
+    public String toString() {
+        return "LabMode[" + describe() + "]";
+    }
+}

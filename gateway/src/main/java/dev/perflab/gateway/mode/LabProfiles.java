@@ -1,0 +1,52 @@
+package dev.perflab.gateway.mode;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The gateway profiles the lab knows, and the combinations that make sense: at most one auth
+ * client, one logging mode and one request-id generator.
+ */
+public final class LabProfiles {
+
+    public static final List<String> AUTH_CLIENTS = List.of("blocking", "offloaded", "reactive", "virtual");
+    public static final List<String> LOGGING = List.of("log-sync", "log-async", "log-quiet");
+    public static final List<String> REQUEST_IDS = List.of("rid-uuid", "rid-fast");
+    public static final List<String> SWITCHES = List.of("auth-cache", "blockhound");
+
+    private LabProfiles() {
+    }
+
+    public static List<String> known() {
+        List<String> all = new ArrayList<>(AUTH_CLIENTS);
+        all.addAll(LOGGING);
+        all.addAll(REQUEST_IDS);
+        all.addAll(SWITCHES);
+        return all;
+    }
+
+    /** Returns why the combination cannot run, or empty when it can. */
+    public static Optional<String> problem(Collection<String> active, int javaFeatureVersion) {
+        Set<String> known = Set.copyOf(known());
+        for (String profile : active) {
+            if (!known.contains(profile)) {
+                return Optional.of("unknown profile '" + profile + "'; known profiles: " + String.join(", ", known()));
+            }
+        }
+        for (List<String> group : List.of(AUTH_CLIENTS, LOGGING, REQUEST_IDS)) {
+            List<String> chosen = active.stream().filter(group::contains).distinct().toList();
+            if (chosen.size() > 1) {
+                return Optional.of("profiles " + String.join(" and ", chosen) + " exclude each other; pick one of "
+                        + String.join(", ", group));
+            }
+        }
+        if (active.contains("virtual") && javaFeatureVersion < 21) {
+            return Optional.of("profile 'virtual' needs JDK 21 or newer (virtual threads); this JVM is "
+                    + javaFeatureVersion + ": run with a newer JAVA_HOME or pick blocking, offloaded or reactive");
+        }
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,29 @@
+package dev.perflab.lab;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import dev.perflab.lab.system.PidFiles;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** Stops what {@code up} started, by the recorded pids, and nothing else. */
+@Command(name = "down", description = "Stop the apps that 'up' started (by their recorded pids only).")
+class DownCommand implements Callable<Integer> {
+
+    @Option(names = "--results", defaultValue = "results", description = "Folder for results and logs (default: ${DEFAULT-VALUE}).")
+    Path results;
+
+    @Override
+    public Integer call() {
+        PidFiles pidFiles = new PidFiles(results.resolve("up"));
+        List<String> report = pidFiles.stopAll(Duration.ofSeconds(10));
+        if (report.isEmpty()) {
+            System.out.println("Nothing to stop: no lab started with make up (no pid files in " + pidFiles.dir() + ").");
+        }
+        report.forEach(System.out::println);
+        return 0;
+    }
+}

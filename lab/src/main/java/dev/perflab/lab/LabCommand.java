@@ -1,0 +1,36 @@
+package dev.perflab.lab;
+
+import java.io.PrintWriter;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The lab runner's entry point; the Makefile targets are thin calls into its subcommands. */
+@Command(name = "lab", mixinStandardHelpOptions = true, version = "Gateway Performance Lab 0.1",
+        description = "Starts the system under test, drives load, and writes results.",
+        subcommands = { UpCommand.class, DownCommand.class })
+public class LabCommand {
+
+    static final int EXIT_FAILED = 1;
+
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+
+    public static CommandLine commandLine() {
+        CommandLine commandLine = new CommandLine(new LabCommand());
+        commandLine.setExecutionExceptionHandler((ex, cl, parseResult) -> {
+            PrintWriter err = cl.getErr();
+            if (ex instanceof LabException) {
+                err.println("lab: " + ex.getMessage());
+            }
+            else {
+                err.println("lab: unexpected " + ex.getClass().getSimpleName() + ": " + ex.getMessage());
+                ex.printStackTrace(err);
+            }
+            err.flush();
+            return EXIT_FAILED;
+        });
+        return commandLine;
+    }
+}

@@ -1,0 +1,48 @@
+package dev.perflab.lab;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+
+import dev.perflab.lab.system.LaunchSpec;
+import dev.perflab.lab.system.Service;
+import picocli.CommandLine.Option;
+
+/** Options every command that starts the system shares. */
+public class SystemOptions {
+
+    @Option(names = "--root", defaultValue = "${sys:lab.root:-.}", description = "Repository root, where the app jars are built (default: ${DEFAULT-VALUE}).")
+    Path root;
+
+    @Option(names = "--results", defaultValue = "results", description = "Folder for results and logs (default: ${DEFAULT-VALUE}).")
+    Path results;
+
+    @Option(names = "--profiles", split = ",", description = "Gateway Spring profiles, e.g. blocking,log-quiet (default: none, i.e. reactive).")
+    List<String> profiles = List.of();
+
+    @Option(names = "--auth-latency", defaultValue = "1ms", description = "Latency auth-service injects per check: 1ms, 0.5ms-2ms, 0 (default: ${DEFAULT-VALUE}).")
+    String authLatency;
+
+    @Option(names = "--java-opts", defaultValue = "-Xms1g -Xmx1g", description = "JVM options for each app (default: ${DEFAULT-VALUE}).")
+    String javaOpts;
+
+    @Option(names = "--health-timeout", defaultValue = "120", description = "Seconds each app may take to become healthy (default: ${DEFAULT-VALUE}).")
+    int healthTimeoutSeconds;
+
+    public Duration healthTimeout() {
+        if (healthTimeoutSeconds <= 0) {
+            throw new LabException("--health-timeout must be a positive number of seconds, got " + healthTimeoutSeconds);
+        }
+        return Duration.ofSeconds(healthTimeoutSeconds);
+    }
+
+    /** business-service, auth-service and the gateway, in start order. */
+    public List<LaunchSpec> specs() {
+        List<String> jvm = Arrays.stream(javaOpts.trim().split("\\s+")).filter(s -> !s.isEmpty()).toList();
+        return List.of(
+                LaunchSpec.of(Service.BUSINESS).withJvmOptions(jvm),
+                LaunchSpec.of(Service.AUTH).withJvmOptions(jvm).withEnv("AUTH_LATENCY", authLatency),
+                LaunchSpec.of(Service.GATEWAY).withJvmOptions(jvm).withProfiles(profiles.stream().map(String::trim).filter(p -> !p.isEmpty()).toList()));
+    }
+}

@@ -1,0 +1,84 @@
+package dev.perflab.lab;
+
+import java.io.IOException;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import dev.perflab.lab.http.LabHttp;
+import dev.perflab.lab.system.LabSystem;
+import dev.perflab.lab.system.PidFiles;
+import dev.perflab.lab.system.RunningService;
+import dev.perflab.lab.system.Service;
+import dev.perflab.lab.system.ServiceLauncher;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/** Starts the three apps in the background, shows one request going through, and leaves them running. */
+@Command(name = "up", description = "Start the three apps on 127.0.0.1 in the background (stop them with 'down').")
+class UpCommand implements Callable<Integer> {
+
+    static final String TOKEN = "lab-token";
+
+    @Mixin
+    SystemOptions options;
+
+    @Override
+    public Integer call() {
+        Path upDir = options.results.resolve("up");
+        PidFiles pidFiles = new PidFiles(upDir);
+        List<PidFiles.Entry> running = pidFiles.live();
+        if (!running.isEmpty()) {
+            throw new LabException("the lab is already up (" + describe(running) + "): run make down first");
+        }
+        System.out.println("Starting business-service, auth-service and gateway " + profileText() + "...");
+        LabSystem system = LabSystem.start(new ServiceLauncher(options.root, upDir), options.specs(), options.healthTimeout());
+        try {
+            system.services().forEach(pidFiles::write);
+            for (RunningService service : system.services()) {
+                System.out.printf("  %-16s %s  pid %d  log %s%n", service.service(), service.baseUri(), service.pid(), service.log());
+            }
+            showRequest(system.get(Service.GATEWAY));
+        }
+        catch (RuntimeException ex) {
+            system.close();
+            pidFiles.stopAll(java.time.Duration.ofSeconds(1));
+            throw ex;
+        }
+        system.detach();
+        System.out.println("The lab is up. Stop it with: make down");
+        return 0;
+    }
+
+    private void showRequest(RunningService gateway) {
+        try {
+            HttpResponse<String> info = LabHttp.get(gateway.uri("/actuator/info"));
+            System.out.println("Gateway mode: " + info.body());
+            HttpResponse<String> ok = LabHttp.get(gateway.uri("/service/hello"), Map.of("Authorization", "Bearer " + TOKEN));
+            System.out.println("GET " + gateway.uri("/service/hello") + "  Authorization: Bearer " + TOKEN + "  ->  "
+                    + ok.statusCode() + " " + ok.body().trim());
+            HttpResponse<String> denied = LabHttp.get(gateway.uri("/service/hello"));
+            System.out.println("GET " + gateway.uri("/service/hello") + "  (no token)  ->  " + denied.statusCode() + " "
+                    + denied.body().trim());
+            if (ok.statusCode() != 200) {
+                throw new LabException("the gateway answered " + ok.statusCode() + " to a request with a valid token; see "
+                        + gateway.log());
+            }
+        }
+        catch (IOException ex) {
+            throw new LabException("the gateway is healthy but a request through it failed (" + ex.getMessage() + "); see "
+                    + gateway.log(), ex);
+        }
+    }
+
+    private String profileText() {
+        List<String> profiles = options.specs().get(2).profiles();
+        return profiles.isEmpty() ? "(default profile: reactive)" : "(profiles: " + String.join(",", profiles) + ")";
+    }
+
+    static String describe(List<PidFiles.Entry> entries) {
+        return String.join(", ", entries.stream().map(e -> e.service() + " pid " + e.pid()).toList());
+    }
+}

@@ -1,0 +1,101 @@
+package dev.perflab.lab.system;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+
+import dev.perflab.lab.LabException;
+
+/**
+ * The services one run started. Starting is all or nothing: when one service fails, the others are
+ * stopped before the error is thrown. {@link #close()} stops exactly these processes, and a shutdown
+ * hook does the same on Ctrl-C.
+ */
+public final class LabSystem implements AutoCloseable {
+
+    static final Duration STOP_GRACE = Duration.ofSeconds(10);
+
+    private final List<RunningService> services = Collections.synchronizedList(new ArrayList<>());
+    private final Thread shutdownHook = new Thread(this::stopAll, "lab-stop-services");
+    private boolean hooked;
+
+    private LabSystem() {
+    }
+
+    /** Starts the services together (they boot in parallel) and waits until every one is healthy. */
+    public static LabSystem start(ServiceLauncher launcher, List<LaunchSpec> specs, Duration healthLimit) {
+        LabSystem system = new LabSystem();
+        system.hook();
+        try {
+            specs.forEach(spec -> system.services.add(launcher.start(spec)));
+            system.services.forEach(running -> launcher.awaitHealthy(running, healthLimit));
+            return system;
+        }
+        catch (RuntimeException ex) {
+            system.close();
+            throw ex;
+        }
+    }
+
+    public RunningService get(Service service) {
+        return find(service).orElseThrow(() -> new LabException(service + " is not part of this run"));
+    }
+
+    public Optional<RunningService> find(Service service) {
+        synchronized (services) {
+            return services.stream().filter(s -> s.service() == service).findFirst();
+        }
+    }
+
+    public List<RunningService> services() {
+        synchronized (services) {
+            return List.copyOf(services);
+        }
+    }
+
+    /** Forgets the services without stopping them (make up leaves them running for make down). */
+    public List<RunningService> detach() {
+        unhook();
+        synchronized (services) {
+            List<RunningService> detached = List.copyOf(services);
+            services.clear();
+            return detached;
+        }
+    }
+
+    @Override
+    public void close() {
+        stopAll();
+        unhook();
+    }
+
+    private void stopAll() {
+        List<RunningService> toStop;
+        synchronized (services) {
+            toStop = new ArrayList<>(services);
+            services.clear();
+        }
+        Collections.reverse(toStop);
+        toStop.forEach(running -> ServiceLauncher.stop(running.process(), STOP_GRACE));
+    }
+
+    private synchronized void hook() {
+        Runtime.getRuntime().addShutdownHook(shutdownHook);
+        hooked = true;
+    }
+
+    private synchronized void unhook() {
+        if (!hooked) {
+            return;
+        }
+        hooked = false;
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        }
+        catch (IllegalStateException alreadyShuttingDown) {
+            // the hook itself is running
+        }
+    }
+}

@@ -1,0 +1,24 @@
+package dev.perflab.lab.system;
+
+import java.net.URI;
+import java.nio.file.Path;
+
+/** A service this lab started: its process (the only kind of process the lab ever stops), port and log. */
+public record RunningService(LaunchSpec spec, Process process, Path log) {
+
+    public Service service() {
+        return spec.service();
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public URI baseUri() {
+        return URI.create("http://127.0.0.1:" + spec.port());
+    }
+
+    public URI uri(String pathAndQuery) {
+        return baseUri().resolve(pathAndQuery);
+    }
+}

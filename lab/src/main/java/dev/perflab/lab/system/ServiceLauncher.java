@@ -1,0 +1,182 @@
+package dev.perflab.lab.system;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import dev.perflab.lab.LabException;
+import dev.perflab.lab.http.LabHttp;
+
+/**
+ * Starts a service jar as a JVM on 127.0.0.1, waits until its health endpoint answers UP, and stops
+ * it again by its own process handle. Every failure becomes a {@link LabException} naming the
+ * service, the reason and where its log is.
+ */
+public final class ServiceLauncher {
+
+    private final Path root;
+    private final Path logDir;
+
+    public ServiceLauncher(Path root, Path logDir) {
+        this.root = root;
+        this.logDir = logDir;
+    }
+
+    public RunningService start(LaunchSpec spec) {
+        Service service = spec.service();
+        Path jar = service.jar(root);
+        if (!Files.isRegularFile(jar)) {
+            throw new LabException(service + " is not built (no " + jar + "): run make build (./mvnw -DskipTests package)");
+        }
+        requireFreePort(spec.port(), service);
+        Path java = spec.javaHome().resolve("bin").resolve("java");
+        if (!Files.isExecutable(java)) {
+            throw new LabException("no java at " + java + ": set JAVA_HOME to a JDK 17 or newer");
+        }
+        List<String> command = new ArrayList<>();
+        command.add(java.toString());
+        command.addAll(spec.effectiveJvmOptions());
+        command.add("-jar");
+        command.add(jar.toString());
+        try {
+            Files.createDirectories(logDir);
+        }
+        catch (IOException ex) {
+            throw new LabException("cannot create the log folder " + logDir + ": " + ex.getMessage(), ex);
+        }
+        Path log = logDir.resolve(service.id() + ".log");
+        ProcessBuilder builder = new ProcessBuilder(command)
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile())
+            .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        builder.environment().remove("SPRING_PROFILES_ACTIVE");
+        builder.environment().put("SERVER_PORT", Integer.toString(spec.port()));
+        builder.environment().put("LAB_LOG_DIR", logDir.toAbsolutePath().toString());
+        if (!spec.profiles().isEmpty()) {
+            builder.environment().put("SPRING_PROFILES_ACTIVE", String.join(",", spec.profiles()));
+        }
+        builder.environment().putAll(spec.environment());
+        try {
+            return new RunningService(spec, builder.start(), log);
+        }
+        catch (IOException ex) {
+            throw new LabException("cannot start " + service + " (" + String.join(" ", command) + "): " + ex.getMessage(), ex);
+        }
+    }
+
+    /** Waits for {@code /actuator/health} to say UP; a process that exits meanwhile fails at once. */
+    public void awaitHealthy(RunningService running, Duration limit) {
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!running.process().isAlive()) {
+                throw new LabException(StartupFailure.describe(running));
+            }
+            try {
+                HttpResponse<String> health = LabHttp.get(running.uri("/actuator/health"));
+                if (health.statusCode() == 200 && health.body().contains("\"UP\"")) {
+                    return;
+                }
+            }
+            catch (IOException notYet) {
+                // not listening yet
+            }
+            sleep(200);
+        }
+        throw new LabException(running.service() + " did not become healthy within " + limit.toSeconds()
+                + " s (raise HEALTH_TIMEOUT on a slow machine); see its log: " + running.log());
+    }
+
+    /** Stops a process this lab started: SIGTERM, then SIGKILL after the grace period. */
+    public static void stop(Process process, Duration grace) {
+        if (!process.isAlive()) {
+            return;
+        }
+        process.destroy();
+        try {
+            if (!process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
+                process.destroyForcibly();
+                process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS);
+            }
+        }
+        catch (InterruptedException ex) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    static void requireFreePort(int port, Service service) {
+        try (ServerSocket socket = new ServerSocket()) {
+            socket.setReuseAddress(true);
+            socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+        }
+        catch (IOException ex) {
+            throw new LabException("port " + port + " for " + service + " is already in use: stop whatever listens there"
+                    + " (a lab started with make up stops with make down; ss -ltnp 'sport = :" + port + "' shows the process)");
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            throw new LabException("interrupted while waiting for a service to start");
+        }
+    }
+
+    /** Reads why a service exited during start-up from its log. */
+    static final class StartupFailure {
+
+        private StartupFailure() {
+        }
+
+        static String describe(RunningService running) {
+            Service service = running.service();
+            int exit = running.process().exitValue();
+            return service + " exited during start-up (exit code " + exit + "): " + reason(service, running.log())
+                    + "; log: " + running.log();
+        }
+
+        static String reason(Service service, Path log) {
+            List<String> lines;
+            try {
+                lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+            }
+            catch (IOException | UncheckedIOException ex) {
+                return "its log could not be read";
+            }
+            for (String line : lines) {
+                if (line.startsWith(service.id() + ": ")) {
+                    return line.substring(service.id().length() + 2);
+                }
+            }
+            for (int i = 0; i < lines.size(); i++) {
+                if (lines.get(i).trim().equals("Description:")) {
+                    for (int j = i + 1; j < lines.size(); j++) {
+                        if (!lines.get(j).isBlank()) {
+                            return lines.get(j).trim();
+                        }
+                    }
+                }
+            }
+            for (int i = lines.size() - 1; i >= 0; i--) {
+                if (!lines.get(i).isBlank()) {
+                    return lines.get(i).trim();
+                }
+            }
+            return "it printed nothing";
+        }
+    }
+}

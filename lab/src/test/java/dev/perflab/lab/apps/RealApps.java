@@ -40,6 +40,7 @@ final class RealApps implements AutoCloseable {
 
     private RealApps(String name) {
         this.logDir = root.resolve("lab/target/system-tests").resolve(name);
+        deleteRecursively(logDir);
         this.backends = LabSystem.start(new ServiceLauncher(root, logDir), List.of(
                 LaunchSpec.of(Service.BUSINESS).withPort(BUSINESS_PORT).withJvmOptions(TEST_JVM),
                 LaunchSpec.of(Service.AUTH).withPort(AUTH_PORT).withJvmOptions(TEST_JVM).withEnv("AUTH_LATENCY", "0")),
@@ -165,6 +166,18 @@ final class RealApps implements AutoCloseable {
             return 0;
         }
         return 0;
+    }
+
+    private static void deleteRecursively(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir)) {
+            paths.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        }
+        catch (IOException ex) {
+            throw new UncheckedIOException(ex);
+        }
     }
 
     @Override

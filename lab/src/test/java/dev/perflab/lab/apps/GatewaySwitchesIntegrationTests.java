@@ -1,0 +1,162 @@
+package dev.perflab.lab.apps;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import dev.perflab.lab.metrics.ActuatorMetrics;
+import dev.perflab.lab.system.LabSystem;
+import dev.perflab.lab.system.LaunchSpec;
+import dev.perflab.lab.system.RunningService;
+import dev.perflab.lab.system.Service;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import static dev.perflab.lab.apps.RealApps.TOKEN;
+import static dev.perflab.lab.apps.RealApps.get;
+import static dev.perflab.lab.apps.RealApps.settle;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The logging, request-id and auth-cache profiles each do what they say, seen from outside the gateway. */
+@Timeout(value = 10, unit = TimeUnit.MINUTES)
+class GatewaySwitchesIntegrationTests {
+
+    private static final String UUID_V4 = "[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}";
+    private static final String ASYNC_WORKER = "AsyncAppender-Worker-REQUESTS_ASYNC";
+
+    private static RealApps apps;
+
+    @BeforeAll
+    static void startBackends() {
+        apps = RealApps.start(GatewaySwitchesIntegrationTests.class);
+    }
+
+    @AfterAll
+    static void stopBackends() {
+        if (apps != null) {
+            apps.close();
+        }
+    }
+
+    @Test
+    void logSyncWritesTwoLinesPerRequestFromTheEventLoop() {
+        LaunchSpec spec = apps.gatewaySpec(List.of("reactive", "log-sync"));
+        try (LabSystem system = apps.gateway(spec)) {
+            RunningService gateway = system.get(Service.GATEWAY);
+            sendGood(gateway, 3);
+            List<String> lines = requestLog(spec);
+            assertThat(lines).filteredOn(line -> line.contains("start GET /service/hello")).hasSize(3);
+            assertThat(lines).filteredOn(line -> line.contains("end GET /service/hello status=200")).hasSize(3);
+            assertThat(lines).allSatisfy(line -> assertThat(line).contains("[reactor-http-"));
+            assertThat(threadDump(gateway)).doesNotContain(ASYNC_WORKER);
+        }
+    }
+
+    @Test
+    void logAsyncWritesTheSameLinesThroughAnAsyncAppenderThread() {
+        LaunchSpec spec = apps.gatewaySpec(List.of("reactive", "log-async"));
+        try (LabSystem system = apps.gateway(spec)) {
+            RunningService gateway = system.get(Service.GATEWAY);
+            sendGood(gateway, 3);
+            assertThat(settle(() -> requestLog(spec).size(), 6)).isEqualTo(6);
+            assertThat(threadDump(gateway)).contains(ASYNC_WORKER);
+        }
+    }
+
+    @Test
+    void logQuietWritesNoRequestLines() {
+        LaunchSpec spec = apps.gatewaySpec(List.of("reactive", "log-quiet"));
+        try (LabSystem system = apps.gateway(spec)) {
+            sendGood(system.get(Service.GATEWAY), 3);
+            RealApps.pause(500);
+            assertThat(requestLog(spec)).isEmpty();
+        }
+    }
+
+    @Test
+    void ridUuidSendsARandomUuidDownstream() {
+        try (LabSystem system = apps.gateway(List.of("rid-uuid", "log-quiet"))) {
+            List<String> ids = requestIds(system.get(Service.GATEWAY));
+            assertThat(ids).allSatisfy(id -> assertThat(id).matches(UUID_V4)).doesNotHaveDuplicates();
+        }
+    }
+
+    @Test
+    void ridFastSendsSixteenHexDigitsDownstream() {
+        try (LabSystem system = apps.gateway(List.of("rid-fast", "log-quiet"))) {
+            List<String> ids = requestIds(system.get(Service.GATEWAY));
+            assertThat(ids).allSatisfy(id -> assertThat(id).matches("[0-9a-f]{16}")).doesNotHaveDuplicates();
+        }
+    }
+
+    @Test
+    void authCacheAsksAuthServiceOnceForARepeatedToken() {
+        try (LabSystem system = apps.gateway(List.of("auth-cache", "log-quiet"))) {
+            RunningService gateway = system.get(Service.GATEWAY);
+            double authCalls = apps.authCallCount();
+            for (int i = 0; i < 5; i++) {
+                assertThat(get(gateway, "/service/hello", TOKEN).body()).isEqualTo("Hello World!");
+            }
+            assertThat(get(gateway, "/service/hello", Map.of("Authorization", "Bearer nope")).statusCode()).isEqualTo(401);
+            assertThat(get(gateway, "/service/hello", Map.of("Authorization", "Bearer nope")).statusCode()).isEqualTo(401);
+            // one call for the good token, and every rejected one is asked again
+            assertThat(settle(apps::authCallCount, authCalls + 3)).isEqualTo(authCalls + 3);
+            ActuatorMetrics metrics = new ActuatorMetrics(gateway.baseUri());
+            assertThat(metrics.count("lab.auth.cache.requests", Map.of("result", "hit"))).isEqualTo(4);
+            assertThat(metrics.tags("lab.gateway.mode")).containsEntry("auth_cache", List.of("on"));
+        }
+    }
+
+    private static void sendGood(RunningService gateway, int count) {
+        for (int i = 0; i < count; i++) {
+            assertThat(get(gateway, "/service/hello", TOKEN).statusCode()).isEqualTo(200);
+        }
+    }
+
+    private static List<String> requestIds(RunningService gateway) {
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            ids.add(get(gateway, "/service/hello", TOKEN).headers().firstValue("X-Request-Id").orElse("(none)"));
+        }
+        return ids;
+    }
+
+    private static List<String> requestLog(LaunchSpec spec) {
+        Path file = apps.gatewayLogDir(spec).resolve("gateway-requests.log");
+        try {
+            return Files.exists(file) ? Files.readAllLines(file, StandardCharsets.UTF_8) : List.of();
+        }
+        catch (IOException ex) {
+            throw new UncheckedIOException(ex);
+        }
+    }
+
+    /** The gateway's threads, from the JDK's own jcmd: shows whether an AsyncAppender worker exists. */
+    private static String threadDump(RunningService gateway) {
+        Path jcmd = gateway.spec().javaHome().resolve("bin/jcmd");
+        try {
+            Process process = new ProcessBuilder(jcmd.toString(), Long.toString(gateway.pid()), "Thread.print")
+                .redirectErrorStream(true)
+                .start();
+            String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            assertThat(out).as("jcmd output").contains("reactor-http-");
+            return out;
+        }
+        catch (IOException ex) {
+            throw new UncheckedIOException(ex);
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(ex);
+        }
+    }
+}

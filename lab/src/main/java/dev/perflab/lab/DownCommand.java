@@ -1,5 +1,6 @@
 package dev.perflab.lab;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -7,7 +8,9 @@ import java.util.concurrent.Callable;
 
 import dev.perflab.lab.system.PidFiles;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** Stops what {@code up} started, by the recorded pids, and nothing else. */
 @Command(name = "down", description = "Stop the apps that 'up' started (by their recorded pids only).")
@@ -16,14 +19,19 @@ class DownCommand implements Callable<Integer> {
     @Option(names = "--results", defaultValue = "results", description = "Folder for results and logs (default: ${DEFAULT-VALUE}).")
     Path results;
 
+    @Spec
+    CommandSpec spec;
+
     @Override
     public Integer call() {
         PidFiles pidFiles = new PidFiles(results.resolve("up"));
         List<String> report = pidFiles.stopAll(Duration.ofSeconds(10));
+        PrintWriter out = spec.commandLine().getOut();
         if (report.isEmpty()) {
-            System.out.println("Nothing to stop: no lab started with make up (no pid files in " + pidFiles.dir() + ").");
+            out.println("Nothing to stop: no lab started with make up (no pid files in " + pidFiles.dir() + ").");
         }
-        report.forEach(System.out::println);
+        report.forEach(out::println);
+        out.flush();
         return 0;
     }
 }

@@ -1,6 +1,7 @@
 package dev.perflab.lab;
 
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.List;
@@ -15,6 +16,8 @@ import dev.perflab.lab.system.Service;
 import dev.perflab.lab.system.ServiceLauncher;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 /** Starts the three apps in the background, shows one request going through, and leaves them running. */
 @Command(name = "up", description = "Start the three apps on 127.0.0.1 in the background (stop them with 'down').")
@@ -25,22 +28,26 @@ class UpCommand implements Callable<Integer> {
     @Mixin
     SystemOptions options;
 
+    @Spec
+    CommandSpec spec;
+
     @Override
     public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
         Path upDir = options.results.resolve("up");
         PidFiles pidFiles = new PidFiles(upDir);
         List<PidFiles.Entry> running = pidFiles.live();
         if (!running.isEmpty()) {
             throw new LabException("the lab is already up (" + describe(running) + "): run make down first");
         }
-        System.out.println("Starting business-service, auth-service and gateway " + profileText() + "...");
+        out.println("Starting business-service, auth-service and gateway " + profileText() + "...");
         LabSystem system = LabSystem.start(new ServiceLauncher(options.root, upDir), options.specs(), options.healthTimeout());
         try {
             system.services().forEach(pidFiles::write);
             for (RunningService service : system.services()) {
-                System.out.printf("  %-16s %s  pid %d  log %s%n", service.service(), service.baseUri(), service.pid(), service.log());
+                out.printf("  %-16s %s  pid %d  log %s%n", service.service(), service.baseUri(), service.pid(), service.log());
             }
-            showRequest(system.get(Service.GATEWAY));
+            showRequest(system.get(Service.GATEWAY), out);
         }
         catch (RuntimeException ex) {
             system.close();
@@ -48,19 +55,20 @@ class UpCommand implements Callable<Integer> {
             throw ex;
         }
         system.detach();
-        System.out.println("The lab is up. Stop it with: make down");
+        out.println("The lab is up. Stop it with: make down");
+        out.flush();
         return 0;
     }
 
-    private void showRequest(RunningService gateway) {
+    private static void showRequest(RunningService gateway, PrintWriter out) {
         try {
             HttpResponse<String> info = LabHttp.get(gateway.uri("/actuator/info"));
-            System.out.println("Gateway mode: " + info.body());
+            out.println("Gateway mode: " + info.body());
             HttpResponse<String> ok = LabHttp.get(gateway.uri("/service/hello"), Map.of("Authorization", "Bearer " + TOKEN));
-            System.out.println("GET " + gateway.uri("/service/hello") + "  Authorization: Bearer " + TOKEN + "  ->  "
+            out.println("GET " + gateway.uri("/service/hello") + "  Authorization: Bearer " + TOKEN + "  ->  "
                     + ok.statusCode() + " " + ok.body().trim());
             HttpResponse<String> denied = LabHttp.get(gateway.uri("/service/hello"));
-            System.out.println("GET " + gateway.uri("/service/hello") + "  (no token)  ->  " + denied.statusCode() + " "
+            out.println("GET " + gateway.uri("/service/hello") + "  (no token)  ->  " + denied.statusCode() + " "
                     + denied.body().trim());
             if (ok.statusCode() != 200) {
                 throw new LabException("the gateway answered " + ok.statusCode() + " to a request with a valid token; see "

@@ -13,7 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
 import io.micrometer.core.instrument.FunctionCounter;
@@ -36,7 +36,7 @@ public final class BlockingCallRecorder {
 
     private final Map<Key, LongAdder> counts = new ConcurrentHashMap<>();
     private final Map<String, String> traces = new ConcurrentHashMap<>();
-    private final AtomicInteger written = new AtomicInteger(-1);
+    private final AtomicLong writtenTotal = new AtomicLong(-1);
     private volatile boolean installed;
     private volatile MeterRegistry registry;
 
@@ -115,8 +115,8 @@ public final class BlockingCallRecorder {
     }
 
     private void writeReport(Path file) {
-        int now = traces.size();
-        if (written.getAndSet(now) == now && now > 0) {
+        long now = total();
+        if (writtenTotal.getAndSet(now) == now) {
             return;
         }
         StringBuilder out = new StringBuilder("# BlockHound (log-only): blocking calls on non-blocking threads\n");

@@ -1,0 +1,86 @@
+package dev.perflab.lab.apps;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import dev.perflab.lab.system.LabSystem;
+import dev.perflab.lab.system.Service;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Paths a backend could normalise into {@code /actuator/**} never get there. Sent over a raw socket,
+ * byte for byte, because HTTP clients (and curl without --path-as-is) normalise them first.
+ */
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
+class PathGuardIntegrationTests {
+
+    private static RealApps apps;
+    private static LabSystem gateway;
+
+    @BeforeAll
+    static void start() {
+        apps = RealApps.start(PathGuardIntegrationTests.class);
+        gateway = apps.gateway(List.of("log-quiet"));
+    }
+
+    @AfterAll
+    static void stop() {
+        if (gateway != null) {
+            gateway.close();
+        }
+        if (apps != null) {
+            apps.close();
+        }
+    }
+
+    @Test
+    void theRawClientReachesTheBackendOnAPlainPath() throws IOException {
+        assertThat(rawGet("/service/hello")).startsWith("HTTP/1.1 200").endsWith("Hello World!");
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "/service/../actuator/env, 400",
+        "/service/hello/../../actuator/prometheus, 400",
+        "/service/./actuator/prometheus, 400",
+        "/service/%2e%2e/actuator/env, 400",
+        "/service/%2E%2E/actuator/prometheus, 400",
+        "/service/..%2factuator/prometheus, 400",
+        "/service//actuator/prometheus, 400",
+        "/service/hello;x=/../actuator/prometheus, 400",
+        "/service/actuator/prometheus, 404",
+        "/service/actuator, 404",
+        "/actuator/env, 404",
+    })
+    void actuatorIsNeverRouted(String path, int status) throws IOException {
+        String response = rawGet(path);
+        assertThat(response).startsWith("HTTP/1.1 " + status);
+        assertThat(response).doesNotContain("# HELP").doesNotContain("activeProfiles").doesNotContain("Hello World!");
+    }
+
+    private static String rawGet(String path) throws IOException {
+        int port = gateway.get(Service.GATEWAY).spec().port();
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
+            socket.setSoTimeout(10_000);
+            OutputStream out = socket.getOutputStream();
+            out.write(("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer lab-token\r\n"
+                    + "Connection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            InputStream in = socket.getInputStream();
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+}

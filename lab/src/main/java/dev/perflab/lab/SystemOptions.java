@@ -30,6 +30,26 @@ public class SystemOptions {
     @Option(names = "--health-timeout", defaultValue = "120", description = "Seconds each app may take to become healthy (default: ${DEFAULT-VALUE}).")
     int healthTimeoutSeconds;
 
+    public Path root() {
+        return root;
+    }
+
+    public Path results() {
+        return results;
+    }
+
+    public String authLatency() {
+        return authLatency;
+    }
+
+    public String javaOpts() {
+        return javaOpts;
+    }
+
+    public List<String> profiles() {
+        return profiles;
+    }
+
     public Duration healthTimeout() {
         if (healthTimeoutSeconds <= 0) {
             throw new LabException("--health-timeout must be a positive number of seconds, got " + healthTimeoutSeconds);

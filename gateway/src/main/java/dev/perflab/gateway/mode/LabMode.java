@@ -8,6 +8,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import reactor.netty.resources.LoopResources;
 
 import org.springframework.boot.actuate.info.Info;
 import org.springframework.boot.actuate.info.InfoContributor;
@@ -38,7 +39,11 @@ class LabMode implements InfoContributor {
             .description("Always 1; the tags say which lab mode this gateway runs")
             .tags(mode.entrySet().stream().map(e -> Tag.of(e.getKey(), e.getValue())).toList())
             .register(registry);
-        log.info("Gateway lab mode: {} (JDK {})", describe(), Runtime.version().feature());
+        Gauge.builder("lab.gateway.event.loop.threads", () -> LoopResources.DEFAULT_IO_WORKER_COUNT)
+            .description("Reactor Netty event-loop threads: with a blocking auth call, at most this many requests run at once")
+            .register(registry);
+        log.info("Gateway lab mode: {} (JDK {}, {} event-loop threads)", describe(), Runtime.version().feature(),
+                LoopResources.DEFAULT_IO_WORKER_COUNT);
     }
 
     String describe() {

@@ -33,6 +33,11 @@ public final class ActuatorMetrics {
         return statistic(metric, tags, "COUNT");
     }
 
+    /** A live reading of a counter, for progress lines. */
+    public java.util.function.DoubleSupplier counter(String metric, Map<String, String> tags) {
+        return () -> count(metric, tags);
+    }
+
     public double statistic(String metric, Map<String, String> tags, String statistic) {
         JsonNode meter = read(metric, tags);
         if (meter == null) {

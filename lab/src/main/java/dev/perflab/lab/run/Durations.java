@@ -1,0 +1,43 @@
+package dev.perflab.lab.run;
+
+import java.time.Duration;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import picocli.CommandLine;
+
+/** Reads {@code 60s}, {@code 5m}, {@code 1h} or plain seconds, and writes them back the same way. */
+public final class Durations implements CommandLine.ITypeConverter<Duration> {
+
+    private static final Pattern FORM = Pattern.compile("(\\d+)\\s*(s|m|h)?");
+
+    @Override
+    public Duration convert(String value) {
+        return parse(value);
+    }
+
+    public static Duration parse(String value) {
+        Matcher m = FORM.matcher(value == null ? "" : value.trim());
+        if (!m.matches()) {
+            throw new CommandLine.TypeConversionException("'" + value + "' is not a duration: use whole seconds, minutes or hours such as 30s, 5m, 1h");
+        }
+        long amount = Long.parseLong(m.group(1));
+        String unit = m.group(2) == null ? "s" : m.group(2);
+        return switch (unit) {
+            case "m" -> Duration.ofMinutes(amount);
+            case "h" -> Duration.ofHours(amount);
+            default -> Duration.ofSeconds(amount);
+        };
+    }
+
+    public static String format(Duration duration) {
+        long seconds = duration.toSeconds();
+        if (seconds % 3600 == 0 && seconds > 0) {
+            return seconds / 3600 + "h";
+        }
+        if (seconds % 60 == 0 && seconds > 0) {
+            return seconds / 60 + "m";
+        }
+        return seconds + "s";
+    }
+}

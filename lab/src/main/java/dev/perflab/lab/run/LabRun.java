@@ -1,0 +1,91 @@
+package dev.perflab.lab.run;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import dev.perflab.lab.LabException;
+import dev.perflab.lab.SystemOptions;
+import dev.perflab.lab.report.ReportWriter;
+import dev.perflab.lab.wrk.Wrk;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * One run of one or more rungs into one results folder. Nothing measured is lost: summary.json is
+ * rewritten after every rung, and a failure or Ctrl-C leaves error.txt and a report of what ran.
+ */
+public final class LabRun {
+
+    private LabRun() {
+    }
+
+    public static RunFolder execute(String command, SystemOptions system, LoadOptions load, List<Scenario> rungs,
+            Map<String, Object> extra, PrintWriter out) {
+        load.validate();
+        system.healthTimeout();
+        String wrkVersion = Wrk.requireInstalled();
+        RunFolder run = RunFolder.create(system.results(), command);
+        Map<String, Object> parameters = new LinkedHashMap<>();
+        parameters.put("threads", load.load().threads());
+        parameters.put("connections", load.load().connections());
+        parameters.put("timeout", Durations.format(load.load().timeout()));
+        parameters.put("duration", Durations.format(load.duration()));
+        parameters.put("repeat", load.repeat());
+        parameters.put("warmup_max", Durations.format(load.warmupMax()));
+        parameters.put("auth_latency", system.authLatency());
+        parameters.put("java_opts", system.javaOpts());
+        parameters.put("wrk", wrkVersion);
+        parameters.put("scenarios", rungs.stream().map(Scenario::name).toList());
+        parameters.putAll(extra);
+        run.writeJson("run.json", RunInfo.describe(system.root(), command, parameters));
+        out.println("Results: " + run.dir());
+        out.flush();
+
+        List<RungResult> results = new ArrayList<>();
+        Thread interrupted = new Thread(() -> {
+            run.error("interrupted (Ctrl-C or SIGTERM) during the run; the services it started were stopped");
+            finish(run, results, Optional.of("interrupted"));
+        }, "lab-interrupted");
+        Runtime.getRuntime().addShutdownHook(interrupted);
+        RungRunner runner = new RungRunner(system, load, out);
+        try {
+            for (int i = 0; i < rungs.size(); i++) {
+                Scenario scenario = rungs.get(i);
+                String relative = rungs.size() == 1 ? "." : scenario.name();
+                Path dir = run.dir().resolve(relative).normalize();
+                try {
+                    results.add(runner.run(scenario, dir, relative, "[" + (i + 1) + "/" + rungs.size() + "]"));
+                }
+                catch (LabException ex) {
+                    String message = "rung " + scenario.name() + ": " + ex.getMessage();
+                    run.error(message);
+                    finish(run, results, Optional.of(message));
+                    throw new LabException(message + " (results so far: " + run.dir() + ")", ex);
+                }
+                run.writeJson("summary.json", Map.of("rungs", results));
+            }
+            finish(run, results, Optional.empty());
+        }
+        finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(interrupted);
+            }
+            catch (IllegalStateException shuttingDown) {
+                // the hook is already running
+            }
+        }
+        out.println("Report: " + run.resolve("report.md") + " and " + run.resolve("report.html"));
+        out.flush();
+        return run;
+    }
+
+    private static void finish(RunFolder run, List<RungResult> results, Optional<String> error) {
+        run.writeJson("summary.json", Map.of("rungs", results));
+        JsonNode info = RunFolder.JSON.readTree(run.resolve("run.json").toFile());
+        new ReportWriter(run, info, results, error).write();
+    }
+}

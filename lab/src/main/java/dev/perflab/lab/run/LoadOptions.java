@@ -1,0 +1,66 @@
+package dev.perflab.lab.run;
+
+import java.time.Duration;
+
+import dev.perflab.lab.LabException;
+import dev.perflab.lab.wrk.Wrk;
+import picocli.CommandLine.Option;
+
+/** The wrk knobs, with the published lab's values as defaults. */
+public class LoadOptions {
+
+    @Option(names = "--threads", defaultValue = "5", description = "wrk threads (default: ${DEFAULT-VALUE}).")
+    int threads;
+
+    @Option(names = "--connections", defaultValue = "10", description = "wrk connections (default: ${DEFAULT-VALUE}).")
+    int connections;
+
+    @Option(names = "--timeout", defaultValue = "10s", converter = Durations.class, description = "wrk request timeout (default: ${DEFAULT-VALUE}).")
+    Duration timeout;
+
+    @Option(names = "--duration", defaultValue = "60s", converter = Durations.class, description = "Measured wrk run per rung (default: ${DEFAULT-VALUE}).")
+    Duration duration;
+
+    @Option(names = "--repeat", defaultValue = "1", description = "Measured runs per rung; req/s is their mean (default: ${DEFAULT-VALUE}).")
+    int repeat;
+
+    @Option(names = "--warmup-max", defaultValue = "120s", converter = Durations.class,
+            description = "Cap on the warm-up; it ends earlier once three 5 s probes agree within 3 % (default: ${DEFAULT-VALUE}).")
+    Duration warmupMax;
+
+    @Option(names = "--warmup-probe", defaultValue = "5s", converter = Durations.class, hidden = true)
+    Duration warmupProbe;
+
+    public Wrk.Load load() {
+        return new Wrk.Load(threads, connections, timeout);
+    }
+
+    public Duration duration() {
+        return duration;
+    }
+
+    public int repeat() {
+        return repeat;
+    }
+
+    public Duration warmupMax() {
+        return warmupMax;
+    }
+
+    public Duration warmupProbe() {
+        return warmupProbe;
+    }
+
+    public void validate() {
+        load();
+        if (duration.isZero() || duration.isNegative()) {
+            throw new LabException("DURATION must be at least 1s");
+        }
+        if (repeat < 1) {
+            throw new LabException("REPEAT must be at least 1, got " + repeat);
+        }
+        if (warmupProbe.isZero()) {
+            throw new LabException("the warm-up probe must be at least 1s");
+        }
+    }
+}

@@ -1,0 +1,35 @@
+package dev.perflab.lab.run;
+
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/**
+ * What one rung measured, as written to {@code summary.json}. Latency percentiles are the mean of
+ * the repeats' percentiles; max is the largest of them. {@code mode} is what the gateway itself
+ * reported (its {@code lab.gateway.mode} tags), not what the runner asked for.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record RungResult(String name, String target, List<String> profiles, String changes, String dir,
+        @JsonProperty("auth_latency") String authLatency,
+        Double rps, @JsonProperty("rps_cv") Double rpsCv, @JsonProperty("rps_runs") List<Double> rpsRuns,
+        @JsonProperty("p50_ms") Double p50Ms, @JsonProperty("p90_ms") Double p90Ms, @JsonProperty("p99_ms") Double p99Ms,
+        @JsonProperty("max_ms") Double maxMs, Long errors, Map<String, Double> cpu,
+        @JsonProperty("auth_call_ms") Double authCallMs, @JsonProperty("server_ms") Double serverMs,
+        @JsonProperty("client_mean_ms") Double clientMeanMs, Map<String, String> mode,
+        @JsonProperty("warmup_s") Double warmupSeconds, @JsonProperty("warmup_steady") Boolean warmupSteady,
+        @JsonProperty("sampler_cpu_percent") Double samplerCpuPercent,
+        @JsonProperty("percentiles_ms") Map<String, Double> percentilesMs, String skipped) {
+
+    public static RungResult skipped(Scenario scenario, String reason) {
+        return new RungResult(scenario.name(), scenario.target().name().toLowerCase(), scenario.profiles(), scenario.changes(),
+                null, scenario.authLatency(), null, null, null, null, null, null, null, null, null, null, null, null, null,
+                null, null, null, null, reason);
+    }
+
+    public boolean measured() {
+        return skipped == null && rps != null;
+    }
+}

@@ -1,0 +1,191 @@
+package dev.perflab.lab.run;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.DoubleSupplier;
+
+import dev.perflab.lab.LabException;
+import dev.perflab.lab.SystemOptions;
+import dev.perflab.lab.http.LabHttp;
+import dev.perflab.lab.metrics.ActuatorMetrics;
+import dev.perflab.lab.stats.ProcStatsSampler;
+import dev.perflab.lab.stats.StatsLog;
+import dev.perflab.lab.system.LabSystem;
+import dev.perflab.lab.system.LaunchSpec;
+import dev.perflab.lab.system.RunningService;
+import dev.perflab.lab.system.Service;
+import dev.perflab.lab.system.ServiceLauncher;
+import dev.perflab.lab.wrk.Wrk;
+import dev.perflab.lab.wrk.WrkOutput;
+import dev.perflab.lab.wrk.WrkResult;
+
+/**
+ * Runs one rung: starts what it needs with its profiles, warms up, then measures with wrk while the
+ * stats sampler and the progress line run, scraping every app's metrics before and after. Every
+ * process it started is stopped when it returns or fails.
+ */
+public final class RungRunner {
+
+    public static final String TOKEN = "lab-token";
+
+    private final SystemOptions system;
+    private final LoadOptions load;
+    private final Wrk wrk;
+    private final PrintWriter out;
+
+    public RungRunner(SystemOptions system, LoadOptions load, PrintWriter out) {
+        this.system = system;
+        this.load = load;
+        this.wrk = new Wrk(system.root().resolve("wrk/summary.lua"));
+        this.out = out;
+    }
+
+    public RungResult run(Scenario scenario, Path dir, String relativeDir, String label) {
+        if (scenario.target() == Scenario.Target.NGINX) {
+            var missing = NginxReference.missing();
+            if (missing.isPresent()) {
+                out.println("  " + label + " " + scenario.name() + ": skipped, " + missing.get());
+                return RungResult.skipped(scenario, missing.get());
+            }
+        }
+        out.println("  " + label + " " + scenario.name() + describe(scenario));
+        out.flush();
+        String latency = scenario.authLatency() != null ? scenario.authLatency() : system.authLatency();
+        List<LaunchSpec> specs = specs(scenario, latency);
+        try (LabSystem apps = LabSystem.start(new ServiceLauncher(system.root(), dir.resolve("logs")), specs, system.healthTimeout());
+                NginxReference nginx = scenario.target() == Scenario.Target.NGINX
+                        ? NginxReference.start(system.root().resolve("lab/nginx/auth-request.conf"), dir.resolve("nginx"),
+                                apps.get(Service.BUSINESS).spec().port(), apps.get(Service.AUTH).spec().port(), TOKEN)
+                        : null) {
+            String url = url(scenario, apps).toString();
+            String token = scenario.target() == Scenario.Target.BACKEND ? null : TOKEN;
+            Warmup.Result warm = Warmup.run(wrk, load.load(), load.warmupProbe(), load.warmupMax(), url, token, out);
+            out.printf("    warm-up: %s after %ds (%,.0f req/s in the last probe)%n",
+                    warm.steady() ? "steady" : "not steady within WARMUP_MAX, measuring anyway", warm.took().toSeconds(),
+                    warm.probes().isEmpty() ? 0 : warm.probes().get(warm.probes().size() - 1));
+
+            scrape(apps, dir, "before");
+            Timings before = Timings.read(apps);
+            DoubleSupplier backendRequests = new ActuatorMetrics(apps.get(Service.BUSINESS).baseUri())
+                .counter("http.server.requests", Map.of("uri", "/hello"));
+            List<WrkResult> runs = new ArrayList<>();
+            LocalDateTime measuredFrom = LocalDateTime.now();
+            double samplerCost;
+            try (ProcStatsSampler sampler = new ProcStatsSampler(pids(apps, nginx), dir.resolve("stats.log")).start()) {
+                for (int i = 1; i <= load.repeat(); i++) {
+                    String suffix = i == 1 ? "" : "-" + i;
+                    String output;
+                    try (Progress progress = new Progress("measure" + (load.repeat() > 1 ? " " + i + "/" + load.repeat() : ""),
+                            load.duration(), backendRequests, out)) {
+                        output = wrk.run(load.load(), load.duration(), url, token);
+                    }
+                    RunFolder.write(dir.resolve("wrk" + suffix + ".txt"), output);
+                    RunFolder.write(dir.resolve("wrk" + suffix + ".json"), WrkOutput.summaryJson(output) + "\n");
+                    WrkResult result = WrkOutput.parse(output);
+                    runs.add(result);
+                    out.printf("    measured: %,.0f req/s, p99 %.2f ms, %d errors%n", result.requestsPerSecond(),
+                            result.latency().percentile("99"), result.errors().total());
+                }
+                samplerCost = sampler.ownCpuPercentOfOneCore();
+            }
+            LocalDateTime measuredTo = LocalDateTime.now();
+            scrape(apps, dir, "after");
+            Timings after = Timings.read(apps);
+            Map<String, String> mode = apps.find(Service.GATEWAY)
+                .map(gateway -> observedMode(new ActuatorMetrics(gateway.baseUri())))
+                .orElse(null);
+            Map<String, Double> cpu = StatsLog.read(dir.resolve("stats.log")).meanCpu(measuredFrom, measuredTo);
+            return Results.of(scenario, relativeDir, latency, runs, cpu, before, after, mode, warm, samplerCost);
+        }
+    }
+
+    private static String describe(Scenario scenario) {
+        return switch (scenario.target()) {
+            case BACKEND -> " (wrk -> business-service directly)";
+            case NGINX -> " (wrk -> nginx auth_request)";
+            case GATEWAY -> " (gateway profiles: " + (scenario.profiles().isEmpty() ? "default" : String.join(",", scenario.profiles())) + ")";
+        };
+    }
+
+    private List<LaunchSpec> specs(Scenario scenario, String latency) {
+        List<LaunchSpec> all = system.specs();
+        List<LaunchSpec> specs = new ArrayList<>();
+        specs.add(all.get(0));
+        if (scenario.target() != Scenario.Target.BACKEND) {
+            specs.add(all.get(1).withEnv("AUTH_LATENCY", latency));
+        }
+        if (scenario.target() == Scenario.Target.GATEWAY) {
+            specs.add(all.get(2).withProfiles(scenario.profiles()));
+        }
+        return specs;
+    }
+
+    private static URI url(Scenario scenario, LabSystem apps) {
+        return switch (scenario.target()) {
+            case BACKEND -> apps.get(Service.BUSINESS).uri("/hello");
+            case GATEWAY -> apps.get(Service.GATEWAY).uri("/service/hello");
+            case NGINX -> NginxReference.url();
+        };
+    }
+
+    private static Map<String, List<Long>> pids(LabSystem apps, NginxReference nginx) {
+        Map<String, List<Long>> pids = new LinkedHashMap<>();
+        for (RunningService service : apps.services()) {
+            pids.put(service.service().id(), List.of(service.pid()));
+        }
+        if (nginx != null) {
+            pids.put("nginx", nginx.pids());
+        }
+        return pids;
+    }
+
+    private static void scrape(LabSystem apps, Path dir, String when) {
+        for (RunningService service : apps.services()) {
+            try {
+                RunFolder.write(dir.resolve("scrapes").resolve(service.service().id() + "-" + when + ".prom"),
+                        LabHttp.get(service.uri("/actuator/prometheus")).body());
+            }
+            catch (IOException ex) {
+                throw new LabException("cannot scrape " + service.service() + " metrics: " + ex.getMessage(), ex);
+            }
+        }
+    }
+
+    /** The mode the gateway reports in its own metric tags. */
+    static Map<String, String> observedMode(ActuatorMetrics gateway) {
+        Map<String, String> mode = new LinkedHashMap<>();
+        gateway.tags("lab.gateway.mode").forEach((tag, values) -> {
+            if (!tag.equals("application")) {
+                mode.put(tag, String.join(",", values));
+            }
+        });
+        mode.put("event_loop_threads", Long.toString(Math.round(gateway.statistic("lab.gateway.event.loop.threads", Map.of(), "VALUE"))));
+        return mode;
+    }
+
+    /** Counters read before and after the measured window, for where the time goes. */
+    record Timings(double authCount, double authSeconds, double serverCount, double serverSeconds) {
+
+        static Timings read(LabSystem apps) {
+            return apps.find(Service.GATEWAY).map(gateway -> {
+                ActuatorMetrics metrics = new ActuatorMetrics(gateway.baseUri());
+                return new Timings(metrics.count("lab.auth.call", Map.of("outcome", "allowed")),
+                        metrics.statistic("lab.auth.call", Map.of("outcome", "allowed"), "TOTAL_TIME"),
+                        metrics.count("reactor.netty.http.server.response.time", Map.of()),
+                        metrics.statistic("reactor.netty.http.server.response.time", Map.of(), "TOTAL_TIME"));
+            }).orElse(new Timings(0, 0, 0, 0));
+        }
+
+        static Double meanMs(double countBefore, double countAfter, double secondsBefore, double secondsAfter) {
+            double count = countAfter - countBefore;
+            return count <= 0 ? null : Math.round((secondsAfter - secondsBefore) / count * 1000 * 1000) / 1000.0;
+        }
+    }
+}

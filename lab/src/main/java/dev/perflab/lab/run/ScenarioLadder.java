@@ -1,0 +1,73 @@
+package dev.perflab.lab.run;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import dev.perflab.lab.LabException;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.dataformat.yaml.YAMLMapper;
+
+/** The scenarios of {@code make lab} and the sweep, read from {@code lab/scenarios.yml}. */
+public record ScenarioLadder(List<Scenario> rungs, Sweep sweep) {
+
+    public record Sweep(List<String> latencies, List<String> clients, List<String> profiles) {
+    }
+
+    private static final YAMLMapper YAML = YAMLMapper.builder()
+        .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+        .build();
+
+    public static ScenarioLadder load(Path file) {
+        if (!Files.isRegularFile(file)) {
+            throw new LabException("scenario file " + file + " not found: run from the repository root or pass --scenarios");
+        }
+        ScenarioLadder ladder;
+        try {
+            ladder = YAML.readValue(file.toFile(), ScenarioLadder.class);
+        }
+        catch (JacksonException ex) {
+            throw new LabException("scenario file " + file + " is not valid: " + ex.getOriginalMessage(), ex);
+        }
+        ladder.validate(file);
+        return ladder;
+    }
+
+    private void validate(Path file) {
+        if (rungs == null || rungs.isEmpty()) {
+            throw new LabException("scenario file " + file + " lists no rungs");
+        }
+        Set<String> names = new HashSet<>();
+        for (Scenario rung : rungs) {
+            if (rung.name() == null || !rung.name().matches("[a-z0-9][a-z0-9-]*")) {
+                throw new LabException("scenario file " + file + ": rung name '" + rung.name() + "' must be lower-case letters, digits and dashes");
+            }
+            if (!names.add(rung.name())) {
+                throw new LabException("scenario file " + file + ": rung '" + rung.name() + "' appears twice");
+            }
+            if (rung.target() != Scenario.Target.GATEWAY && !rung.profiles().isEmpty()) {
+                throw new LabException("scenario file " + file + ": rung '" + rung.name() + "' sets gateway profiles but does not drive the gateway");
+            }
+        }
+    }
+
+    /** The rungs named, in ladder order; all of them when none is named. */
+    public List<Scenario> select(List<String> only) {
+        if (only == null || only.isEmpty()) {
+            return rungs;
+        }
+        List<String> known = rungs.stream().map(Scenario::name).toList();
+        for (String name : only) {
+            if (!known.contains(name)) {
+                throw new LabException("unknown scenario '" + name + "'; scenarios: " + String.join(", ", known));
+            }
+        }
+        List<Scenario> selected = new ArrayList<>();
+        rungs.stream().filter(rung -> only.contains(rung.name())).forEach(selected::add);
+        return selected;
+    }
+}

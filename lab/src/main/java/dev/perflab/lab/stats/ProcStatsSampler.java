@@ -1,0 +1,181 @@
+package dev.perflab.lab.stats;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.LocalDateTime;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.perflab.lab.LabException;
+
+/**
+ * The local runtime's {@code docker stats}: once a second, for each service process, CPU (share
+ * of one core, as Docker counts it), resident memory against the machine's memory, block I/O,
+ * thread count. NET I/O is written as {@code 0B / 0B}, as Docker shows for host-network
+ * containers: on one shared loopback, /proc cannot tell whose bytes they are.
+ * The sampler measures its own CPU time so a run can state what it cost.
+ */
+public final class ProcStatsSampler implements AutoCloseable {
+
+    private static final long CLOCK_TICKS = 100;
+
+    private final Map<String, List<Long>> pids;
+    private final BufferedWriter out;
+    private final Thread thread;
+    private final double memTotalBytes;
+    private final Map<String, long[]> previous = new HashMap<>();
+    private volatile boolean running = true;
+    private long ownCpuNanos;
+    private long startedNanos;
+    private long stoppedNanos;
+
+    public ProcStatsSampler(Map<String, List<Long>> pids, Path file) {
+        this.pids = new LinkedHashMap<>(pids);
+        this.memTotalBytes = memTotal();
+        try {
+            this.out = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        }
+        catch (IOException ex) {
+            throw new LabException("cannot write " + file + ": " + ex.getMessage(), ex);
+        }
+        this.thread = new Thread(this::loop, "stats-sampler");
+        this.thread.setDaemon(true);
+    }
+
+    public ProcStatsSampler start() {
+        startedNanos = System.nanoTime();
+        thread.start();
+        return this;
+    }
+
+    private void loop() {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        long next = System.nanoTime();
+        while (running) {
+            long cpuBefore = threads.getCurrentThreadCpuTime();
+            sampleOnce();
+            ownCpuNanos += threads.getCurrentThreadCpuTime() - cpuBefore;
+            next += 1_000_000_000L;
+            long sleep = next - System.nanoTime();
+            if (sleep > 0) {
+                try {
+                    Thread.sleep(sleep / 1_000_000, (int) (sleep % 1_000_000));
+                }
+                catch (InterruptedException ex) {
+                    return;
+                }
+            }
+        }
+    }
+
+    void sampleOnce() {
+        LocalDateTime now = LocalDateTime.now();
+        long wallNanos = System.nanoTime();
+        try {
+            for (Map.Entry<String, List<Long>> service : pids.entrySet()) {
+                long ticks = 0;
+                long rssKb = 0;
+                long threadCount = 0;
+                long blockIn = 0;
+                long blockOut = 0;
+                boolean alive = false;
+                for (long pid : service.getValue()) {
+                    Path proc = Path.of("/proc", Long.toString(pid));
+                    if (!Files.isDirectory(proc)) {
+                        continue;
+                    }
+                    String[] stat = statFields(Files.readString(proc.resolve("stat")));
+                    ticks += Long.parseLong(stat[11]) + Long.parseLong(stat[12]);
+                    Map<String, Long> status = keyValues(proc.resolve("status"), ":");
+                    Map<String, Long> io = keyValues(proc.resolve("io"), ":");
+                    rssKb += status.getOrDefault("VmRSS", 0L);
+                    threadCount += status.getOrDefault("Threads", 0L);
+                    blockIn += io.getOrDefault("read_bytes", 0L);
+                    blockOut += io.getOrDefault("write_bytes", 0L);
+                    alive = true;
+                }
+                if (!alive) {
+                    continue;
+                }
+                long[] before = previous.put(service.getKey(), new long[] { ticks, wallNanos });
+                if (before == null) {
+                    continue;
+                }
+                double cpu = (ticks - before[0]) * 1e9 / CLOCK_TICKS / (wallNanos - before[1]) * 100;
+                double rss = rssKb * 1024.0;
+                out.write(new StatsLine(now, service.getKey(), cpu, rss, memTotalBytes, rss / memTotalBytes * 100, 0, 0,
+                        blockIn, blockOut, threadCount).format());
+                out.newLine();
+            }
+            out.flush();
+        }
+        catch (IOException | RuntimeException processGone) {
+            // a service that exits mid-sample is reported by the run, not here
+        }
+    }
+
+    /** CPU the sampler itself used, as a share of one core over its lifetime. */
+    public double ownCpuPercentOfOneCore() {
+        long wall = (stoppedNanos == 0 ? System.nanoTime() : stoppedNanos) - startedNanos;
+        return wall <= 0 ? 0 : ownCpuNanos * 100.0 / wall;
+    }
+
+    @Override
+    public void close() {
+        running = false;
+        thread.interrupt();
+        try {
+            thread.join(5000);
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+        }
+        stoppedNanos = System.nanoTime();
+        try {
+            out.close();
+        }
+        catch (IOException ignored) {
+            // the lines written so far are flushed after every sample
+        }
+    }
+
+    /** Fields of /proc/pid/stat after the command name, which may itself contain spaces. */
+    static String[] statFields(String stat) {
+        return stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
+    }
+
+    private static Map<String, Long> keyValues(Path file, String separator) throws IOException {
+        Map<String, Long> values = new HashMap<>();
+        List<String> lines = Files.readAllLines(file);
+        for (String line : lines) {
+            int at = line.indexOf(separator);
+            if (at > 0) {
+                String[] value = line.substring(at + 1).trim().split("\\s+");
+                try {
+                    values.put(line.substring(0, at).trim(), Long.parseLong(value[0]));
+                }
+                catch (NumberFormatException notANumber) {
+                    // text fields such as Name or State
+                }
+            }
+        }
+        return values;
+    }
+
+    private static double memTotal() {
+        try {
+            return keyValues(Path.of("/proc/meminfo"), ":").getOrDefault("MemTotal", 0L) * 1024.0;
+        }
+        catch (IOException ex) {
+            throw new LabException("the local runtime needs Linux /proc to sample CPU and memory: " + ex.getMessage(), ex);
+        }
+    }
+}

@@ -1,0 +1,95 @@
+package dev.perflab.lab.wrk;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import dev.perflab.lab.LabException;
+
+/**
+ * Runs wrk against one URL with the lab's Lua script. The process is the lab's own, so it is
+ * stopped by its handle when the run is interrupted.
+ */
+public final class Wrk {
+
+    private final Path script;
+
+    public Wrk(Path script) {
+        this.script = script;
+    }
+
+    public record Load(int threads, int connections, Duration timeout) {
+
+        public Load {
+            if (threads < 1 || connections < 1) {
+                throw new LabException("THREADS and CONNECTIONS must be at least 1 (got " + threads + " and " + connections + ")");
+            }
+            if (connections < threads) {
+                throw new LabException("CONNECTIONS (" + connections + ") must be at least THREADS (" + threads + "): wrk gives each thread its own connections");
+            }
+        }
+    }
+
+    /** Fails with the fix when wrk is missing, before anything starts. */
+    public static String requireInstalled() {
+        try {
+            Process process = new ProcessBuilder("wrk", "-v").redirectErrorStream(true).start();
+            String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            process.waitFor(10, TimeUnit.SECONDS);
+            return out.lines().findFirst().orElse("wrk").trim();
+        }
+        catch (IOException ex) {
+            throw new LabException("wrk is not installed: install it (Debian/Ubuntu: sudo apt-get install wrk; macOS: brew install wrk) and run again");
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            throw new LabException("interrupted while checking for wrk");
+        }
+    }
+
+    public List<String> command(Load load, Duration duration, String url) {
+        List<String> command = new ArrayList<>(List.of("wrk",
+                "-t" + load.threads(), "-c" + load.connections(), "-d" + duration.toSeconds() + "s",
+                "--timeout", load.timeout().toSeconds() + "s", "--latency", "-s", script.toString(), url));
+        return command;
+    }
+
+    /** Runs wrk to completion; returns its full console output. */
+    public String run(Load load, Duration duration, String url, String token) {
+        if (!Files.isRegularFile(script)) {
+            throw new LabException("wrk script " + script + " is missing: run from the repository root");
+        }
+        ProcessBuilder builder = new ProcessBuilder(command(load, duration, url)).redirectErrorStream(true);
+        builder.environment().put("WRK_TOKEN", token == null ? "" : token);
+        Process process;
+        try {
+            process = builder.start();
+        }
+        catch (IOException ex) {
+            throw new LabException("cannot start wrk: " + ex.getMessage(), ex);
+        }
+        try {
+            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            int exit = process.waitFor();
+            if (exit != 0) {
+                throw new LabException("wrk exited with " + exit + ": " + output.strip().lines().reduce((a, b) -> b).orElse("(no output)"));
+            }
+            return output;
+        }
+        catch (IOException ex) {
+            throw new LabException("lost wrk's output: " + ex.getMessage(), ex);
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            throw new LabException("interrupted while wrk ran");
+        }
+        finally {
+            process.destroy();
+        }
+    }
+}

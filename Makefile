@@ -10,25 +10,55 @@ JARS := $(foreach app,$(APPS),$(app)/target/$(app).jar) lab/target/lab.jar
 SOURCES := pom.xml $(shell find $(APPS) lab -path '*/target' -prune -o -type f -print)
 LAB := $(JAVA) -jar lab/target/lab.jar
 
-# Knobs (override on the command line: make up PROFILES=blocking,log-quiet)
+# Knobs (override on the command line: make gateway-test AUTH_CLIENT=blocking DURATION=30s)
 PROFILES ?=
+AUTH_CLIENT ?= reactive
 AUTH_LATENCY ?= 1ms
+THREADS ?= 5
+CONNECTIONS ?= 10
+TIMEOUT ?= 10s
+DURATION ?= 60s
+REPEAT ?= 1
+WARMUP_MAX ?= 120s
 JAVA_OPTS ?= -Xms1g -Xmx1g
 HEALTH_TIMEOUT ?= 120
+ONLY ?=
+RUN ?= results/latest
 
-.PHONY: help build up down test clean
+SYSTEM_ARGS = --auth-latency "$(AUTH_LATENCY)" --java-opts "$(JAVA_OPTS)" --health-timeout "$(HEALTH_TIMEOUT)"
+RUN_ARGS = $(SYSTEM_ARGS) --threads "$(THREADS)" --connections "$(CONNECTIONS)" --timeout "$(TIMEOUT)" \
+	--duration "$(DURATION)" --repeat "$(REPEAT)" --warmup-max "$(WARMUP_MAX)"
+
+.PHONY: help build lab baseline gateway-test sweep report up down test clean
 
 help: ## List every target with one line each
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
-	@echo "  knobs: PROFILES=$(PROFILES) AUTH_LATENCY=$(AUTH_LATENCY) JAVA_OPTS='$(JAVA_OPTS)' HEALTH_TIMEOUT=$(HEALTH_TIMEOUT)"
+	@echo "  knobs (defaults): THREADS=$(THREADS) CONNECTIONS=$(CONNECTIONS) TIMEOUT=$(TIMEOUT) DURATION=$(DURATION) REPEAT=$(REPEAT)"
+	@echo "    WARMUP_MAX=$(WARMUP_MAX) AUTH_LATENCY=$(AUTH_LATENCY) AUTH_CLIENT=$(AUTH_CLIENT) PROFILES=$(PROFILES) ONLY=$(ONLY)"
+	@echo "    JAVA_OPTS='$(JAVA_OPTS)' HEALTH_TIMEOUT=$(HEALTH_TIMEOUT) RUN=$(RUN)"
 
 build: $(JARS) ## Build the three apps and the lab runner (no tests)
 
 $(JARS) &: $(SOURCES)
 	$(MVNW) -q -DskipTests package
 
+lab: $(JARS) ## The whole scenario ladder of lab/scenarios.yml into one report (ONLY=baseline,reactive to pick rungs)
+	$(LAB) lab --only "$(ONLY)" $(RUN_ARGS)
+
+baseline: $(JARS) ## wrk against business-service /hello directly: the ceiling
+	$(LAB) baseline $(RUN_ARGS)
+
+gateway-test: $(JARS) ## wrk against the gateway route (AUTH_CLIENT=blocking|offloaded|reactive|virtual PROFILES=...)
+	$(LAB) gateway-test --auth-client "$(AUTH_CLIENT)" --profiles "$(PROFILES)" $(RUN_ARGS)
+
+sweep: $(JARS) ## Auth latency (0, 1, 5, 20 ms) x auth client, with the bound a blocked event loop allows
+	$(LAB) sweep $(RUN_ARGS)
+
+report: lab/target/lab.jar ## Write report.md and report.html again from a results folder (RUN=results/latest)
+	$(LAB) report --run "$(RUN)"
+
 up: $(JARS) ## Start the three apps on 127.0.0.1 and send one request through the gateway (PROFILES=blocking ...)
-	$(LAB) up --profiles "$(PROFILES)" --auth-latency "$(AUTH_LATENCY)" --java-opts "$(JAVA_OPTS)" --health-timeout "$(HEALTH_TIMEOUT)"
+	$(LAB) up --profiles "$(PROFILES)" $(SYSTEM_ARGS)
 
 down: lab/target/lab.jar ## Stop the apps that make up started (by pid, nothing else)
 	$(LAB) down

@@ -32,6 +32,12 @@ public class LabCommand {
             err.flush();
             return EXIT_FAILED;
         });
+        commandLine.setParameterExceptionHandler((ex, args) -> {
+            CommandLine command = ex.getCommandLine();
+            command.getErr().println("lab: " + ex.getMessage() + " (see: lab " + command.getCommandName() + " --help)");
+            command.getErr().flush();
+            return command.getCommandSpec().exitCodeOnInvalidInput();
+        });
         return commandLine;
     }
 }

@@ -89,7 +89,7 @@ final class RunCommands {
         @Override
         public Integer call() {
             ScenarioLadder ladder = ScenarioLadder.load(scenarios != null ? scenarios : system.root().resolve("lab/scenarios.yml"));
-            LabRun.execute("lab", system, load, ladder.select(only), Map.of(), out());
+            LabRun.execute("lab", system, load, ladder.select(only.stream().map(String::trim).filter(n -> !n.isEmpty()).toList()), Map.of(), out());
             return 0;
         }
     }

@@ -1,0 +1,40 @@
+package dev.perflab.lab.stats;
+
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ProcStatsSamplerIntegrationTests {
+
+    @Test
+    @Timeout(value = 1, unit = TimeUnit.MINUTES)
+    void samplesARealProcessOnceASecondInDockerStatsFormat(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("stats.log");
+        LocalDateTime from = LocalDateTime.now();
+        try (ProcStatsSampler sampler = new ProcStatsSampler(Map.of("this-jvm", List.of(ProcessHandle.current().pid())), file).start()) {
+            long busyUntil = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(3500);
+            double sink = 0;
+            while (System.nanoTime() < busyUntil) {
+                sink += Math.sqrt(sink + 1);
+            }
+            assertThat(sink).isPositive();
+        }
+        StatsLog log = StatsLog.read(file);
+        assertThat(log.unreadable()).isZero();
+        assertThat(log.lines()).hasSizeBetween(2, 4);
+        assertThat(log.lines()).allSatisfy(line -> {
+            assertThat(line.name()).isEqualTo("this-jvm");
+            assertThat(line.pids()).isPositive();
+            assertThat(line.memBytes()).isPositive();
+        });
+        assertThat(log.meanCpu(from, LocalDateTime.now()).get("this-jvm")).as("a core kept busy").isGreaterThan(30.0);
+    }
+}

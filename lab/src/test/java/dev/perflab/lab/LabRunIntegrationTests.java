@@ -1,0 +1,281 @@
+package dev.perflab.lab;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+
+import dev.perflab.lab.run.RunFolder;
+import dev.perflab.lab.stats.StatsLog;
+import dev.perflab.lab.wrk.WrkOutput;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+import tools.jackson.databind.JsonNode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The runner end to end on a short ladder: the real apps, real wrk, real nginx when installed,
+ * every artifact checked, and each rung's profiles checked against what the gateway itself reported
+ * in its metrics, not against the runner's bookkeeping.
+ */
+@Timeout(value = 10, unit = TimeUnit.MINUTES)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class LabRunIntegrationTests {
+
+    private static final String ROOT = Path.of(System.getProperty("lab.root", "..")).toAbsolutePath().normalize().toString();
+    private static final List<Integer> PORTS = List.of(38071, 38072, 38073, 38074);
+    private static final String[] SHORT = { "--duration", "3s", "--warmup-max", "4s", "--warmup-probe", "2s", "--threads", "2",
+        "--connections", "4", "--java-opts", "-Xmx256m -XX:TieredStopAtLevel=1", "--auth-latency", "1ms" };
+
+    @TempDir
+    static Path results;
+
+    private static Path ladderRun;
+    private static String ladderOut;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    @BeforeAll
+    static void portsFree() {
+        assumeTrue(PORTS.stream().allMatch(LabRunIntegrationTests::portFree), "ports 38071-38074 are busy (is a lab up? make down)");
+    }
+
+    @BeforeEach
+    void clear() {
+        out.getBuffer().setLength(0);
+        err.getBuffer().setLength(0);
+    }
+
+    @Test
+    @Order(1)
+    void shortLadderWritesEveryArtifactAndEachRungRanWithItsProfiles() throws IOException {
+        Path ladder = results.resolve("ladder.yml");
+        Files.writeString(ladder, """
+                rungs:
+                  - name: baseline
+                    target: backend
+                    changes: backend alone
+                  - name: blocking
+                    profiles: [blocking]
+                    changes: blocking client
+                  - name: reactive-quiet
+                    profiles: [reactive, log-quiet, rid-fast]
+                    changes: reactive, quiet
+                  - name: nginx
+                    target: nginx
+                    changes: reference
+                """);
+        assertThat(run("lab", "--scenarios", ladder.toString())).as(err.toString()).isZero();
+        ladderOut = out.toString();
+        ladderRun = results.resolve("latest").toRealPath();
+        assertThat(ladderOut).contains("Results: ").contains("warm-up probe 1").contains("measured: ").contains("Report: ");
+
+        JsonNode info = RunFolder.JSON.readTree(ladderRun.resolve("run.json").toFile());
+        assertThat(info.path("parameters").path("duration").asString()).isEqualTo("3s");
+        assertThat(info.path("parameters").path("threads").asInt()).isEqualTo(2);
+        assertThat(info.path("machine").path("cores").asInt()).isEqualTo(Runtime.getRuntime().availableProcessors());
+        assertThat(info.path("machine").path("cpu_model").asString()).isNotBlank();
+        assertThat(info.path("jdk").asString()).contains(Integer.toString(Runtime.version().feature()));
+        assertThat(info.path("runtime").asString()).isEqualTo("local");
+
+        JsonNode rungs = RunFolder.JSON.readTree(ladderRun.resolve("summary.json").toFile()).path("rungs");
+        assertThat(IntStream.range(0, rungs.size()).mapToObj(i -> rungs.get(i).path("name").asString()))
+            .containsExactly("baseline", "blocking", "reactive-quiet", "nginx");
+        boolean nginxInstalled = commandExists("nginx");
+        for (JsonNode rung : rungs) {
+            String name = rung.path("name").asString();
+            if (name.equals("nginx") && !nginxInstalled) {
+                assertThat(rung.path("skipped").asString()).contains("nginx is not installed");
+                continue;
+            }
+            assertMeasured(rung, ladderRun.resolve(name));
+        }
+        assertThat(portsFreeNow()).as("every process of the run was stopped").isTrue();
+
+        String report = Files.readString(ladderRun.resolve("report.md"));
+        assertThat(report).contains("| baseline |").contains("| blocking |").contains("| reactive-quiet |").contains("x baseline")
+            .contains("## Where the time goes").contains(info.path("machine").path("cpu_model").asString());
+        String html = Files.readString(ladderRun.resolve("report.html"));
+        assertThat(html).contains("<canvas id=\"rps\"").contains("<canvas id=\"cpu-0\"").doesNotContainPattern("<script[^>]+src=");
+    }
+
+    private static void assertMeasured(JsonNode rung, Path dir) throws IOException {
+        String name = rung.path("name").asString();
+        assertThat(rung.path("rps").asDouble()).as(name + " req/s").isPositive();
+        assertThat(rung.path("errors").asLong()).as(name + " errors").isZero();
+        assertThat(rung.path("p50_ms").asDouble()).isLessThanOrEqualTo(rung.path("p90_ms").asDouble());
+        assertThat(rung.path("p90_ms").asDouble()).isLessThanOrEqualTo(rung.path("p99_ms").asDouble());
+        assertThat(rung.path("p99_ms").asDouble()).isLessThanOrEqualTo(rung.path("max_ms").asDouble());
+
+        List<String> services = switch (rung.path("target").asString()) {
+            case "backend" -> List.of("business-service");
+            case "nginx" -> List.of("auth-service", "business-service", "nginx");
+            default -> List.of("auth-service", "business-service", "gateway");
+        };
+        assertThat(names(rung.path("cpu"))).as(name + " CPU means").containsExactlyInAnyOrderElementsOf(services);
+
+        assertThat(Files.readString(dir.resolve("wrk.txt"))).contains("Requests/sec:").contains(WrkOutput.MARKER);
+        assertThat(WrkOutput.parseJson(Files.readString(dir.resolve("wrk.json"))).requests()).isPositive();
+        StatsLog stats = StatsLog.read(dir.resolve("stats.log"));
+        assertThat(stats.unreadable()).isZero();
+        assertThat(stats.byService().keySet()).containsExactlyInAnyOrderElementsOf(services);
+        for (String service : services.stream().filter(s -> !s.equals("nginx")).toList()) {
+            assertThat(Files.readString(dir.resolve("scrapes/" + service + "-before.prom"))).contains("# HELP");
+            assertThat(Files.readString(dir.resolve("scrapes/" + service + "-after.prom"))).contains("application=\"" + service + "\"");
+            assertThat(dir.resolve("logs/" + service + ".log")).exists();
+        }
+        if (rung.path("target").asString().equals("gateway")) {
+            List<String> profiles = names(rung.path("profiles"));
+            String scrape = Files.readString(dir.resolve("scrapes/gateway-after.prom"));
+            Matcher mode = Pattern.compile("lab_gateway_mode\\{[^}]*auth_client=\"([^\"]+)\"[^}]*profiles=\"([^\"]+)\"").matcher(scrape);
+            assertThat(mode.find()).as("gateway mode gauge in the scrape").isTrue();
+            assertThat(mode.group(2)).as("profiles the gateway itself reported").isEqualTo(String.join(",", profiles));
+            assertThat(mode.group(1)).isEqualTo(profiles.get(0));
+            assertThat(rung.path("auth_call_ms").asDouble()).as("auth call time from the gateway's timer").isPositive();
+        }
+    }
+
+    @Test
+    @Order(2)
+    void reportHtmlDrawsItsChartsInHeadlessChromium() throws Exception {
+        assumeTrue(ladderRun != null, "the ladder run did not happen");
+        boolean installed = commandExists("chromium");
+        if (!installed && System.getenv("CI") != null) {
+            throw new AssertionError("chromium is not installed; .ci/run installs Debian's chromium");
+        }
+        assumeTrue(installed, "chromium is not installed (apt-get install chromium)");
+        Path profile = Files.createTempDirectory(results, "chromium");
+        Process chromium = new ProcessBuilder("chromium", "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--user-data-dir=" + profile,
+                "--virtual-time-budget=5000", "--dump-dom", ladderRun.resolve("report.html").toUri().toString())
+            .redirectError(results.resolve("chromium.err").toFile())
+            .start();
+        String dom = new String(chromium.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(chromium.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        Matcher charts = Pattern.compile("data-charts=\"(\\d+)\"").matcher(dom);
+        Matcher rendered = Pattern.compile("data-charts-rendered=\"(\\d+)\"").matcher(dom);
+        assertThat(charts.find()).as("the report's script ran").isTrue();
+        assertThat(rendered.find()).isTrue();
+        int expected = 2 + 4; // req/s, latency, and one CPU chart per measured rung
+        assertThat(Integer.parseInt(charts.group(1))).isEqualTo(commandExists("nginx") ? expected : expected - 1);
+        assertThat(rendered.group(1)).as("charts with pixels drawn").isEqualTo(charts.group(1));
+    }
+
+    @Test
+    @Order(3)
+    void reportIsRegeneratedFromTheFolderAlone() throws IOException {
+        assumeTrue(ladderRun != null, "the ladder run did not happen");
+        String before = Files.readString(ladderRun.resolve("report.md"));
+        Files.delete(ladderRun.resolve("report.md"));
+        Files.delete(ladderRun.resolve("report.html"));
+        assertThat(run("report", "--run", ladderRun.toString())).as(err.toString()).isZero();
+        assertThat(Files.readString(ladderRun.resolve("report.md"))).isEqualTo(before);
+        assertThat(ladderRun.resolve("report.html")).isNotEmptyFile();
+    }
+
+    @Test
+    @Order(4)
+    void failureMidLadderKeepsWhatWasMeasuredAndSaysWhy() throws IOException {
+        Path ladder = results.resolve("broken.yml");
+        Files.writeString(ladder, "rungs:\n  - name: baseline\n    target: backend\n  - name: broken\n    profiles: [reactive, nope]\n");
+        assertThat(run("lab", "--scenarios", ladder.toString())).isEqualTo(1);
+        assertThat(err.toString()).startsWith("lab: rung broken: gateway exited during start-up").contains("unknown profile 'nope'");
+        Path dir = results.resolve("latest").toRealPath();
+        assertThat(Files.readString(dir.resolve("error.txt"))).contains("unknown profile 'nope'");
+        JsonNode rungs = RunFolder.JSON.readTree(dir.resolve("summary.json").toFile()).path("rungs");
+        assertThat(rungs.size()).isEqualTo(1);
+        assertThat(rungs.get(0).path("rps").asDouble()).isPositive();
+        assertThat(Files.readString(dir.resolve("report.md"))).contains("The run stopped early").contains("| baseline |");
+        assertThat(portsFreeNow()).isTrue();
+    }
+
+    @Test
+    @Order(5)
+    void appThatIsNotHealthyInTimeIsNamedWithItsLimit() throws IOException {
+        assertThat(run("gateway-test", "--health-timeout", "1")).isEqualTo(1);
+        assertThat(err.toString()).contains("did not become healthy within 1 s").contains("HEALTH_TIMEOUT");
+        assertThat(results.resolve("latest").resolve("error.txt")).isNotEmptyFile();
+        assertThat(portsFreeNow()).isTrue();
+    }
+
+    @Test
+    @Order(6)
+    void missingWrkIsNamedBeforeAnythingStarts() throws Exception {
+        Path emptyPath = Files.createTempDirectory(results, "no-wrk");
+        Path javaBin = Path.of(System.getProperty("java.home"), "bin", "java");
+        Path ownResults = results.resolve("no-wrk-results");
+        ProcessBuilder builder = new ProcessBuilder(javaBin.toString(), "-cp", System.getProperty("java.class.path"),
+                LabCommand.class.getName(), "baseline", "--root", ROOT, "--results", ownResults.toString());
+        builder.environment().put("PATH", emptyPath.toString());
+        Process lab = builder.redirectErrorStream(true).start();
+        String output = new String(lab.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(lab.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(lab.exitValue()).isEqualTo(1);
+        assertThat(output.strip()).isEqualTo("lab: wrk is not installed: install it (Debian/Ubuntu: sudo apt-get install wrk; macOS: brew install wrk) and run again");
+        assertThat(ownResults).doesNotExist();
+    }
+
+    private int run(String... args) {
+        List<String> full = new ArrayList<>(List.of(args[0]));
+        if (!args[0].equals("report")) {
+            full.addAll(List.of("--results", results.toString(), "--root", ROOT));
+            full.addAll(List.of(SHORT));
+        }
+        full.addAll(List.of(args).subList(1, args.length));
+        CommandLine commandLine = LabCommand.commandLine();
+        commandLine.setOut(new PrintWriter(out, true));
+        commandLine.setErr(new PrintWriter(err, true));
+        return commandLine.execute(full.toArray(String[]::new));
+    }
+
+    private static List<String> names(JsonNode node) {
+        List<String> names = new ArrayList<>();
+        if (node.isArray()) {
+            node.forEach(n -> names.add(n.asString()));
+        }
+        else {
+            node.propertyNames().forEach(names::add);
+        }
+        return names;
+    }
+
+    private static boolean commandExists(String command) {
+        return Stream.of(System.getenv("PATH").split(":")).anyMatch(dir -> Files.isExecutable(Path.of(dir, command)));
+    }
+
+    private static boolean portsFreeNow() {
+        return PORTS.stream().allMatch(LabRunIntegrationTests::portFree);
+    }
+
+    private static boolean portFree(int port) {
+        try (ServerSocket socket = new ServerSocket()) {
+            socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+            return true;
+        }
+        catch (IOException ex) {
+            return false;
+        }
+    }
+}

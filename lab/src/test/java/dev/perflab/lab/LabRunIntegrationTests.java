@@ -237,6 +237,37 @@ class LabRunIntegrationTests {
         assertThat(ownResults).doesNotExist();
     }
 
+    @Test
+    @Order(7)
+    void sigtermMidRunStopsEveryProcessItStartedAndSaysSo() throws Exception {
+        Path ownResults = results.resolve("sigterm-results");
+        Path console = results.resolve("sigterm-console.txt");
+        Process lab = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), LabCommand.class.getName(), "gateway-test",
+                "--root", ROOT, "--results", ownResults.toString(), "--duration", "60s", "--warmup-max", "4s", "--warmup-probe", "2s",
+                "--threads", "2", "--connections", "4", "--java-opts", "-Xmx256m -XX:TieredStopAtLevel=1")
+            .redirectErrorStream(true)
+            .redirectOutput(console.toFile())
+            .start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (!Files.readString(console).contains("warm-up: ") && lab.isAlive() && System.nanoTime() < deadline) {
+            Thread.sleep(200);
+        }
+        Thread.sleep(2000);
+        List<ProcessHandle> started = lab.descendants().toList();
+        assertThat(started).as("apps and wrk running: " + Files.readString(console)).hasSizeGreaterThanOrEqualTo(4);
+
+        lab.destroy();
+        assertThat(lab.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        for (ProcessHandle child : started) {
+            assertThat(child.onExit().get(30, TimeUnit.SECONDS).isAlive()).as("child " + child.info().command().orElse("?")).isFalse();
+        }
+        assertThat(portsFreeNow()).isTrue();
+        Path run = ownResults.resolve("latest").toRealPath();
+        assertThat(Files.readString(run.resolve("error.txt"))).contains("interrupted");
+        assertThat(run.resolve("report.md")).isNotEmptyFile();
+    }
+
     private int run(String... args) {
         List<String> full = new ArrayList<>(List.of(args[0]));
         if (!args[0].equals("report")) {

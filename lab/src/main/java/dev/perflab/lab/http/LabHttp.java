@@ -11,6 +11,14 @@ import java.util.Map;
 /** Plain HTTP/1.1 GET and POST on loopback, for health checks, scrapes and single probe requests. */
 public final class LabHttp {
 
+    static {
+        // The JDK keeps idle connections 20 minutes; to a service that was stopped they linger in
+        // CLOSE_WAIT, holding a local port that the next service may need.
+        if (System.getProperty("jdk.httpclient.keepalive.timeout") == null) {
+            System.setProperty("jdk.httpclient.keepalive.timeout", "2");
+        }
+    }
+
     private static final HttpClient CLIENT = HttpClient.newBuilder()
         .version(HttpClient.Version.HTTP_1_1)
         .connectTimeout(Duration.ofSeconds(2))

@@ -7,10 +7,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.SystemOptions;
 import dev.perflab.lab.report.ReportWriter;
+import dev.perflab.lab.system.StopOnExit;
 import dev.perflab.lab.wrk.Wrk;
 import tools.jackson.databind.JsonNode;
 
@@ -46,13 +48,13 @@ public final class LabRun {
         out.flush();
 
         List<RungResult> results = new ArrayList<>();
-        Thread interrupted = new Thread(() -> {
-            run.error("interrupted (Ctrl-C or SIGTERM) during the run; the services it started were stopped");
-            finish(run, results, Optional.of("interrupted"));
-        }, "lab-interrupted");
-        Runtime.getRuntime().addShutdownHook(interrupted);
         RungRunner runner = new RungRunner(system, load, out);
-        try {
+        AtomicBoolean interrupted = new AtomicBoolean();
+        try (StopOnExit onExit = StopOnExit.register("report", () -> {
+            interrupted.set(true);
+            run.error("interrupted (Ctrl-C or SIGTERM) during the run; the processes it started were stopped");
+            finish(run, results, Optional.of("interrupted"));
+        })) {
             for (int i = 0; i < rungs.size(); i++) {
                 Scenario scenario = rungs.get(i);
                 String relative = rungs.size() == 1 ? "." : scenario.name();
@@ -62,21 +64,16 @@ public final class LabRun {
                 }
                 catch (LabException ex) {
                     String message = "rung " + scenario.name() + ": " + ex.getMessage();
-                    run.error(message);
-                    finish(run, results, Optional.of(message));
+                    if (!interrupted.get()) {
+                        // on Ctrl-C the exit hook says so; wrk's exit from it is no failure of its own
+                        run.error(message);
+                        finish(run, results, Optional.of(message));
+                    }
                     throw new LabException(message + " (results so far: " + run.dir() + ")", ex);
                 }
                 run.writeJson("summary.json", Map.of("rungs", results));
             }
             finish(run, results, Optional.empty());
-        }
-        finally {
-            try {
-                Runtime.getRuntime().removeShutdownHook(interrupted);
-            }
-            catch (IllegalStateException shuttingDown) {
-                // the hook is already running
-            }
         }
         out.println("Report: " + run.resolve("report.md") + " and " + run.resolve("report.html"));
         out.flush();

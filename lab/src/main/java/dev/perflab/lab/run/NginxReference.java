@@ -15,6 +15,7 @@ import java.util.stream.Stream;
 
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.http.LabHttp;
+import dev.perflab.lab.system.StopOnExit;
 
 /**
  * The reference rung's nginx: started in the foreground as the runner's own child, from the config
@@ -25,9 +26,11 @@ final class NginxReference implements AutoCloseable {
     static final int PORT = 38074;
 
     private final Process process;
+    private final StopOnExit onExit;
 
     private NginxReference(Process process) {
         this.process = process;
+        this.onExit = StopOnExit.register("nginx", this::stop);
     }
 
     /** Why the rung cannot run here, or empty when nginx is installed. */
@@ -116,6 +119,11 @@ final class NginxReference implements AutoCloseable {
 
     @Override
     public void close() {
+        stop();
+        onExit.close();
+    }
+
+    private void stop() {
         List<ProcessHandle> workers = process.descendants().toList();
         process.destroy();
         try {

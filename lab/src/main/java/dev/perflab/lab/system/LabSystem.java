@@ -18,8 +18,7 @@ public final class LabSystem implements AutoCloseable {
     static final Duration STOP_GRACE = Duration.ofSeconds(10);
 
     private final List<RunningService> services = Collections.synchronizedList(new ArrayList<>());
-    private final Thread shutdownHook = new Thread(this::stopAll, "lab-stop-services");
-    private boolean hooked;
+    private final StopOnExit onExit = StopOnExit.register("services", this::stopAll);
 
     private LabSystem() {
     }
@@ -27,7 +26,6 @@ public final class LabSystem implements AutoCloseable {
     /** Starts the services together (they boot in parallel) and waits until every one is healthy. */
     public static LabSystem start(ServiceLauncher launcher, List<LaunchSpec> specs, Duration healthLimit) {
         LabSystem system = new LabSystem();
-        system.hook();
         try {
             specs.forEach(spec -> system.services.add(launcher.start(spec)));
             system.services.forEach(running -> launcher.awaitHealthy(running, healthLimit));
@@ -57,7 +55,7 @@ public final class LabSystem implements AutoCloseable {
 
     /** Forgets the services without stopping them (make up leaves them running for make down). */
     public List<RunningService> detach() {
-        unhook();
+        onExit.close();
         synchronized (services) {
             List<RunningService> detached = List.copyOf(services);
             services.clear();
@@ -68,7 +66,7 @@ public final class LabSystem implements AutoCloseable {
     @Override
     public void close() {
         stopAll();
-        unhook();
+        onExit.close();
     }
 
     private void stopAll() {
@@ -79,23 +77,5 @@ public final class LabSystem implements AutoCloseable {
         }
         Collections.reverse(toStop);
         toStop.forEach(running -> ServiceLauncher.stop(running.process(), STOP_GRACE));
-    }
-
-    private synchronized void hook() {
-        Runtime.getRuntime().addShutdownHook(shutdownHook);
-        hooked = true;
-    }
-
-    private synchronized void unhook() {
-        if (!hooked) {
-            return;
-        }
-        hooked = false;
-        try {
-            Runtime.getRuntime().removeShutdownHook(shutdownHook);
-        }
-        catch (IllegalStateException alreadyShuttingDown) {
-            // the hook itself is running
-        }
     }
 }

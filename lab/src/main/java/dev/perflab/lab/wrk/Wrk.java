@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import dev.perflab.lab.LabException;
+import dev.perflab.lab.system.StopOnExit;
 
 /**
  * Runs wrk against one URL with the lab's Lua script. The process is the lab's own, so it is
@@ -73,7 +74,7 @@ public final class Wrk {
         catch (IOException ex) {
             throw new LabException("cannot start wrk: " + ex.getMessage(), ex);
         }
-        try {
+        try (StopOnExit onExit = StopOnExit.register("wrk", process::destroy)) {
             String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             int exit = process.waitFor();
             if (exit != 0) {

@@ -21,15 +21,16 @@ import dev.perflab.lab.system.Service;
 import dev.perflab.lab.system.ServiceLauncher;
 
 /**
- * The real business-service and auth-service jars, started once per test class on test ports, and
+ * The real business-service and auth-service jars, started once per test class on test ports below
+ * Linux's ephemeral range (32768-60999), so no client socket of an earlier test can hold them, and
  * gateways started against them with the profiles a test asks for. Stops only what it started.
  */
 final class RealApps implements AutoCloseable {
 
-    static final int GATEWAY_PORT = 39071;
-    static final int BUSINESS_PORT = 39072;
-    static final int AUTH_PORT = 39073;
-    static final int CLOSED_PORT = 39079;
+    static final int GATEWAY_PORT = 29071;
+    static final int BUSINESS_PORT = 29072;
+    static final int AUTH_PORT = 29073;
+    static final int CLOSED_PORT = 29079;
     static final List<String> TEST_JVM = List.of("-Xmx256m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
     static final Duration HEALTH_LIMIT = Duration.ofSeconds(120);
     static final Map<String, String> TOKEN = Map.of("Authorization", "Bearer lab-token");

@@ -31,7 +31,7 @@ class StartupFailuresIntegrationTests {
     Path logs;
 
     private LaunchSpec gateway(List<String> profiles) {
-        return LaunchSpec.of(Service.GATEWAY).withPort(39171).withJvmOptions(JVM).withProfiles(profiles);
+        return LaunchSpec.of(Service.GATEWAY).withPort(29171).withJvmOptions(JVM).withProfiles(profiles);
     }
 
     @Test
@@ -46,20 +46,20 @@ class StartupFailuresIntegrationTests {
 
     @Test
     void unknownProfileIsNamedAndTheOtherServicesOfTheStartAreStopped() {
-        LaunchSpec business = LaunchSpec.of(Service.BUSINESS).withPort(39172).withJvmOptions(JVM);
+        LaunchSpec business = LaunchSpec.of(Service.BUSINESS).withPort(29172).withJvmOptions(JVM);
         assertThatThrownBy(() -> LabSystem.start(new ServiceLauncher(root, logs), List.of(business, gateway(List.of("reactive", "nope"))), LIMIT))
             .isInstanceOf(LabException.class)
             .hasMessageContaining("unknown profile 'nope'; known profiles: blocking, offloaded, reactive");
-        assertThat(portFree(39172)).as("business-service was stopped with the failed start").isTrue();
+        assertThat(portFree(29172)).as("business-service was stopped with the failed start").isTrue();
     }
 
     @Test
     void busyPortIsRefusedBeforeAnythingStarts() throws IOException {
         try (ServerSocket squatter = new ServerSocket()) {
-            squatter.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 39171));
+            squatter.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 29171));
             assertThatThrownBy(() -> new ServiceLauncher(root, logs).start(gateway(List.of())))
                 .isInstanceOf(LabException.class)
-                .hasMessageContaining("port 39171 for gateway is already in use");
+                .hasMessageContaining("port 29171 for gateway is already in use");
         }
     }
 

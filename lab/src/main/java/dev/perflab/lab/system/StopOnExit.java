@@ -1,0 +1,37 @@
+package dev.perflab.lab.system;
+
+/**
+ * Runs a stop action when the JVM exits (Ctrl-C, SIGTERM) while it is registered, so nothing the
+ * runner started outlives it. Closing the registration removes the hook; the normal path then
+ * stops the process itself.
+ */
+public final class StopOnExit implements AutoCloseable {
+
+    private final Thread hook;
+    private boolean registered;
+
+    private StopOnExit(Runnable stop, String name) {
+        this.hook = new Thread(stop, "stop-on-exit-" + name);
+    }
+
+    public static StopOnExit register(String name, Runnable stop) {
+        StopOnExit registration = new StopOnExit(stop, name);
+        Runtime.getRuntime().addShutdownHook(registration.hook);
+        registration.registered = true;
+        return registration;
+    }
+
+    @Override
+    public synchronized void close() {
+        if (!registered) {
+            return;
+        }
+        registered = false;
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        }
+        catch (IllegalStateException alreadyExiting) {
+            // the hook is running or has run
+        }
+    }
+}

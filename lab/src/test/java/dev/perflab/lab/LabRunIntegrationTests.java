@@ -239,6 +239,32 @@ class LabRunIntegrationTests {
 
     @Test
     @Order(7)
+    void sweepMeasuresEveryPointAndDrawsTheBlockedEventLoopBound() throws Exception {
+        Path file = results.resolve("sweep.yml");
+        Files.writeString(file, "rungs:\n  - name: unused\nsweep:\n  latencies: [\"0\", 5ms]\n  clients: [blocking, reactive]\n"
+                + "  profiles: [log-quiet, rid-fast]\n");
+        assertThat(run("sweep", "--scenarios", file.toString())).as(err.toString()).isZero();
+        Path dir = results.resolve("latest").toRealPath();
+        JsonNode rungs = RunFolder.JSON.readTree(dir.resolve("summary.json").toFile()).path("rungs");
+        assertThat(IntStream.range(0, rungs.size()).mapToObj(i -> rungs.get(i).path("name").asString()))
+            .containsExactly("blocking-0", "blocking-5ms", "reactive-0", "reactive-5ms");
+        for (JsonNode rung : rungs) {
+            assertThat(rung.path("rps").asDouble()).isPositive();
+            assertThat(names(rung.path("profiles"))).endsWith("log-quiet", "rid-fast");
+        }
+        assertThat(rungs.get(1).path("auth_latency").asString()).isEqualTo("5ms");
+        int loops = Integer.parseInt(rungs.get(0).path("mode").path("event_loop_threads").asString());
+        assertThat(loops).as("event-loop threads the gateway reported").isPositive();
+        double bound = Math.min(loops, 4) / 0.005;
+        String report = Files.readString(dir.resolve("report.md"));
+        assertThat(report).contains("## Auth latency sweep").contains("| blocking |").contains("| reactive |")
+            .contains(String.format(java.util.Locale.ROOT, "| bound, blocked event loop | - | %,.0f |", bound));
+        assertThat(Files.readString(dir.resolve("report.html"))).contains("<canvas id=\"sweep\"");
+        assertThat(portsFreeNow()).isTrue();
+    }
+
+    @Test
+    @Order(8)
     void sigtermMidRunStopsEveryProcessItStartedAndSaysSo() throws Exception {
         Path ownResults = results.resolve("sigterm-results");
         Path console = results.resolve("sigterm-console.txt");

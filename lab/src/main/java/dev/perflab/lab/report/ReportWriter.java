@@ -91,7 +91,7 @@ public final class ReportWriter {
             }
             else {
                 row.add(String.format(Locale.ROOT, "%,.0f", r.rps()));
-                row.add(String.format(Locale.ROOT, "%.1f%%", r.rpsCv() * 100));
+                row.add(r.rpsCv() == null ? "n/a" : String.format(Locale.ROOT, "%.1f%%", r.rpsCv() * 100));
                 row.add(ratio(r, baseline));
                 row.add(ratio(r, nginx));
                 row.add(ms(r.p50Ms()));
@@ -138,7 +138,7 @@ public final class ReportWriter {
         md.append(machineLine()).append("\n\n");
         error.ifPresent(e -> md.append("**The run stopped early:** ").append(e).append("\n\n"));
         appendMarkdownTable(md, table());
-        md.append("\nRatios are against the baseline (business-service alone) and the nginx reference of this same run. CPU is the mean over the measured window, in % of one core (")
+        md.append("\ncv is the coefficient of variation of req/s over the REPEAT runs (n/a with one run). Ratios are against the baseline (business-service alone) and the nginx reference of this same run. CPU is the mean over the measured window, in % of one core (")
             .append(Runtime.getRuntime().availableProcessors()).append(" cores = ").append(Runtime.getRuntime().availableProcessors() * 100)
             .append(" %). Latency percentiles are wrk's (closed-loop load: they exclude the time a request would have waited to be sent).\n");
         if (timeTable().size() > 1) {

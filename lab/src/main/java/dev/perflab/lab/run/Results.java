@@ -24,7 +24,7 @@ final class Results {
         }
         return new RungResult(scenario.name(), scenario.target().name().toLowerCase(), scenario.profiles(), scenario.changes(),
                 relativeDir, scenario.target() == Scenario.Target.BACKEND ? null : latency,
-                round(mean, 1), round(coefficientOfVariation(rps, mean), 4), rps,
+                round(mean, 1), rps.size() < 2 ? null : round(coefficientOfVariation(rps, mean), 4), rps,
                 percentiles.get("50"), percentiles.get("90"), percentiles.get("99"),
                 round(runs.stream().mapToDouble(run -> run.latency().max()).max().orElse(0), 3),
                 runs.stream().mapToLong(run -> run.errors().total()).sum(), cpu,
@@ -34,7 +34,7 @@ final class Results {
                 round(warm.took().toMillis() / 1000.0, 1), warm.steady(), round(samplerCost, 3), percentiles, null);
     }
 
-    /** Sample standard deviation over the mean; 0 for a single run. */
+    /** Sample standard deviation over the mean; only meaningful with two runs or more. */
     static double coefficientOfVariation(List<Double> values, double mean) {
         if (values.size() < 2 || mean == 0) {
             return 0;

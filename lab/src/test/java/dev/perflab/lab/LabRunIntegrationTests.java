@@ -3,9 +3,6 @@ package dev.perflab.lab;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,6 +15,7 @@ import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 import dev.perflab.lab.run.RunFolder;
+import dev.perflab.lab.system.ServiceLauncher;
 import dev.perflab.lab.stats.StatsLog;
 import dev.perflab.lab.wrk.WrkOutput;
 import org.junit.jupiter.api.BeforeAll;
@@ -59,7 +57,7 @@ class LabRunIntegrationTests {
 
     @BeforeAll
     static void portsFree() {
-        assumeTrue(PORTS.stream().allMatch(LabRunIntegrationTests::portFree), "ports 38071-38074 are busy (is a lab up? make down)");
+        assumeTrue(PORTS.stream().allMatch(ServiceLauncher::portFree), "ports 38071-38074 are busy (is a lab up? make down)");
     }
 
     @BeforeEach
@@ -323,16 +321,7 @@ class LabRunIntegrationTests {
     }
 
     private static boolean portsFreeNow() {
-        return PORTS.stream().allMatch(LabRunIntegrationTests::portFree);
+        return PORTS.stream().allMatch(ServiceLauncher::portFree);
     }
 
-    private static boolean portFree(int port) {
-        try (ServerSocket socket = new ServerSocket()) {
-            socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
-            return true;
-        }
-        catch (IOException ex) {
-            return false;
-        }
-    }
 }

@@ -3,9 +3,6 @@ package dev.perflab.lab;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -14,6 +11,7 @@ import java.util.stream.Stream;
 
 import dev.perflab.lab.system.PidFiles;
 import dev.perflab.lab.system.Service;
+import dev.perflab.lab.system.ServiceLauncher;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -39,7 +37,7 @@ class UpDownIntegrationTests {
 
     @BeforeEach
     void labPortsAreFree() {
-        assumeTrue(Stream.of(Service.values()).allMatch(s -> portFree(s.defaultPort())),
+        assumeTrue(Stream.of(Service.values()).allMatch(s -> ServiceLauncher.portFree(s.defaultPort())),
                 "ports 38071-38073 are busy (is a lab up? make down)");
     }
 
@@ -61,7 +59,7 @@ class UpDownIntegrationTests {
         for (PidFiles.Entry entry : started) {
             assertThat(ProcessHandle.of(entry.pid()).map(ProcessHandle::isAlive).orElse(false)).isFalse();
         }
-        assertThat(Stream.of(Service.values()).allMatch(s -> portFree(s.defaultPort()))).isTrue();
+        assertThat(Stream.of(Service.values()).allMatch(s -> ServiceLauncher.portFree(s.defaultPort()))).isTrue();
 
         assertThat(run("down")).isZero();
         assertThat(out.toString()).contains("Nothing to stop");
@@ -72,7 +70,7 @@ class UpDownIntegrationTests {
         assertThat(run("up", "--profiles", "blocking,reactive")).isEqualTo(1);
         assertThat(err.toString()).startsWith("lab: gateway exited during start-up").contains("exclude each other");
         assertThat(new PidFiles(results.resolve("up")).read()).isEmpty();
-        assertThat(Stream.of(Service.values()).allMatch(s -> portFree(s.defaultPort()))).isTrue();
+        assertThat(Stream.of(Service.values()).allMatch(s -> ServiceLauncher.portFree(s.defaultPort()))).isTrue();
         assertThat(Files.readString(results.resolve("up/gateway.log"))).contains("gateway: profiles blocking and reactive");
     }
 
@@ -94,13 +92,4 @@ class UpDownIntegrationTests {
         return commandLine.execute(full);
     }
 
-    private static boolean portFree(int port) {
-        try (ServerSocket socket = new ServerSocket()) {
-            socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
-            return true;
-        }
-        catch (IOException ex) {
-            return false;
-        }
-    }
 }

@@ -115,12 +115,20 @@ public final class ServiceLauncher {
         }
     }
 
-    static void requireFreePort(int port, Service service) {
+    /** Whether a service could listen on this loopback port now. */
+    public static boolean portFree(int port) {
         try (ServerSocket socket = new ServerSocket()) {
             socket.setReuseAddress(true);
             socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+            return true;
         }
         catch (IOException ex) {
+            return false;
+        }
+    }
+
+    static void requireFreePort(int port, Service service) {
+        if (!portFree(port)) {
             throw new LabException("port " + port + " for " + service + " is already in use: stop whatever listens there"
                     + " (a lab started with make up stops with make down; ss -ltnp 'sport = :" + port + "' shows the process)");
         }

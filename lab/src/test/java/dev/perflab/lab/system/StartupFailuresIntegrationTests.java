@@ -50,7 +50,7 @@ class StartupFailuresIntegrationTests {
         assertThatThrownBy(() -> LabSystem.start(new ServiceLauncher(root, logs), List.of(business, gateway(List.of("reactive", "nope"))), LIMIT))
             .isInstanceOf(LabException.class)
             .hasMessageContaining("unknown profile 'nope'; known profiles: blocking, offloaded, reactive");
-        assertThat(portFree(29172)).as("business-service was stopped with the failed start").isTrue();
+        assertThat(ServiceLauncher.portFree(29172)).as("business-service was stopped with the failed start").isTrue();
     }
 
     @Test
@@ -71,13 +71,4 @@ class StartupFailuresIntegrationTests {
             .hasMessageContaining("make build");
     }
 
-    private static boolean portFree(int port) {
-        try (ServerSocket socket = new ServerSocket()) {
-            socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
-            return true;
-        }
-        catch (IOException ex) {
-            return false;
-        }
-    }
 }

@@ -56,6 +56,11 @@ public record StatsLine(LocalDateTime time, String name, double cpuPercent, doub
         }
     }
 
+    /** The column header {@code docker stats} prints before each round, timestamped by awk like the lines. */
+    public static boolean isHeader(String line) {
+        return line.contains(" NAME ") && line.contains("CPU %") && line.contains("PIDS");
+    }
+
     static double percent(String text) {
         if (!text.endsWith("%")) {
             throw new IllegalArgumentException("not a percentage: " + text);

@@ -23,8 +23,8 @@ public record StatsLog(List<StatsLine> lines, int unreadable) {
         try {
             List<String> raw = Files.readAllLines(file);
             List<StatsLine> parsed = raw.stream().map(StatsLine::parse).flatMap(Optional::stream).toList();
-            long blank = raw.stream().filter(String::isBlank).count();
-            return new StatsLog(parsed, (int) (raw.size() - blank - parsed.size()));
+            long skipped = raw.stream().filter(line -> line.isBlank() || StatsLine.isHeader(line)).count();
+            return new StatsLog(parsed, (int) (raw.size() - skipped - parsed.size()));
         }
         catch (IOException ex) {
             throw new LabException("cannot read " + file + ": " + ex.getMessage(), ex);

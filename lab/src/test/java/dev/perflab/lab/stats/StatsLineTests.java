@@ -37,6 +37,37 @@ class StatsLineTests {
     }
 
     @Test
+    void readsRealDockerStatsLinesInBothTableFormats() {
+        // captured from Docker 20.10 with awk's timestamp, as users log it:
+        //   docker stats --no-stream [--format "table {{.Name}}\t{{.CPUPerc}}..."] | awk -v date=... '{print date, $0}'
+        for (String file : List.of("stats-docker-format.log", "stats-docker-default.log")) {
+            List<String> lines = Captured.read(file).lines().toList();
+            List<StatsLine> parsed = lines.stream().map(StatsLine::parse).flatMap(Optional::stream).toList();
+            assertThat(parsed).as(file).hasSize(6);
+            assertThat(lines.stream().filter(StatsLine::isHeader)).as(file).hasSize(3);
+            StatsLine gateway = parsed.stream().filter(l -> l.name().equals("gateway")).findFirst().orElseThrow();
+            assertThat(gateway.cpuPercent()).isBetween(99.0, 102.0);
+            assertThat(gateway.memBytes()).isEqualTo(616 * 1024.0);
+            assertThat(gateway.memLimitBytes()).isEqualTo(2.0 * 1024 * 1024 * 1024);
+            assertThat(gateway.memPercent()).isEqualTo(0.03);
+            assertThat(gateway.pids()).isEqualTo(1);
+            StatsLine auth = parsed.stream().filter(l -> l.name().equals("auth-service")).findFirst().orElseThrow();
+            assertThat(auth.cpuPercent()).isZero();
+            assertThat(auth.memLimitBytes()).isEqualTo(1024.0 * 1024 * 1024);
+        }
+    }
+
+    @Test
+    void statsLogSkipsDockersHeadersWithoutCountingThemUnreadable(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path file = dir.resolve("stats.log");
+        java.nio.file.Files.writeString(file, Captured.read("stats-docker-format.log") + "garbage line\n");
+        StatsLog log = StatsLog.read(file);
+        assertThat(log.lines()).hasSize(6);
+        assertThat(log.unreadable()).isEqualTo(1);
+        assertThat(log.byService().keySet()).containsExactly("auth-service", "gateway");
+    }
+
+    @Test
     void dockersDefaultTableWithContainerIdIsReadToo() {
         // the same columns with CONTAINER ID first, as `docker stats --no-stream` prints without --format
         String line = "11-21-2026 12:55:13 3f2a1b2c3d4e gateway 86.90% 765.4MiB / 2GiB 37.37% 1.2GB / 1.1GB 0B / 4.1kB 33";

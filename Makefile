@@ -24,17 +24,21 @@ JAVA_OPTS ?= -Xms1g -Xmx1g
 HEALTH_TIMEOUT ?= 120
 ONLY ?=
 RUN ?= results/latest
+PROFILER ?= async
+EVENT ?= cpu
+PROFILE ?= none
 
 SYSTEM_ARGS = --auth-latency "$(AUTH_LATENCY)" --java-opts "$(JAVA_OPTS)" --health-timeout "$(HEALTH_TIMEOUT)"
 RUN_ARGS = $(SYSTEM_ARGS) --threads "$(THREADS)" --connections "$(CONNECTIONS)" --timeout "$(TIMEOUT)" \
 	--duration "$(DURATION)" --repeat "$(REPEAT)" --warmup-max "$(WARMUP_MAX)"
 
-.PHONY: help build lab baseline gateway-test sweep report up down test clean
+.PHONY: help build lab baseline gateway-test profile sweep report up down test clean
 
 help: ## List every target with one line each
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
 	@echo "  knobs (defaults): THREADS=$(THREADS) CONNECTIONS=$(CONNECTIONS) TIMEOUT=$(TIMEOUT) DURATION=$(DURATION) REPEAT=$(REPEAT)"
 	@echo "    WARMUP_MAX=$(WARMUP_MAX) AUTH_LATENCY=$(AUTH_LATENCY) AUTH_CLIENT=$(AUTH_CLIENT) PROFILES=$(PROFILES) ONLY=$(ONLY)"
+	@echo "    PROFILER=$(PROFILER) EVENT=$(EVENT) PROFILE=$(PROFILE) (make lab PROFILE=async profiles every gateway rung)"
 	@echo "    JAVA_OPTS='$(JAVA_OPTS)' HEALTH_TIMEOUT=$(HEALTH_TIMEOUT) RUN=$(RUN)"
 
 build: $(JARS) ## Build the three apps and the lab runner (no tests)
@@ -43,13 +47,16 @@ $(JARS) &: $(SOURCES)
 	$(MVNW) -q -DskipTests package
 
 lab: $(JARS) ## The whole scenario ladder of lab/scenarios.yml into one report (ONLY=baseline,reactive to pick rungs)
-	$(LAB) lab --only "$(ONLY)" $(RUN_ARGS)
+	$(LAB) lab --only "$(ONLY)" --profiler "$(PROFILE)" --event "$(EVENT)" $(RUN_ARGS)
 
 baseline: $(JARS) ## wrk against business-service /hello directly: the ceiling
 	$(LAB) baseline $(RUN_ARGS)
 
 gateway-test: $(JARS) ## wrk against the gateway route (AUTH_CLIENT=blocking|offloaded|reactive|virtual PROFILES=...)
 	$(LAB) gateway-test --auth-client "$(AUTH_CLIENT)" --profiles "$(PROFILES)" $(RUN_ARGS)
+
+profile: $(JARS) ## gateway-test with async-profiler on the gateway: flamegraph.html, hotspots.md (EVENT=cpu|wall|lock|alloc)
+	$(LAB) profile --profiler "$(PROFILER)" --event "$(EVENT)" --auth-client "$(AUTH_CLIENT)" --profiles "$(PROFILES)" $(RUN_ARGS)
 
 sweep: $(JARS) ## Auth latency (0, 1, 5, 20 ms) x auth client, with the bound a blocked event loop allows
 	$(LAB) sweep $(RUN_ARGS)

@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
 /** The lab runner's entry point; the Makefile targets are thin calls into its subcommands. */
 @Command(name = "lab", mixinStandardHelpOptions = true, version = "Gateway Performance Lab 0.1",
         description = "Starts the system under test, drives load, and writes results.",
-        subcommands = { UpCommand.class, DownCommand.class, RunCommands.Baseline.class, RunCommands.GatewayTest.class,
+        subcommands = { UpCommand.class, DownCommand.class, RunCommands.Baseline.class, RunCommands.GatewayTest.class, RunCommands.Profile.class,
                 RunCommands.Ladder.class, RunCommands.Sweep.class, RunCommands.Report.class })
 public class LabCommand {
 

@@ -12,6 +12,7 @@ import java.util.concurrent.Callable;
 import dev.perflab.lab.report.ReportWriter;
 import dev.perflab.lab.run.LabRun;
 import dev.perflab.lab.run.LoadOptions;
+import dev.perflab.lab.run.ProfileOptions;
 import dev.perflab.lab.run.RunFolder;
 import dev.perflab.lab.run.RungResult;
 import dev.perflab.lab.run.Scenario;
@@ -38,6 +39,9 @@ final class RunCommands {
         @Mixin
         LoadOptions load;
 
+        @Mixin
+        ProfileOptions profile;
+
         @Spec
         CommandSpec spec;
 
@@ -51,7 +55,7 @@ final class RunCommands {
 
         @Override
         public Integer call() {
-            LabRun.execute("baseline", system, load,
+            LabRun.execute("baseline", system, load, profile,
                     List.of(new Scenario("baseline", Scenario.Target.BACKEND, List.of(), null, "business-service alone")), Map.of(), out());
             return 0;
         }
@@ -59,6 +63,10 @@ final class RunCommands {
 
     @Command(name = "gateway-test", description = "wrk against the gateway route with the token, one auth client.")
     static class GatewayTest extends Measuring {
+
+        String name() {
+            return "gateway-test";
+        }
 
         @Option(names = "--auth-client", defaultValue = "reactive", description = "blocking, offloaded, reactive or virtual (default: ${DEFAULT-VALUE}).")
         String authClient;
@@ -70,10 +78,25 @@ final class RunCommands {
             }
             List<String> profiles = new ArrayList<>(List.of(authClient));
             system.profiles().stream().map(String::trim).filter(p -> !p.isEmpty() && !p.equals(authClient)).forEach(profiles::add);
-            LabRun.execute("gateway-test", system, load,
+            LabRun.execute(name(), system, load, profile,
                     List.of(Scenario.gateway("gateway-" + authClient, profiles, "gateway with " + String.join(",", profiles))),
                     Map.of("profiles", profiles), out());
             return 0;
+        }
+    }
+
+    @Command(name = "profile", description = "gateway-test with the gateway profiled during the measured window (async-profiler by default).")
+    static class Profile extends GatewayTest {
+
+        @Override
+        String name() {
+            return "profile";
+        }
+
+        @Override
+        public Integer call() {
+            profile = profile.orAsync();
+            return super.call();
         }
     }
 
@@ -89,7 +112,7 @@ final class RunCommands {
         @Override
         public Integer call() {
             ScenarioLadder ladder = ScenarioLadder.load(scenarios != null ? scenarios : system.root().resolve("lab/scenarios.yml"));
-            LabRun.execute("lab", system, load, ladder.select(only.stream().map(String::trim).filter(n -> !n.isEmpty()).toList()), Map.of(), out());
+            LabRun.execute("lab", system, load, profile, ladder.select(only.stream().map(String::trim).filter(n -> !n.isEmpty()).toList()), Map.of(), out());
             return 0;
         }
     }
@@ -115,7 +138,7 @@ final class RunCommands {
                     points.add(new Scenario(name, Scenario.Target.GATEWAY, profiles, latency, "auth latency " + latency));
                 }
             }
-            LabRun.execute("sweep", system, load, points, Map.of(), out());
+            LabRun.execute("sweep", system, load, profile, points, Map.of(), out());
             return 0;
         }
     }

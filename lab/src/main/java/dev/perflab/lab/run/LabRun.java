@@ -25,9 +25,10 @@ public final class LabRun {
     private LabRun() {
     }
 
-    public static RunFolder execute(String command, SystemOptions system, LoadOptions load, List<Scenario> rungs,
-            Map<String, Object> extra, PrintWriter out) {
+    public static RunFolder execute(String command, SystemOptions system, LoadOptions load, ProfileOptions profile,
+            List<Scenario> rungs, Map<String, Object> extra, PrintWriter out) {
         load.validate();
+        profile.validate();
         system.healthTimeout();
         String wrkVersion = Wrk.requireInstalled();
         RunFolder run = RunFolder.create(system.results(), command);
@@ -42,13 +43,14 @@ public final class LabRun {
         parameters.put("java_opts", system.javaOpts());
         parameters.put("wrk", wrkVersion);
         parameters.put("scenarios", rungs.stream().map(Scenario::name).toList());
+        parameters.put("profiler", profile.enabled() ? "async-profiler, event " + profile.event() : "none");
         parameters.putAll(extra);
         run.writeJson("run.json", RunInfo.describe(system.root(), command, parameters));
         out.println("Results: " + run.dir());
         out.flush();
 
         List<RungResult> results = new ArrayList<>();
-        RungRunner runner = new RungRunner(system, load, out);
+        RungRunner runner = new RungRunner(system, load, profile, out);
         AtomicBoolean interrupted = new AtomicBoolean();
         try (StopOnExit onExit = StopOnExit.register("report", () -> {
             interrupted.set(true);

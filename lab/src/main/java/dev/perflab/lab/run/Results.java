@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.perflab.lab.profile.Hotspots;
 import dev.perflab.lab.wrk.WrkResult;
 
 /** Turns a rung's wrk runs and readings into its {@link RungResult}. */
@@ -15,7 +16,8 @@ final class Results {
     }
 
     static RungResult of(Scenario scenario, String relativeDir, String latency, List<WrkResult> runs, Map<String, Double> cpu,
-            RungRunner.Timings before, RungRunner.Timings after, Map<String, String> mode, Warmup.Result warm, double samplerCost) {
+            RungRunner.Timings before, RungRunner.Timings after, Map<String, String> mode, Warmup.Result warm, double samplerCost,
+            Hotspots.Summary hotspots) {
         List<Double> rps = runs.stream().map(run -> round(run.requestsPerSecond(), 1)).toList();
         double mean = rps.stream().mapToDouble(Double::doubleValue).average().orElse(0);
         Map<String, Double> percentiles = new LinkedHashMap<>();
@@ -31,7 +33,8 @@ final class Results {
                 RungRunner.Timings.meanMs(before.authCount(), after.authCount(), before.authSeconds(), after.authSeconds()),
                 RungRunner.Timings.meanMs(before.serverCount(), after.serverCount(), before.serverSeconds(), after.serverSeconds()),
                 round(runs.stream().mapToDouble(run -> run.latency().mean()).average().orElse(0), 3), mode,
-                round(warm.took().toMillis() / 1000.0, 1), warm.steady(), round(samplerCost, 3), percentiles, null);
+                round(warm.took().toMillis() / 1000.0, 1), warm.steady(), round(samplerCost, 3), percentiles,
+                hotspots == null ? null : hotspots.verdict(), hotspots == null ? null : hotspots.shares(), null);
     }
 
     /** Sample standard deviation over the mean; only meaningful with two runs or more. */

@@ -21,12 +21,13 @@ public record RungResult(String name, String target, List<String> profiles, Stri
         @JsonProperty("client_mean_ms") Double clientMeanMs, Map<String, String> mode,
         @JsonProperty("warmup_s") Double warmupSeconds, @JsonProperty("warmup_steady") Boolean warmupSteady,
         @JsonProperty("sampler_cpu_percent") Double samplerCpuPercent,
-        @JsonProperty("percentiles_ms") Map<String, Double> percentilesMs, String skipped) {
+        @JsonProperty("percentiles_ms") Map<String, Double> percentilesMs, String hotspot,
+        @JsonProperty("hotspot_shares") Map<String, Double> hotspotShares, String skipped) {
 
     public static RungResult skipped(Scenario scenario, String reason) {
         return new RungResult(scenario.name(), scenario.target().name().toLowerCase(), scenario.profiles(), scenario.changes(),
                 null, scenario.authLatency(), null, null, null, null, null, null, null, null, null, null, null, null, null,
-                null, null, null, null, reason);
+                null, null, null, null, null, null, reason);
     }
 
     public boolean measured() {

@@ -15,6 +15,8 @@ import dev.perflab.lab.LabException;
 import dev.perflab.lab.SystemOptions;
 import dev.perflab.lab.http.LabHttp;
 import dev.perflab.lab.metrics.ActuatorMetrics;
+import dev.perflab.lab.profile.AsyncProfiler;
+import dev.perflab.lab.profile.Hotspots;
 import dev.perflab.lab.stats.ProcStatsSampler;
 import dev.perflab.lab.stats.StatsLog;
 import dev.perflab.lab.system.LabSystem;
@@ -38,11 +40,13 @@ public final class RungRunner {
     private final SystemOptions system;
     private final LoadOptions load;
     private final Wrk wrk;
+    private final ProfileOptions profile;
     private final PrintWriter out;
 
-    public RungRunner(SystemOptions system, LoadOptions load, PrintWriter out) {
+    public RungRunner(SystemOptions system, LoadOptions load, ProfileOptions profile, PrintWriter out) {
         this.system = system;
         this.load = load;
+        this.profile = profile;
         this.wrk = new Wrk(system.root().resolve("wrk/summary.lua"));
         this.out = out;
     }
@@ -76,15 +80,28 @@ public final class RungRunner {
             DoubleSupplier backendRequests = new ActuatorMetrics(apps.get(Service.BUSINESS).baseUri())
                 .counter("http.server.requests", Map.of("uri", "/hello"));
             List<WrkResult> runs = new ArrayList<>();
+            Hotspots.Summary hotspots = null;
             LocalDateTime measuredFrom = LocalDateTime.now();
             double samplerCost;
             try (ProcStatsSampler sampler = new ProcStatsSampler(pids(apps, nginx), dir.resolve("stats.log")).start()) {
                 for (int i = 1; i <= load.repeat(); i++) {
                     String suffix = i == 1 ? "" : "-" + i;
                     String output;
+                    AsyncProfiler profiler = i == 1 && profile.enabled() ? apps.find(Service.GATEWAY)
+                        .map(gateway -> AsyncProfiler.start(gateway.pid(), profile.event(), dir.resolve("profile"))).orElse(null) : null;
                     try (Progress progress = new Progress("measure" + (load.repeat() > 1 ? " " + i + "/" + load.repeat() : ""),
                             load.duration(), backendRequests, out)) {
                         output = wrk.run(load.load(), load.duration(), url, token);
+                    }
+                    finally {
+                        if (profiler != null) {
+                            profiler.stop(dir.resolve("flamegraph.html"), dir.resolve("collapsed.txt"));
+                        }
+                    }
+                    if (profiler != null) {
+                        hotspots = Hotspots.summarize(dir.resolve("collapsed.txt"), Hotspots.Rules.load(system.root().resolve("lab/hotspots.yml")));
+                        RunFolder.write(dir.resolve("hotspots.md"), Hotspots.markdown(hotspots, scenario.name() + " (" + profile.event() + ")"));
+                        out.println("    profile: " + hotspots.verdict() + " (flamegraph.html, hotspots.md)");
                     }
                     RunFolder.write(dir.resolve("wrk" + suffix + ".txt"), output);
                     RunFolder.write(dir.resolve("wrk" + suffix + ".json"), WrkOutput.summaryJson(output) + "\n");
@@ -102,7 +119,7 @@ public final class RungRunner {
                 .map(gateway -> observedMode(new ActuatorMetrics(gateway.baseUri())))
                 .orElse(null);
             Map<String, Double> cpu = StatsLog.read(dir.resolve("stats.log")).meanCpu(measuredFrom, measuredTo);
-            return Results.of(scenario, relativeDir, latency, runs, cpu, before, after, mode, warm, samplerCost);
+            return Results.of(scenario, relativeDir, latency, runs, cpu, before, after, mode, warm, samplerCost, hotspots);
         }
     }
 

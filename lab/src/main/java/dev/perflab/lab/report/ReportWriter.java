@@ -119,6 +119,20 @@ public final class ReportWriter {
         return rows;
     }
 
+    /** One row per profiled rung: the verdict and the largest groups of event-loop samples. */
+    List<List<String>> hotspotTable() {
+        List<List<String>> rows = new ArrayList<>();
+        rows.add(List.of("rung", "verdict (event-loop threads)", "largest groups"));
+        for (RungResult r : rungs) {
+            if (r.hotspot() != null) {
+                String groups = r.hotspotShares() == null ? "" : String.join(", ", r.hotspotShares().entrySet().stream().limit(4)
+                    .map(e -> String.format(Locale.ROOT, "%s %.0f %%", e.getKey(), e.getValue() * 100)).toList());
+                rows.add(List.of(r.name(), r.hotspot(), groups));
+            }
+        }
+        return rows;
+    }
+
     private List<String> services() {
         TreeMap<String, Boolean> seen = new TreeMap<>();
         rungs.stream().filter(RungResult::measured).forEach(r -> r.cpu().keySet().forEach(s -> seen.put(s, true)));
@@ -145,6 +159,12 @@ public final class ReportWriter {
             md.append("\n## Where the time goes\n\n");
             appendMarkdownTable(md, timeTable());
             md.append("\nClient latency is wrk's mean; the gateway's server time is Reactor Netty's response time; the auth call is the gateway's `lab.auth.call` timer (allowed calls), each over the measured window.\n");
+        }
+        if (hotspotTable().size() > 1) {
+            md.append("\n## Hotspots\n\n");
+            appendMarkdownTable(md, hotspotTable());
+            md.append("\nFrom async-profiler (").append(info.path("parameters").path("profiler").asString())
+                .append(") during the measured window; details in each rung's hotspots.md and flamegraph.html.\n");
         }
         sweepTable().ifPresent(table -> {
             md.append("\n## Auth latency sweep (req/s)\n\n");
@@ -248,6 +268,10 @@ public final class ReportWriter {
         if (timeTable().size() > 1) {
             body.append("<h2>Where the time goes</h2>\n");
             appendHtmlTable(body, timeTable());
+        }
+        if (hotspotTable().size() > 1) {
+            body.append("<h2>Hotspots</h2>\n");
+            appendHtmlTable(body, hotspotTable());
         }
         sweepTable().ifPresent(table -> {
             body.append("<h2>Auth latency sweep (req/s)</h2>\n");

@@ -45,6 +45,8 @@ class ProfileIntegrationTests {
         assertThat(Files.readString(dir.resolve("hotspots.md"))).contains("| blocking network I/O |");
         assertThat(Files.readString(dir.resolve("collapsed.txt"))).contains("[reactor-http-");
         assertThat(dir.resolve("flamegraph.html")).isNotEmptyFile();
+        assertThat(Files.readString(dir.resolve("report.md"))).contains("## Hotspots").contains(rung.path("hotspot").asString());
+        assertThat(Files.readString(dir.resolve("report.html"))).contains("<h2>Hotspots</h2>");
     }
 
     @Test

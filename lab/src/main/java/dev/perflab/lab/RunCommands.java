@@ -1,12 +1,10 @@
 package dev.perflab.lab;
 
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 
 import dev.perflab.lab.report.ReportWriter;
@@ -14,7 +12,6 @@ import dev.perflab.lab.run.LabRun;
 import dev.perflab.lab.run.LoadOptions;
 import dev.perflab.lab.run.ProfileOptions;
 import dev.perflab.lab.run.RunFolder;
-import dev.perflab.lab.run.RungResult;
 import dev.perflab.lab.run.Scenario;
 import dev.perflab.lab.run.ScenarioLadder;
 import picocli.CommandLine.Command;
@@ -22,8 +19,6 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import tools.jackson.core.type.TypeReference;
-import tools.jackson.databind.JsonNode;
 
 /** The measuring commands; each is a thin description of which rungs to run. */
 final class RunCommands {
@@ -155,20 +150,7 @@ final class RunCommands {
         @Override
         public Integer call() {
             RunFolder folder = RunFolder.existing(run);
-            JsonNode info = RunFolder.JSON.readTree(folder.resolve("run.json").toFile());
-            JsonNode summary = RunFolder.JSON.readTree(folder.resolve("summary.json").toFile());
-            List<RungResult> rungs = RunFolder.JSON.convertValue(summary.path("rungs"), new TypeReference<List<RungResult>>() { });
-            Optional<String> error = Optional.empty();
-            Path errorFile = folder.resolve("error.txt");
-            if (Files.isRegularFile(errorFile)) {
-                try {
-                    error = Optional.of(Files.readString(errorFile).trim());
-                }
-                catch (java.io.IOException ex) {
-                    throw new LabException("cannot read " + errorFile + ": " + ex.getMessage(), ex);
-                }
-            }
-            new ReportWriter(folder, info, rungs, error).write();
+            ReportWriter.writeFrom(folder);
             spec.commandLine().getOut().println("Report: " + folder.resolve("report.md") + " and " + folder.resolve("report.html"));
             return 0;
         }

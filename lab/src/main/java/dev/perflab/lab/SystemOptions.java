@@ -57,12 +57,19 @@ public class SystemOptions {
         return Duration.ofSeconds(healthTimeoutSeconds);
     }
 
+    /** How to start one service with these options. */
+    public LaunchSpec spec(Service service) {
+        List<String> jvm = Arrays.stream(javaOpts.trim().split("\\s+")).filter(s -> !s.isEmpty()).toList();
+        LaunchSpec spec = LaunchSpec.of(service).withJvmOptions(jvm);
+        return switch (service) {
+            case BUSINESS -> spec;
+            case AUTH -> spec.withEnv("AUTH_LATENCY", authLatency);
+            case GATEWAY -> spec.withProfiles(profiles.stream().map(String::trim).filter(p -> !p.isEmpty()).toList());
+        };
+    }
+
     /** business-service, auth-service and the gateway, in start order. */
     public List<LaunchSpec> specs() {
-        List<String> jvm = Arrays.stream(javaOpts.trim().split("\\s+")).filter(s -> !s.isEmpty()).toList();
-        return List.of(
-                LaunchSpec.of(Service.BUSINESS).withJvmOptions(jvm),
-                LaunchSpec.of(Service.AUTH).withJvmOptions(jvm).withEnv("AUTH_LATENCY", authLatency),
-                LaunchSpec.of(Service.GATEWAY).withJvmOptions(jvm).withProfiles(profiles.stream().map(String::trim).filter(p -> !p.isEmpty()).toList()));
+        return Arrays.stream(Service.values()).map(this::spec).toList();
     }
 }

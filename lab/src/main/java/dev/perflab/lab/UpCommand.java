@@ -82,7 +82,7 @@ class UpCommand implements Callable<Integer> {
     }
 
     private String profileText() {
-        List<String> profiles = options.specs().get(2).profiles();
+        List<String> profiles = options.spec(Service.GATEWAY).profiles();
         return profiles.isEmpty() ? "(default profile: reactive)" : "(profiles: " + String.join(",", profiles) + ")";
     }
 

@@ -19,6 +19,7 @@ import dev.perflab.lab.LabException;
 import dev.perflab.lab.run.RunFolder;
 import dev.perflab.lab.run.RungResult;
 import dev.perflab.lab.stats.StatsLog;
+import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -38,6 +39,24 @@ public final class ReportWriter {
         this.info = info;
         this.rungs = rungs;
         this.error = error;
+    }
+
+    /** Writes the report from what the folder holds: run.json, summary.json and error.txt if any. */
+    public static void writeFrom(RunFolder run) {
+        JsonNode info = RunFolder.JSON.readTree(run.resolve("run.json").toFile());
+        JsonNode summary = RunFolder.JSON.readTree(run.resolve("summary.json").toFile());
+        List<RungResult> rungs = RunFolder.JSON.convertValue(summary.path("rungs"), new TypeReference<List<RungResult>>() { });
+        Optional<String> error = Optional.empty();
+        java.nio.file.Path errorFile = run.resolve("error.txt");
+        if (java.nio.file.Files.isRegularFile(errorFile)) {
+            try {
+                error = Optional.of(java.nio.file.Files.readString(errorFile).trim());
+            }
+            catch (IOException ex) {
+                throw new LabException("cannot read " + errorFile + ": " + ex.getMessage(), ex);
+            }
+        }
+        new ReportWriter(run, info, rungs, error).write();
     }
 
     public void write() {

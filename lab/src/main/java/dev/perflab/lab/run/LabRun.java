@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import dev.perflab.lab.LabException;
@@ -14,7 +13,6 @@ import dev.perflab.lab.SystemOptions;
 import dev.perflab.lab.report.ReportWriter;
 import dev.perflab.lab.system.StopOnExit;
 import dev.perflab.lab.wrk.Wrk;
-import tools.jackson.databind.JsonNode;
 
 /**
  * One run of one or more rungs into one results folder. Nothing measured is lost: summary.json is
@@ -55,7 +53,7 @@ public final class LabRun {
         try (StopOnExit onExit = StopOnExit.register("report", () -> {
             interrupted.set(true);
             run.error("interrupted (Ctrl-C or SIGTERM) during the run; the processes it started were stopped");
-            finish(run, results, Optional.of("interrupted"));
+            finish(run, results);
         })) {
             for (int i = 0; i < rungs.size(); i++) {
                 Scenario scenario = rungs.get(i);
@@ -69,22 +67,22 @@ public final class LabRun {
                     if (!interrupted.get()) {
                         // on Ctrl-C the exit hook says so; wrk's exit from it is no failure of its own
                         run.error(message);
-                        finish(run, results, Optional.of(message));
+                        finish(run, results);
                     }
                     throw new LabException(message + " (results so far: " + run.dir() + ")", ex);
                 }
                 run.writeJson("summary.json", Map.of("rungs", results));
             }
-            finish(run, results, Optional.empty());
+            finish(run, results);
         }
         out.println("Report: " + run.resolve("report.md") + " and " + run.resolve("report.html"));
         out.flush();
         return run;
     }
 
-    private static void finish(RunFolder run, List<RungResult> results, Optional<String> error) {
+    /** summary.json, then the report from the folder: the same path make report takes. */
+    private static void finish(RunFolder run, List<RungResult> results) {
         run.writeJson("summary.json", Map.of("rungs", results));
-        JsonNode info = RunFolder.JSON.readTree(run.resolve("run.json").toFile());
-        new ReportWriter(run, info, results, error).write();
+        ReportWriter.writeFrom(run);
     }
 }

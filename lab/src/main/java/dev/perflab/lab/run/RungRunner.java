@@ -132,14 +132,13 @@ public final class RungRunner {
     }
 
     private List<LaunchSpec> specs(Scenario scenario, String latency) {
-        List<LaunchSpec> all = system.specs();
         List<LaunchSpec> specs = new ArrayList<>();
-        specs.add(all.get(0));
+        specs.add(system.spec(Service.BUSINESS));
         if (scenario.target() != Scenario.Target.BACKEND) {
-            specs.add(all.get(1).withEnv("AUTH_LATENCY", latency));
+            specs.add(system.spec(Service.AUTH).withEnv("AUTH_LATENCY", latency));
         }
         if (scenario.target() == Scenario.Target.GATEWAY) {
-            specs.add(all.get(2).withProfiles(scenario.profiles()));
+            specs.add(system.spec(Service.GATEWAY).withProfiles(scenario.profiles()));
         }
         return specs;
     }

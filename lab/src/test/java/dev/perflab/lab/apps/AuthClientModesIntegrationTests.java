@@ -12,9 +12,7 @@ import dev.perflab.lab.system.LabSystem;
 import dev.perflab.lab.system.LaunchSpec;
 import dev.perflab.lab.system.RunningService;
 import dev.perflab.lab.system.Service;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -27,21 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** Every auth client honours the same contract against the real auth-service and backend. */
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
-class AuthClientModesIntegrationTests {
-
-    private static RealApps apps;
-
-    @BeforeAll
-    static void startBackends() {
-        apps = RealApps.start(AuthClientModesIntegrationTests.class);
-    }
-
-    @AfterAll
-    static void stopBackends() {
-        if (apps != null) {
-            apps.close();
-        }
-    }
+class AuthClientModesIntegrationTests extends WithRealApps {
 
     @AfterEach
     void noFaults() {

@@ -12,8 +12,6 @@ import dev.perflab.lab.system.LabSystem;
 import dev.perflab.lab.system.LaunchSpec;
 import dev.perflab.lab.system.RunningService;
 import dev.perflab.lab.system.Service;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -29,23 +27,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * non-blocking variants so only the auth client is on trial.
  */
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
-class BlockHoundIntegrationTests {
+class BlockHoundIntegrationTests extends WithRealApps {
 
     private static final List<String> QUIET = List.of("blockhound", "log-quiet", "rid-fast");
-
-    private static RealApps apps;
-
-    @BeforeAll
-    static void startBackends() {
-        apps = RealApps.start(BlockHoundIntegrationTests.class);
-    }
-
-    @AfterAll
-    static void stopBackends() {
-        if (apps != null) {
-            apps.close();
-        }
-    }
 
     @Test
     void blockingClientBlocksAnEventLoopThread() throws IOException {

@@ -15,8 +15,6 @@ import dev.perflab.lab.system.LabSystem;
 import dev.perflab.lab.system.LaunchSpec;
 import dev.perflab.lab.system.RunningService;
 import dev.perflab.lab.system.Service;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -27,24 +25,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** The logging, request-id and auth-cache profiles each do what they say, seen from outside the gateway. */
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
-class GatewaySwitchesIntegrationTests {
+class GatewaySwitchesIntegrationTests extends WithRealApps {
 
     private static final String UUID_V4 = "[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}";
     private static final String ASYNC_WORKER = "AsyncAppender-Worker-REQUESTS_ASYNC";
-
-    private static RealApps apps;
-
-    @BeforeAll
-    static void startBackends() {
-        apps = RealApps.start(GatewaySwitchesIntegrationTests.class);
-    }
-
-    @AfterAll
-    static void stopBackends() {
-        if (apps != null) {
-            apps.close();
-        }
-    }
 
     @Test
     void logSyncWritesTwoLinesPerRequestFromTheEventLoop() {

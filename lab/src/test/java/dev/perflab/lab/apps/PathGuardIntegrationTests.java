@@ -25,24 +25,19 @@ import static org.assertj.core.api.Assertions.assertThat;
  * byte for byte, because HTTP clients (and curl without --path-as-is) normalise them first.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
-class PathGuardIntegrationTests {
+class PathGuardIntegrationTests extends WithRealApps {
 
-    private static RealApps apps;
     private static LabSystem gateway;
 
     @BeforeAll
-    static void start() {
-        apps = RealApps.start(PathGuardIntegrationTests.class);
+    static void startGateway() {
         gateway = apps.gateway(List.of("log-quiet"));
     }
 
     @AfterAll
-    static void stop() {
+    static void stopGateway() {
         if (gateway != null) {
             gateway.close();
-        }
-        if (apps != null) {
-            apps.close();
         }
     }
 

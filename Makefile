@@ -55,7 +55,7 @@ baseline: $(JARS) ## wrk against business-service /hello directly: the ceiling
 gateway-test: $(JARS) ## wrk against the gateway route (AUTH_CLIENT=blocking|offloaded|reactive|virtual PROFILES=...)
 	$(LAB) gateway-test --auth-client "$(AUTH_CLIENT)" --profiles "$(PROFILES)" $(RUN_ARGS)
 
-profile: $(JARS) ## gateway-test with async-profiler on the gateway: flamegraph.html, hotspots.md (EVENT=cpu|wall|lock|alloc)
+profile: $(JARS) ## gateway-test plus a profiled window: PROFILER=async (flamegraph.html, hotspots.md; EVENT=cpu|wall|lock|alloc), jfr or jprofiler (agent on 127.0.0.1:38849)
 	$(LAB) profile --profiler "$(PROFILER)" --event "$(EVENT)" --auth-client "$(AUTH_CLIENT)" --profiles "$(PROFILES)" $(RUN_ARGS)
 
 sweep: $(JARS) ## Auth latency (0, 1, 5, 20 ms) x auth client, with the bound a blocked event loop allows

@@ -2,9 +2,12 @@ package dev.perflab.lab.profile;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Map;
+import java.util.Optional;
 
 import com.sun.tools.attach.AgentLoadException;
 import com.sun.tools.attach.VirtualMachine;
@@ -15,7 +18,7 @@ import dev.perflab.lab.LabException;
  * taken from the async-profiler jar on the runner's class path (Maven Central; nothing else is
  * downloaded). Thread names are kept, so event-loop samples can be told apart.
  */
-public final class AsyncProfiler {
+public final class AsyncProfiler implements GatewayProfiler {
 
     static final String LIBRARY = "linux-x64/libasyncProfiler.so";
 
@@ -27,21 +30,81 @@ public final class AsyncProfiler {
         this.library = library;
     }
 
-    /** Starts sampling {@code event} (cpu, wall, lock, alloc) in the JVM with this pid. */
-    public static AsyncProfiler start(long pid, String event, Path dir) {
+    /**
+     * Starts sampling {@code event} (cpu, wall, lock, alloc) in the JVM with this pid. Where the kernel
+     * does not let this user open perf events, cpu falls back to ctimer (CPU time from a POSIX timer,
+     * no kernel frames) and says so.
+     */
+    public static AsyncProfiler start(long pid, String event, Path dir, PrintWriter out) {
         if (!System.getProperty("os.name").toLowerCase().contains("linux") || !System.getProperty("os.arch").matches("amd64|x86_64")) {
             throw new LabException("the bundled async-profiler library is for linux-x64; this is "
                     + System.getProperty("os.name") + " " + System.getProperty("os.arch") + ": use PROFILER=jfr");
         }
         AsyncProfiler profiler = new AsyncProfiler(pid, extract(dir));
-        profiler.command("start,event=" + event + ",interval=" + (event.equals("cpu") || event.equals("wall") ? "1ms" : "0") + ",threads");
+        String engine = event;
+        Optional<String> fallback = event.equals("cpu") ? perfEventsRefused(readParanoid(), isRoot()) : Optional.empty();
+        if (fallback.isPresent()) {
+            engine = "ctimer";
+            out.println("    note: " + fallback.get());
+        }
+        try {
+            profiler.command(startOptions(engine));
+        }
+        catch (LabException ex) {
+            if (!engine.equals("cpu")) {
+                throw ex;
+            }
+            out.println("    note: perf events refused (" + ex.getMessage() + "); sampling with ctimer instead: CPU time, no kernel frames");
+            profiler.command(startOptions("ctimer"));
+        }
+        out.flush();
         return profiler;
     }
 
-    /** Stops sampling and writes the flame graph and the collapsed stacks of the same samples. */
-    public void stop(Path flameGraph, Path collapsed) {
-        command("dump,threads,file=" + flameGraph.toAbsolutePath());
+    static String startOptions(String engine) {
+        return "start,event=" + engine + ",interval=" + (engine.equals("cpu") || engine.equals("wall") || engine.equals("ctimer") ? "1ms" : "0") + ",threads";
+    }
+
+    /**
+     * Why perf events will be refused, if they will: kernel.perf_event_paranoid above 2 (Debian's
+     * default) stops every user but root; 2 still allows a user's own processes, without kernel frames.
+     */
+    static Optional<String> perfEventsRefused(Optional<Integer> paranoid, boolean root) {
+        if (root || paranoid.isEmpty() || paranoid.get() <= 2) {
+            return Optional.empty();
+        }
+        return Optional.of("kernel.perf_event_paranoid is " + paranoid.get() + ", so perf events are refused to this user; "
+                + "sampling with ctimer instead (CPU time, no kernel frames). For kernel frames: sudo sysctl kernel.perf_event_paranoid=1");
+    }
+
+    private static Optional<Integer> readParanoid() {
+        try {
+            return Optional.of(Integer.parseInt(Files.readString(Path.of("/proc/sys/kernel/perf_event_paranoid")).trim()));
+        }
+        catch (IOException | NumberFormatException ex) {
+            return Optional.empty();
+        }
+    }
+
+    private static boolean isRoot() {
+        try {
+            return Files.readAllLines(Path.of("/proc/self/status")).stream()
+                .filter(line -> line.startsWith("Uid:")).anyMatch(line -> line.split("\\s+")[2].equals("0"));
+        }
+        catch (IOException | ArrayIndexOutOfBoundsException ex) {
+            return false;
+        }
+    }
+
+    /** Stops sampling and writes the flame graph, the collapsed stacks of the same samples and hotspots.md. */
+    @Override
+    public Capture stop(Path dir, Hotspots.Rules rules, String title) {
+        Path collapsed = dir.resolve("collapsed.txt");
+        command("dump,threads,file=" + dir.resolve("flamegraph.html").toAbsolutePath());
         command("stop,threads,collapsed,file=" + collapsed.toAbsolutePath());
+        Hotspots.Summary summary = Hotspots.summarize(collapsed, rules);
+        Hotspots.write(dir.resolve("hotspots.md"), summary, title);
+        return new Capture(summary, "flamegraph.html, hotspots.md", Map.of());
     }
 
     private void command(String options) {

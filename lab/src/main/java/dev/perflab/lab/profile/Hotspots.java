@@ -147,6 +147,16 @@ public final class Hotspots {
         return parts.length >= 2 ? parts[parts.length - 2] + "." + parts[parts.length - 1] : name;
     }
 
+    /** Writes {@link #markdown} to a file. */
+    public static void write(Path file, Summary summary, String title) {
+        try {
+            Files.writeString(file, markdown(summary, title));
+        }
+        catch (IOException ex) {
+            throw new LabException("cannot write " + file + ": " + ex.getMessage(), ex);
+        }
+    }
+
     public static String markdown(Summary summary, String title) {
         StringBuilder md = new StringBuilder("# Hotspots: ").append(title).append("\n\n");
         md.append("**").append(summary.verdict()).append("**\n\n");

@@ -141,12 +141,19 @@ public final class ReportWriter {
     /** One row per profiled rung: the verdict and the largest groups of event-loop samples. */
     List<List<String>> hotspotTable() {
         List<List<String>> rows = new ArrayList<>();
-        rows.add(List.of("rung", "verdict (event-loop threads)", "largest groups"));
+        rows.add(List.of("rung", "profiler", "verdict (event-loop threads)", "largest groups", "profiler cost: req/s with / without"));
         for (RungResult r : rungs) {
             if (r.hotspot() != null) {
                 String groups = r.hotspotShares() == null ? "" : String.join(", ", r.hotspotShares().entrySet().stream().limit(4)
                     .map(e -> String.format(Locale.ROOT, "%s %.0f %%", e.getKey(), e.getValue() * 100)).toList());
-                rows.add(List.of(r.name(), r.hotspot(), groups));
+                String verdict = r.hotspot();
+                if (r.profileEvidence() != null && r.profileEvidence().get("event_loop_socket_reads") instanceof Number reads) {
+                    verdict += String.format(Locale.ROOT, "; JFR: %,d socket reads on the event loop, %,.0f ms", reads.longValue(),
+                            ((Number) r.profileEvidence().getOrDefault("event_loop_socket_read_ms", 0)).doubleValue());
+                }
+                RungResult.ProfilerCost cost = r.profilerCost();
+                rows.add(List.of(r.name(), r.profiler() == null ? "" : r.profiler(), verdict, groups, cost == null ? ""
+                        : String.format(Locale.ROOT, "%,.0f / %,.0f = %.2f", cost.rpsWith(), cost.rpsWithout(), cost.ratio())));
             }
         }
         return rows;
@@ -182,8 +189,9 @@ public final class ReportWriter {
         if (hotspotTable().size() > 1) {
             md.append("\n## Hotspots\n\n");
             appendMarkdownTable(md, hotspotTable());
-            md.append("\nFrom async-profiler (").append(info.path("parameters").path("profiler").asString())
-                .append(") during the measured window; details in each rung's hotspots.md and flamegraph.html.\n");
+            md.append("\nFrom ").append(info.path("parameters").path("profiler").asString())
+                .append(". The profiled window runs the same load right after the measured one, so the rung's figures above are unprofiled "
+                        + "and the last column is the profiler's own cost. Details in each rung's hotspots.md and flamegraph.html.\n");
         }
         sweepTable().ifPresent(table -> {
             md.append("\n## Auth latency sweep (req/s)\n\n");

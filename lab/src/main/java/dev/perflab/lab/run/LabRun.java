@@ -27,6 +27,7 @@ public final class LabRun {
             List<Scenario> rungs, Map<String, Object> extra, PrintWriter out) {
         load.validate();
         profile.validate();
+        profile.gatewayJvmOptions(System.getenv());
         system.healthTimeout();
         String wrkVersion = Wrk.requireInstalled();
         RunFolder run = RunFolder.create(system.results(), command);
@@ -41,7 +42,12 @@ public final class LabRun {
         parameters.put("java_opts", system.javaOpts());
         parameters.put("wrk", wrkVersion);
         parameters.put("scenarios", rungs.stream().map(Scenario::name).toList());
-        parameters.put("profiler", profile.enabled() ? "async-profiler, event " + profile.event() : "none");
+        parameters.put("profiler", switch (profile.profiler()) {
+            case "async" -> "async-profiler, event " + profile.event() + ", in a profiled window after the measured one";
+            case "jfr" -> "JFR (profile settings), in a profiled window after the measured one";
+            case "jprofiler" -> "JProfiler agent on 127.0.0.1:" + ProfileOptions.JPROFILER_PORT + ", loaded at start";
+            default -> "none";
+        });
         parameters.putAll(extra);
         run.writeJson("run.json", RunInfo.describe(system.root(), command, parameters));
         out.println("Results: " + run.dir());

@@ -17,7 +17,7 @@ final class Results {
 
     static RungResult of(Scenario scenario, String relativeDir, String latency, List<WrkResult> runs, Map<String, Double> cpu,
             RungRunner.Timings before, RungRunner.Timings after, Map<String, String> mode, Warmup.Result warm, double samplerCost,
-            Hotspots.Summary hotspots) {
+            Profiled profiled) {
         List<Double> rps = runs.stream().map(run -> round(run.requestsPerSecond(), 1)).toList();
         double mean = rps.stream().mapToDouble(Double::doubleValue).average().orElse(0);
         Map<String, Double> percentiles = new LinkedHashMap<>();
@@ -34,7 +34,16 @@ final class Results {
                 RungRunner.Timings.meanMs(before.serverCount(), after.serverCount(), before.serverSeconds(), after.serverSeconds()),
                 round(runs.stream().mapToDouble(run -> run.latency().mean()).average().orElse(0), 3), mode,
                 round(warm.took().toMillis() / 1000.0, 1), warm.steady(), round(samplerCost, 3), percentiles,
-                hotspots == null ? null : hotspots.verdict(), hotspots == null ? null : hotspots.shares(), null);
+                profiled == null || profiled.hotspots() == null ? null : profiled.hotspots().verdict(),
+                profiled == null || profiled.hotspots() == null ? null : profiled.hotspots().shares(),
+                profiled == null ? null : profiled.profiler(),
+                profiled == null || profiled.rpsWith() == null ? null
+                        : new RungResult.ProfilerCost(round(mean, 1), round(profiled.rpsWith(), 1), mean == 0 ? 0 : round(profiled.rpsWith() / mean, 3)),
+                profiled == null || profiled.evidence() == null || profiled.evidence().isEmpty() ? null : profiled.evidence(), null);
+    }
+
+    /** What profiling the rung left: the profiler's name, its findings and the profiled window's req/s (null for JProfiler, which the user drives). */
+    record Profiled(String profiler, Hotspots.Summary hotspots, Double rpsWith, Map<String, Object> evidence) {
     }
 
     /** Sample standard deviation over the mean; only meaningful with two runs or more. */

@@ -22,12 +22,21 @@ public record RungResult(String name, String target, List<String> profiles, Stri
         @JsonProperty("warmup_s") Double warmupSeconds, @JsonProperty("warmup_steady") Boolean warmupSteady,
         @JsonProperty("sampler_cpu_percent") Double samplerCpuPercent,
         @JsonProperty("percentiles_ms") Map<String, Double> percentilesMs, String hotspot,
-        @JsonProperty("hotspot_shares") Map<String, Double> hotspotShares, String skipped) {
+        @JsonProperty("hotspot_shares") Map<String, Double> hotspotShares, String profiler,
+        @JsonProperty("profiler_cost") ProfilerCost profilerCost,
+        @JsonProperty("profile_evidence") Map<String, Object> profileEvidence, String skipped) {
+
+    /**
+     * The profiler's own cost, measured: the same load once more with the profiler attached, right
+     * after the unprofiled window(s) the rung's figures come from.
+     */
+    public record ProfilerCost(@JsonProperty("rps_without") double rpsWithout, @JsonProperty("rps_with") double rpsWith, double ratio) {
+    }
 
     public static RungResult skipped(Scenario scenario, String reason) {
         return new RungResult(scenario.name(), scenario.target().name().toLowerCase(), scenario.profiles(), scenario.changes(),
                 null, scenario.authLatency(), null, null, null, null, null, null, null, null, null, null, null, null, null,
-                null, null, null, null, null, null, reason);
+                null, null, null, null, null, null, null, null, null, reason);
     }
 
     public boolean measured() {

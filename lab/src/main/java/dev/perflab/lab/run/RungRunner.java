@@ -15,7 +15,7 @@ import dev.perflab.lab.LabException;
 import dev.perflab.lab.SystemOptions;
 import dev.perflab.lab.http.LabHttp;
 import dev.perflab.lab.metrics.ActuatorMetrics;
-import dev.perflab.lab.profile.AsyncProfiler;
+import dev.perflab.lab.profile.GatewayProfiler;
 import dev.perflab.lab.profile.Hotspots;
 import dev.perflab.lab.stats.ProcStatsSampler;
 import dev.perflab.lab.stats.StatsLog;
@@ -69,6 +69,12 @@ public final class RungRunner {
                                 apps.get(Service.BUSINESS).spec().port(), apps.get(Service.AUTH).spec().port(), TOKEN)
                         : null) {
             String url = url(scenario, apps).toString();
+            if (profile.jprofiler() && scenario.target() == Scenario.Target.GATEWAY) {
+                out.printf("    JProfiler: the agent listens on 127.0.0.1:%d (nowait). In the JProfiler GUI: Session > Attach > "
+                        + "Attach to remote JVM, host 127.0.0.1, port %d; start recording before the measured window (%s) begins%n",
+                        ProfileOptions.JPROFILER_PORT, ProfileOptions.JPROFILER_PORT, Durations.format(load.duration()));
+                out.flush();
+            }
             String token = scenario.target() == Scenario.Target.BACKEND ? null : TOKEN;
             Warmup.Result warm = Warmup.run(wrk, load.load(), load.warmupProbe(), load.warmupMax(), url, token, out);
             out.printf("    warm-up: %s after %ds (%,.0f req/s in the last probe)%n",
@@ -80,28 +86,17 @@ public final class RungRunner {
             DoubleSupplier backendRequests = new ActuatorMetrics(apps.get(Service.BUSINESS).baseUri())
                 .counter("http.server.requests", Map.of("uri", "/hello"));
             List<WrkResult> runs = new ArrayList<>();
-            Hotspots.Summary hotspots = null;
+            Results.Profiled profiled = null;
             LocalDateTime measuredFrom = LocalDateTime.now();
+            LocalDateTime measuredTo;
             double samplerCost;
             try (ProcStatsSampler sampler = new ProcStatsSampler(pids(apps, nginx), dir.resolve("stats.log")).start()) {
                 for (int i = 1; i <= load.repeat(); i++) {
                     String suffix = i == 1 ? "" : "-" + i;
                     String output;
-                    AsyncProfiler profiler = i == 1 && profile.enabled() ? apps.find(Service.GATEWAY)
-                        .map(gateway -> AsyncProfiler.start(gateway.pid(), profile.event(), dir.resolve("profile"))).orElse(null) : null;
                     try (Progress progress = new Progress("measure" + (load.repeat() > 1 ? " " + i + "/" + load.repeat() : ""),
                             load.duration(), backendRequests, out)) {
                         output = wrk.run(load.load(), load.duration(), url, token);
-                    }
-                    finally {
-                        if (profiler != null) {
-                            profiler.stop(dir.resolve("flamegraph.html"), dir.resolve("collapsed.txt"));
-                        }
-                    }
-                    if (profiler != null) {
-                        hotspots = Hotspots.summarize(dir.resolve("collapsed.txt"), Hotspots.Rules.load(system.root().resolve("lab/hotspots.yml")));
-                        RunFolder.write(dir.resolve("hotspots.md"), Hotspots.markdown(hotspots, scenario.name() + " (" + profile.event() + ")"));
-                        out.println("    profile: " + hotspots.verdict() + " (flamegraph.html, hotspots.md)");
                     }
                     RunFolder.write(dir.resolve("wrk" + suffix + ".txt"), output);
                     RunFolder.write(dir.resolve("wrk" + suffix + ".json"), WrkOutput.summaryJson(output) + "\n");
@@ -110,17 +105,54 @@ public final class RungRunner {
                     out.printf("    measured: %,.0f req/s, p99 %.2f ms, %d errors%n", result.requestsPerSecond(),
                             result.latency().percentile("99"), result.errors().total());
                 }
+                measuredTo = LocalDateTime.now();
+                if (profile.jprofiler() && apps.find(Service.GATEWAY).isPresent()) {
+                    profiled = new Results.Profiled("jprofiler", null, null, null);
+                }
+                else if (profile.attaches() && apps.find(Service.GATEWAY).isPresent()) {
+                    profiled = profiledWindow(scenario, apps.get(Service.GATEWAY), dir, url, token, backendRequests, runs);
+                }
                 samplerCost = sampler.ownCpuPercentOfOneCore();
             }
-            LocalDateTime measuredTo = LocalDateTime.now();
             scrape(apps, dir, "after");
             Timings after = Timings.read(apps);
             Map<String, String> mode = apps.find(Service.GATEWAY)
                 .map(gateway -> observedMode(new ActuatorMetrics(gateway.baseUri())))
                 .orElse(null);
             Map<String, Double> cpu = StatsLog.read(dir.resolve("stats.log")).meanCpu(measuredFrom, measuredTo);
-            return Results.of(scenario, relativeDir, latency, runs, cpu, before, after, mode, warm, samplerCost, hotspots);
+            return Results.of(scenario, relativeDir, latency, runs, cpu, before, after, mode, warm, samplerCost, profiled);
         }
+    }
+
+    /**
+     * The same load once more with the profiler attached to the gateway: its samples name the
+     * hotspots, and its req/s against the unprofiled window's is the profiler's own cost.
+     */
+    private Results.Profiled profiledWindow(Scenario scenario, RunningService gateway, Path dir, String url, String token,
+            DoubleSupplier backendRequests, List<WrkResult> unprofiled) {
+        Path profileDir = dir.resolve("profile");
+        GatewayProfiler profiler = GatewayProfiler.start(profile.profiler(), profile.event(), gateway.pid(), gateway.spec().javaHome(),
+                profileDir, out);
+        String output;
+        GatewayProfiler.Capture capture;
+        try (Progress progress = new Progress("profile (" + profile.profiler() + ")", load.duration(), backendRequests, out)) {
+            output = wrk.run(load.load(), load.duration(), url, token);
+        }
+        finally {
+            capture = profiler.stop(dir, Hotspots.Rules.load(system.root().resolve("lab/hotspots.yml")),
+                    scenario.name() + " (" + (profile.profiler().equals("async") ? "async-profiler " + profile.event() : "JFR") + ")");
+        }
+        RunFolder.write(dir.resolve("wrk-profiled.txt"), output);
+        WrkResult result = WrkOutput.parse(output);
+        double without = unprofiled.stream().mapToDouble(WrkResult::requestsPerSecond).average().orElse(0);
+        out.println("    profile: " + capture.hotspots().verdict() + " (" + capture.files() + ")");
+        if (capture.evidence().containsKey("event_loop_socket_reads")) {
+            out.printf("    JFR: %,d socket reads on event-loop threads, %,.0f ms in all%n", capture.evidence().get("event_loop_socket_reads"),
+                    ((Number) capture.evidence().get("event_loop_socket_read_ms")).doubleValue());
+        }
+        out.printf("    profiler cost: %,.0f req/s with it, %,.0f without (ratio %.2f)%n", result.requestsPerSecond(), without,
+                without == 0 ? 0 : result.requestsPerSecond() / without);
+        return new Results.Profiled(profile.profiler(), capture.hotspots(), result.requestsPerSecond(), capture.evidence());
     }
 
     private static String describe(Scenario scenario) {
@@ -138,7 +170,17 @@ public final class RungRunner {
             specs.add(system.spec(Service.AUTH).withEnv("AUTH_LATENCY", latency));
         }
         if (scenario.target() == Scenario.Target.GATEWAY) {
-            specs.add(system.spec(Service.GATEWAY).withProfiles(scenario.profiles()));
+            LaunchSpec gateway = system.spec(Service.GATEWAY).withProfiles(scenario.profiles());
+            if (profile.jprofiler()) {
+                if (!ServiceLauncher.portFree(ProfileOptions.JPROFILER_PORT)) {
+                    throw new LabException("port " + ProfileOptions.JPROFILER_PORT + " (the JProfiler agent's) is in use: "
+                            + "stop what listens there (ss -ltnp 'sport = :" + ProfileOptions.JPROFILER_PORT + "') and run again");
+                }
+                List<String> jvm = new ArrayList<>(gateway.jvmOptions());
+                jvm.addAll(profile.gatewayJvmOptions(System.getenv()));
+                gateway = gateway.withJvmOptions(jvm);
+            }
+            specs.add(gateway);
         }
         return specs;
     }

@@ -21,7 +21,7 @@ import tools.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-/** make profile with async-profiler on the real gateway: the summary names what the event loop does. */
+/** make profile with async-profiler and JFR on the real gateway: the summary names what the event loop does. */
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
 class ProfileIntegrationTests {
 
@@ -38,7 +38,11 @@ class ProfileIntegrationTests {
 
     @Test
     void blockingClientIsNamedAsTheEventLoopsTopCostInWallClockTime() throws Exception {
-        JsonNode rung = profile("blocking", "wall", "log-quiet,rid-fast");
+        JsonNode rung = profile("async", "blocking", "wall", "log-quiet,rid-fast");
+        assertThat(rung.path("profiler").asString()).isEqualTo("async");
+        assertThat(rung.path("profiler_cost").path("rps_without").asDouble()).isEqualTo(rung.path("rps").asDouble());
+        assertThat(rung.path("profiler_cost").path("rps_with").asDouble()).isPositive();
+        assertThat(rung.path("profiler_cost").path("ratio").asDouble()).isPositive();
         assertThat(rung.path("hotspot").asString()).startsWith("event loop spends").contains("blocking network I/O")
             .contains("RestTemplate.postForEntity");
         Path dir = results.resolve("latest").toRealPath();
@@ -47,27 +51,68 @@ class ProfileIntegrationTests {
         assertThat(dir.resolve("flamegraph.html")).isNotEmptyFile();
         assertThat(Files.readString(dir.resolve("report.md"))).contains("## Hotspots").contains(rung.path("hotspot").asString());
         assertThat(Files.readString(dir.resolve("report.html"))).contains("<h2>Hotspots</h2>");
+        assertThat(Files.readString(dir.resolve("report.md"))).contains("profiler cost: req/s with / without");
+        assertThat(dir.resolve("wrk-profiled.txt")).isNotEmptyFile();
+    }
+
+    @Test
+    void jfrCountsSocketReadsOnTheEventLoopForTheBlockingClient() throws Exception {
+        JsonNode rung = profile("jfr", "blocking", "cpu", "log-quiet,rid-fast");
+        Path dir = results.resolve("latest").toRealPath();
+        assertThat(rung.path("profiler").asString()).isEqualTo("jfr");
+        assertThat(rung.path("profile_evidence").path("event_loop_socket_reads").asLong()).isGreaterThan(100);
+        assertThat(rung.path("profile_evidence").path("event_loop_socket_read_ms").asDouble()).isPositive();
+        assertThat(dir.resolve("recording.jfr")).isNotEmptyFile();
+        assertThat(Files.readString(dir.resolve("jfr-summary.md"))).contains("socket reads on event-loop threads")
+            .contains("RestTemplate").contains("| reactor-http-epoll-N |");
+        assertThat(Files.readString(dir.resolve("collapsed.txt"))).contains("[reactor-http-epoll-");
+        assertThat(Files.readString(dir.resolve("flamegraph.html"))).contains("reactor-http-epoll");
+        assertThat(rung.path("hotspot").asString()).contains("blocking network I/O");
+    }
+
+    @Test
+    void jfrSeesNoSocketReadOnTheEventLoopForTheReactiveClient() throws Exception {
+        JsonNode rung = profile("jfr", "reactive", "cpu", "log-quiet,rid-fast");
+        assertThat(rung.path("profile_evidence").path("event_loop_socket_reads").asLong(-1)).isZero();
+        assertThat(Files.readString(results.resolve("latest/jfr-summary.md"))).contains("No socket reads on event-loop threads");
     }
 
     @Test
     void reactiveClientSpendsAlmostNothingInBlockingIo() throws Exception {
-        JsonNode rung = profile("reactive", "wall", "log-quiet,rid-fast");
+        JsonNode rung = profile("async", "reactive", "wall", "log-quiet,rid-fast");
         assertThat(rung.path("hotspot_shares").path("blocking network I/O").asDouble(0)).isLessThan(0.05);
     }
 
     @Test
     void synchronousLoggingShowsUpOnTheEventLoop() throws Exception {
-        JsonNode rung = profile("reactive", "cpu", "log-sync");
+        JsonNode rung = profile("async", "reactive", "cpu", "log-sync");
         assertThat(rung.path("hotspot_shares").path("logging").asDouble(0)).isGreaterThan(0.01);
     }
 
-    private JsonNode profile(String client, String event, String profiles) throws Exception {
+    @Test
+    void jprofilerWithoutTheAgentIsOneLineBeforeAnythingStarts() throws Exception {
+        Path ownResults = results.resolve("jprofiler-results");
+        ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), LabCommand.class.getName(), "profile", "--profiler", "jprofiler", "--root", ROOT,
+                "--results", ownResults.toString());
+        builder.environment().remove("JPROFILER_HOME");
+        builder.environment().remove("JPROFILER_AGENT");
+        Process lab = builder.redirectErrorStream(true).start();
+        String output = new String(lab.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(lab.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(lab.exitValue()).isEqualTo(1);
+        assertThat(output.strip()).startsWith("lab: PROFILER=jprofiler needs the JProfiler agent, and JPROFILER_HOME is not set")
+            .doesNotContain("\n").doesNotContain("Exception");
+        assertThat(ownResults).doesNotExist();
+    }
+
+    private JsonNode profile(String profiler, String client, String event, String profiles) throws Exception {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         var commandLine = LabCommand.commandLine();
         commandLine.setOut(new PrintWriter(out, true));
         commandLine.setErr(new PrintWriter(err, true));
-        List<String> args = new ArrayList<>(List.of("profile", "--root", ROOT, "--results", results.toString(), "--auth-client", client,
+        List<String> args = new ArrayList<>(List.of("profile", "--profiler", profiler, "--root", ROOT, "--results", results.toString(), "--auth-client", client,
                 "--event", event, "--profiles", profiles, "--duration", "5s", "--warmup-max", "4s", "--warmup-probe", "2s",
                 "--threads", "2", "--connections", "4", "--java-opts", "-Xmx256m"));
         assertThat(commandLine.execute(args.toArray(String[]::new))).as(err.toString()).isZero();

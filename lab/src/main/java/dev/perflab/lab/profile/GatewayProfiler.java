@@ -1,0 +1,30 @@
+package dev.perflab.lab.profile;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Map;
+
+import dev.perflab.lab.LabException;
+
+/** A profiler the runner attaches to the running gateway for one window and stops again. */
+public interface GatewayProfiler {
+
+    /**
+     * What a profiled window left: the hotspot summary of the event-loop samples, the files it wrote
+     * (for the progress line), and evidence beyond the samples (JFR's socket reads on the event loop).
+     */
+    record Capture(Hotspots.Summary hotspots, String files, Map<String, Object> evidence) {
+    }
+
+    /** Stops profiling and writes flamegraph.html, collapsed.txt and hotspots.md (and the profiler's own files) into {@code dir}. */
+    Capture stop(Path dir, Hotspots.Rules rules, String title);
+
+    /** Starts {@code kind} (async or jfr) on the JVM with this pid; {@code javaHome} is that JVM's JDK. */
+    static GatewayProfiler start(String kind, String event, long pid, Path javaHome, Path dir, PrintWriter out) {
+        return switch (kind) {
+            case "async" -> AsyncProfiler.start(pid, event, dir, out);
+            case "jfr" -> JfrRecorder.start(pid, javaHome, dir);
+            default -> throw new LabException("no profiler named '" + kind + "' can be attached");
+        };
+    }
+}

@@ -1,0 +1,101 @@
+package dev.perflab.lab.profile;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import dev.perflab.lab.LabException;
+import one.convert.Arguments;
+import one.convert.FlameGraph;
+
+/**
+ * A JFR recording of the gateway, started and stopped with the gateway's own JDK's {@code jcmd}:
+ * the JDK's profile settings, with execution and native method samples both every 10 ms, socket
+ * reads of any length (the profile settings keep only reads over 10 ms, and a blocked auth call
+ * takes about one) and monitor waits and parks from 1 ms.
+ */
+public final class JfrRecorder implements GatewayProfiler {
+
+    static final String NAME = "perflab";
+    static final List<String> SETTINGS = List.of("settings=profile", "jdk.ExecutionSample#period=10ms", "jdk.NativeMethodSample#period=10ms",
+            "jdk.SocketRead#threshold=0ms", "jdk.JavaMonitorEnter#threshold=1ms", "jdk.ThreadPark#threshold=1ms");
+
+    private final long pid;
+    private final Path jcmd;
+
+    private JfrRecorder(long pid, Path jcmd) {
+        this.pid = pid;
+        this.jcmd = jcmd;
+    }
+
+    public static JfrRecorder start(long pid, Path javaHome, Path dir) {
+        Path jcmd = javaHome.resolve("bin/jcmd");
+        if (!Files.isExecutable(jcmd)) {
+            throw new LabException("PROFILER=jfr needs jcmd, and " + jcmd + " is missing: run the lab on a full JDK, not a JRE");
+        }
+        JfrRecorder recorder = new JfrRecorder(pid, jcmd);
+        List<String> start = new ArrayList<>(List.of("JFR.start", "name=" + NAME));
+        start.addAll(SETTINGS);
+        recorder.jcmd(dir, start);
+        return recorder;
+    }
+
+    @Override
+    public Capture stop(Path dir, Hotspots.Rules rules, String title) {
+        Path recording = dir.resolve("recording.jfr").toAbsolutePath();
+        jcmd(dir, List.of("JFR.stop", "name=" + NAME, "filename=" + recording));
+        JfrSummary summary = JfrSummary.read(recording);
+        Path collapsed = dir.resolve("collapsed.txt");
+        try {
+            Files.write(collapsed, summary.collapsed(), StandardCharsets.UTF_8);
+            FlameGraph.convert(collapsed.toString(), dir.resolve("flamegraph.html").toString(),
+                    new Arguments("--title", "JFR execution samples: " + title));
+        }
+        catch (IOException ex) {
+            throw new LabException("cannot write the JFR flame graph into " + dir + ": " + ex.getMessage(), ex);
+        }
+        Hotspots.Summary hotspots = Hotspots.summarize(collapsed, rules);
+        Hotspots.write(dir.resolve("hotspots.md"), hotspots, title);
+        try {
+            Files.writeString(dir.resolve("jfr-summary.md"), summary.markdown(title));
+        }
+        catch (IOException ex) {
+            throw new LabException("cannot write jfr-summary.md: " + ex.getMessage(), ex);
+        }
+        return new Capture(hotspots, "recording.jfr, jfr-summary.md, flamegraph.html, hotspots.md", Map.of(
+                "event_loop_socket_reads", summary.eventLoopSocketReads().count(),
+                "event_loop_socket_read_ms", Math.round(summary.eventLoopSocketReads().millis() * 10) / 10.0));
+    }
+
+    private void jcmd(Path dir, List<String> command) {
+        List<String> args = new ArrayList<>(List.of(jcmd.toString(), Long.toString(pid)));
+        args.addAll(command);
+        try {
+            Files.createDirectories(dir);
+            Path log = dir.resolve("jcmd.log");
+            Process process = new ProcessBuilder(args).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+            if (!process.waitFor(60, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                throw new LabException("jcmd " + String.join(" ", command) + " did not finish within 60 s");
+            }
+            String output = Files.readString(log);
+            if (process.exitValue() != 0 || output.contains("Could not") || output.contains("Exception")) {
+                String last = output.lines().filter(l -> !l.isBlank()).reduce((a, b) -> b).orElse("no output");
+                throw new LabException("jcmd " + command.get(0) + " failed on the gateway (pid " + pid + "): " + last);
+            }
+        }
+        catch (IOException ex) {
+            throw new LabException("cannot run " + jcmd + ": " + ex.getMessage(), ex);
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            throw new LabException("interrupted while running jcmd " + command.get(0));
+        }
+    }
+}

@@ -6,10 +6,14 @@ import java.util.function.DoubleSupplier;
 
 /**
  * Keeps a long wrk run from being silent: elapsed / total and the live req/s from a request counter
- * of the system under test. On a terminal the line redraws every second; otherwise (CI, a pipe) a
- * line is printed every 10 seconds.
+ * of the system under test. The counter is read every 10 seconds only: each read is an HTTP request
+ * into the measured system, and reading it every second cost the gateway rung about 7 % of its
+ * throughput on a 2-core machine (measured with curl against the same endpoint). On a terminal the
+ * clock redraws every second with the last rate; otherwise (CI, a pipe) a line is printed every 10 s.
  */
 final class Progress implements AutoCloseable {
+
+    static final int POLL_SECONDS = 10;
 
     private final Thread thread;
     private volatile boolean running = true;
@@ -20,6 +24,7 @@ final class Progress implements AutoCloseable {
             long start = System.nanoTime();
             double lastCount = safe(requestCounter);
             long lastNanos = start;
+            double rate = Double.NaN;
             int tick = 0;
             while (running) {
                 try {
@@ -30,12 +35,16 @@ final class Progress implements AutoCloseable {
                 }
                 tick++;
                 long now = System.nanoTime();
-                double count = safe(requestCounter);
-                double rate = (count - lastCount) * 1e9 / (now - lastNanos);
-                lastCount = count;
-                lastNanos = now;
-                if (terminal || tick % 10 == 0) {
-                    String line = String.format("    %s %s / %s  live %,.0f req/s", label, clock(Duration.ofNanos(now - start)), clock(total), Math.max(rate, 0));
+                boolean poll = tick % POLL_SECONDS == 0;
+                if (poll) {
+                    double count = safe(requestCounter);
+                    rate = Math.max((count - lastCount) * 1e9 / (now - lastNanos), 0);
+                    lastCount = count;
+                    lastNanos = now;
+                }
+                if (terminal || poll) {
+                    String live = Double.isNaN(rate) ? "live req/s in " + (POLL_SECONDS - tick) + " s" : String.format("live %,.0f req/s", rate);
+                    String line = String.format("    %s %s / %s  %s", label, clock(Duration.ofNanos(now - start)), clock(total), live);
                     out.print(terminal ? "\r" + line + "   " : line + System.lineSeparator());
                     out.flush();
                 }

@@ -26,7 +26,8 @@ public final class Warmup {
     private Warmup() {
     }
 
-    public static Result run(Wrk wrk, Wrk.Load load, Duration probe, Duration cap, String url, String token, PrintWriter out) {
+    public static Result run(Wrk wrk, Wrk.Load load, Duration probe, Duration cap, String url, String token, Runnable afterProbe,
+            PrintWriter out) {
         List<Double> probes = new ArrayList<>();
         long start = System.nanoTime();
         while (Duration.ofNanos(System.nanoTime() - start).plus(probe).compareTo(cap) <= 0) {
@@ -34,6 +35,7 @@ public final class Warmup {
             if (result.requests() > 0 && result.errors().total() >= result.requests()) {
                 throw new LabException("every warm-up request failed (" + result.errors() + ") at " + url + ": see the service logs");
             }
+            afterProbe.run();
             probes.add(result.requestsPerSecond());
             out.printf("    warm-up probe %d: %,.0f req/s%n", probes.size(), result.requestsPerSecond());
             out.flush();

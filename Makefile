@@ -27,12 +27,20 @@ RUN ?= results/latest
 PROFILER ?= async
 EVENT ?= cpu
 PROFILE ?= none
+RUNTIME ?= local
+COMPOSE_FILES ?= docker-compose.yml
+BASE_IMAGE ?= eclipse-temurin:17-jre
+COMPOSE ?= $(shell docker compose version >/dev/null 2>&1 && echo "docker compose" || echo "docker-compose --compatibility")
+comma := ,
+# RUNTIME=compose: the images are built (or found up to date) before anything runs
+RUNTIME_DEPS = $(JARS) $(if $(filter compose,$(RUNTIME)),images)
 
-SYSTEM_ARGS = --auth-latency "$(AUTH_LATENCY)" --java-opts "$(JAVA_OPTS)" --health-timeout "$(HEALTH_TIMEOUT)"
+SYSTEM_ARGS = --auth-latency "$(AUTH_LATENCY)" --java-opts "$(JAVA_OPTS)" --health-timeout "$(HEALTH_TIMEOUT)" \
+	--runtime "$(RUNTIME)" --compose-files "$(COMPOSE_FILES)"
 RUN_ARGS = $(SYSTEM_ARGS) --threads "$(THREADS)" --connections "$(CONNECTIONS)" --timeout "$(TIMEOUT)" \
 	--duration "$(DURATION)" --repeat "$(REPEAT)" --warmup-max "$(WARMUP_MAX)"
 
-.PHONY: help build lab baseline gateway-test profile sweep report up down test clean
+.PHONY: help build images lab baseline gateway-test profile sweep report up down test clean
 
 help: ## List every target with one line each
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -40,31 +48,35 @@ help: ## List every target with one line each
 	@echo "    WARMUP_MAX=$(WARMUP_MAX) AUTH_LATENCY=$(AUTH_LATENCY) AUTH_CLIENT=$(AUTH_CLIENT) PROFILES=$(PROFILES) ONLY=$(ONLY)"
 	@echo "    PROFILER=$(PROFILER) EVENT=$(EVENT) PROFILE=$(PROFILE) (make lab PROFILE=async profiles every gateway rung)"
 	@echo "    JAVA_OPTS='$(JAVA_OPTS)' HEALTH_TIMEOUT=$(HEALTH_TIMEOUT) RUN=$(RUN)"
+	@echo "    RUNTIME=$(RUNTIME) (local or compose) COMPOSE_FILES=$(COMPOSE_FILES) BASE_IMAGE=$(BASE_IMAGE)"
 
 build: $(JARS) ## Build the three apps and the lab runner (no tests)
 
 $(JARS) &: $(SOURCES)
 	$(MVNW) -q -DskipTests package
 
-lab: $(JARS) ## The whole scenario ladder of lab/scenarios.yml into one report (ONLY=baseline,reactive to pick rungs)
+images: $(JARS) ## The three app images for RUNTIME=compose, from the jars (BASE_IMAGE=eclipse-temurin:17-jre)
+	BASE_IMAGE="$(BASE_IMAGE)" $(COMPOSE) -p perflab $(foreach f,$(subst $(comma), ,$(COMPOSE_FILES)),-f $(f)) build business-service auth-service gateway
+
+lab: $(RUNTIME_DEPS) ## The whole scenario ladder of lab/scenarios.yml into one report (ONLY=baseline,reactive to pick rungs)
 	$(LAB) lab --only "$(ONLY)" --profiler "$(PROFILE)" --event "$(EVENT)" $(RUN_ARGS)
 
-baseline: $(JARS) ## wrk against business-service /hello directly: the ceiling
+baseline: $(RUNTIME_DEPS) ## wrk against business-service /hello directly: the ceiling
 	$(LAB) baseline $(RUN_ARGS)
 
-gateway-test: $(JARS) ## wrk against the gateway route (AUTH_CLIENT=blocking|offloaded|reactive|virtual PROFILES=...)
+gateway-test: $(RUNTIME_DEPS) ## wrk against the gateway route (AUTH_CLIENT=blocking|offloaded|reactive|virtual PROFILES=...)
 	$(LAB) gateway-test --auth-client "$(AUTH_CLIENT)" --profiles "$(PROFILES)" $(RUN_ARGS)
 
-profile: $(JARS) ## gateway-test plus a profiled window: PROFILER=async (flamegraph.html, hotspots.md; EVENT=cpu|wall|lock|alloc), jfr or jprofiler (agent on 127.0.0.1:38849)
+profile: $(RUNTIME_DEPS) ## gateway-test plus a profiled window: PROFILER=async (flamegraph.html, hotspots.md; EVENT=cpu|wall|lock|alloc), jfr or jprofiler (agent on 127.0.0.1:38849)
 	$(LAB) profile --profiler "$(PROFILER)" --event "$(EVENT)" --auth-client "$(AUTH_CLIENT)" --profiles "$(PROFILES)" $(RUN_ARGS)
 
-sweep: $(JARS) ## Auth latency (0, 1, 5, 20 ms) x auth client, with the bound a blocked event loop allows
+sweep: $(RUNTIME_DEPS) ## Auth latency (0, 1, 5, 20 ms) x auth client, with the bound a blocked event loop allows
 	$(LAB) sweep $(RUN_ARGS)
 
 report: lab/target/lab.jar ## Write report.md and report.html again from a results folder (RUN=results/latest)
 	$(LAB) report --run "$(RUN)"
 
-up: $(JARS) ## Start the three apps on 127.0.0.1 and send one request through the gateway (PROFILES=blocking ...)
+up: $(RUNTIME_DEPS) ## Start the three apps on 127.0.0.1 and send one request through the gateway (PROFILES=blocking ...)
 	$(LAB) up --profiles "$(PROFILES)" $(SYSTEM_ARGS)
 
 down: lab/target/lab.jar ## Stop the apps that make up started (by pid, nothing else)

@@ -5,7 +5,9 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 
+import dev.perflab.lab.system.Compose;
 import dev.perflab.lab.system.LaunchSpec;
+import dev.perflab.lab.system.ServiceLauncher;
 import dev.perflab.lab.system.Service;
 import picocli.CommandLine.Option;
 
@@ -26,6 +28,15 @@ public class SystemOptions {
 
     @Option(names = "--java-opts", defaultValue = "-Xms1g -Xmx1g", description = "JVM options for each app (default: ${DEFAULT-VALUE}).")
     String javaOpts;
+
+    @Option(names = "--runtime", defaultValue = "local", description = "local (JVM processes, default) or compose (Docker Compose).")
+    String runtime;
+
+    @Option(names = "--compose-files", split = ",", defaultValue = "docker-compose.yml",
+            description = "Compose files for RUNTIME=compose, e.g. docker-compose.yml,docker-compose.host.yml (default: ${DEFAULT-VALUE}).")
+    List<String> composeFiles;
+
+    private Compose compose;
 
     @Option(names = "--health-timeout", defaultValue = "120", description = "Seconds each app may take to become healthy (default: ${DEFAULT-VALUE}).")
     int healthTimeoutSeconds;
@@ -48,6 +59,31 @@ public class SystemOptions {
 
     public List<String> profiles() {
         return profiles;
+    }
+
+    public boolean compose() {
+        if (!List.of("local", "compose").contains(runtime)) {
+            throw new LabException("RUNTIME must be local or compose, not '" + runtime + "'");
+        }
+        return runtime.equals("compose");
+    }
+
+    public String runtime() {
+        compose();
+        return runtime;
+    }
+
+    /** Docker Compose with the chosen files, found once per command; null in the local runtime. */
+    public Compose composeRuntime() {
+        if (compose() && compose == null) {
+            compose = Compose.detect(root, composeFiles);
+        }
+        return compose;
+    }
+
+    /** Starts services in the chosen runtime, with their logs in {@code logDir}. */
+    public ServiceLauncher launcher(Path logDir) {
+        return new ServiceLauncher(root, logDir, composeRuntime());
     }
 
     public Duration healthTimeout() {

@@ -13,7 +13,6 @@ import dev.perflab.lab.system.LabSystem;
 import dev.perflab.lab.system.PidFiles;
 import dev.perflab.lab.system.RunningService;
 import dev.perflab.lab.system.Service;
-import dev.perflab.lab.system.ServiceLauncher;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -41,7 +40,7 @@ class UpCommand implements Callable<Integer> {
             throw new LabException("the lab is already up (" + describe(running) + "): run make down first");
         }
         out.println("Starting business-service, auth-service and gateway " + profileText() + "...");
-        LabSystem system = LabSystem.start(new ServiceLauncher(options.root, upDir), options.specs(), options.healthTimeout());
+        LabSystem system = LabSystem.start(options.launcher(upDir), options.specs(), options.healthTimeout());
         try {
             system.services().forEach(pidFiles::write);
             for (RunningService service : system.services()) {

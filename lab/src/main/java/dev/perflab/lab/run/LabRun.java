@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import dev.perflab.lab.LabException;
+import dev.perflab.lab.system.Compose;
 import dev.perflab.lab.SystemOptions;
 import dev.perflab.lab.report.ReportWriter;
 import dev.perflab.lab.system.StopOnExit;
@@ -27,8 +28,15 @@ public final class LabRun {
             List<Scenario> rungs, Map<String, Object> extra, PrintWriter out) {
         load.validate();
         profile.validate();
-        profile.gatewayJvmOptions(System.getenv());
+        if (system.compose() && profile.attaches()) {
+            throw new LabException("PROFILER=" + profile.profiler() + " with RUNTIME=compose is not built yet: profile with RUNTIME=local, "
+                    + "or use PROFILER=jprofiler with a gateway image built with JPROFILER_VERSION");
+        }
+        if (!system.compose()) {
+            profile.gatewayJvmOptions(System.getenv());
+        }
         system.healthTimeout();
+        Compose compose = system.composeRuntime();
         String wrkVersion = Wrk.requireInstalled();
         RunFolder run = RunFolder.create(system.results(), command);
         Map<String, Object> parameters = new LinkedHashMap<>();
@@ -40,6 +48,12 @@ public final class LabRun {
         parameters.put("warmup_max", Durations.format(load.warmupMax()));
         parameters.put("auth_latency", system.authLatency());
         parameters.put("java_opts", system.javaOpts());
+        parameters.put("runtime", system.runtime());
+        if (compose != null) {
+            parameters.put("compose", compose.version());
+            parameters.put("compose_files", compose.files().stream().map(f -> system.root().relativize(f).toString()).toList());
+            parameters.put("limits", Compose.limits(System.getenv()));
+        }
         parameters.put("wrk", wrkVersion);
         parameters.put("scenarios", rungs.stream().map(Scenario::name).toList());
         parameters.put("profiler", switch (profile.profiler()) {

@@ -17,7 +17,9 @@ import dev.perflab.lab.http.LabHttp;
 import dev.perflab.lab.metrics.ActuatorMetrics;
 import dev.perflab.lab.profile.GatewayProfiler;
 import dev.perflab.lab.profile.Hotspots;
+import dev.perflab.lab.stats.DockerStatsSampler;
 import dev.perflab.lab.stats.ProcStatsSampler;
+import dev.perflab.lab.stats.StatsSampler;
 import dev.perflab.lab.stats.StatsLog;
 import dev.perflab.lab.system.LabSystem;
 import dev.perflab.lab.system.LaunchSpec;
@@ -63,7 +65,7 @@ public final class RungRunner {
         out.flush();
         String latency = scenario.authLatency() != null ? scenario.authLatency() : system.authLatency();
         List<LaunchSpec> specs = specs(scenario, latency);
-        try (LabSystem apps = LabSystem.start(new ServiceLauncher(system.root(), dir.resolve("logs")), specs, system.healthTimeout());
+        try (LabSystem apps = LabSystem.start(system.launcher(dir.resolve("logs")), specs, system.healthTimeout());
                 NginxReference nginx = scenario.target() == Scenario.Target.NGINX
                         ? NginxReference.start(system.root().resolve("lab/nginx/auth-request.conf"), dir.resolve("nginx"),
                                 apps.get(Service.BUSINESS).spec().port(), apps.get(Service.AUTH).spec().port(), TOKEN)
@@ -94,7 +96,7 @@ public final class RungRunner {
             LocalDateTime measuredFrom = LocalDateTime.now();
             LocalDateTime measuredTo;
             double samplerCost;
-            try (ProcStatsSampler sampler = new ProcStatsSampler(pids(apps, nginx), dir.resolve("stats.log")).start()) {
+            try (StatsSampler sampler = sampler(apps, nginx, dir.resolve("stats.log")).start()) {
                 for (int i = 1; i <= load.repeat(); i++) {
                     String suffix = i == 1 ? "" : "-" + i;
                     String output;
@@ -175,7 +177,10 @@ public final class RungRunner {
         }
         if (scenario.target() == Scenario.Target.GATEWAY) {
             LaunchSpec gateway = system.spec(Service.GATEWAY).withProfiles(scenario.profiles());
-            if (profile.jprofiler()) {
+            if (profile.jprofiler() && system.compose()) {
+                gateway = gateway.withEnv("PROFILER", "jprofiler");
+            }
+            else if (profile.jprofiler()) {
                 if (!ServiceLauncher.portFree(ProfileOptions.JPROFILER_PORT)) {
                     throw new LabException("port " + ProfileOptions.JPROFILER_PORT + " (the JProfiler agent's) is in use: "
                             + "stop what listens there (ss -ltnp 'sport = :" + ProfileOptions.JPROFILER_PORT + "') and run again");
@@ -195,6 +200,14 @@ public final class RungRunner {
             case GATEWAY -> apps.get(Service.GATEWAY).uri("/service/hello");
             case NGINX -> NginxReference.url();
         };
+    }
+
+    /** docker stats in the compose runtime (the containers are named after the services), else the /proc sampler. */
+    private StatsSampler sampler(LabSystem apps, NginxReference nginx, Path file) {
+        if (system.compose()) {
+            return new DockerStatsSampler(apps.services().stream().map(s -> s.service().id()).toList(), file);
+        }
+        return new ProcStatsSampler(pids(apps, nginx), file);
     }
 
     private static Map<String, List<Long>> pids(LabSystem apps, NginxReference nginx) {

@@ -23,7 +23,7 @@ import dev.perflab.lab.LabException;
  * containers: on one shared loopback, /proc cannot tell whose bytes they are.
  * The sampler measures its own CPU time so a run can state what it cost.
  */
-public final class ProcStatsSampler implements AutoCloseable {
+public final class ProcStatsSampler implements StatsSampler {
 
     private static final long CLOCK_TICKS = 100;
 
@@ -50,6 +50,7 @@ public final class ProcStatsSampler implements AutoCloseable {
         this.thread.setDaemon(true);
     }
 
+    @Override
     public ProcStatsSampler start() {
         startedNanos = System.nanoTime();
         thread.start();
@@ -123,6 +124,7 @@ public final class ProcStatsSampler implements AutoCloseable {
     }
 
     /** CPU the sampler itself used, as a share of one core over its lifetime. */
+    @Override
     public double ownCpuPercentOfOneCore() {
         long wall = (stoppedNanos == 0 ? System.nanoTime() : stoppedNanos) - startedNanos;
         return wall <= 0 ? 0 : ownCpuNanos * 100.0 / wall;

@@ -27,13 +27,23 @@ public final class ServiceLauncher {
 
     private final Path root;
     private final Path logDir;
+    private final Compose compose;
 
     public ServiceLauncher(Path root, Path logDir) {
+        this(root, logDir, null);
+    }
+
+    /** A launcher for the compose runtime when {@code compose} is set, else for local JVMs. */
+    public ServiceLauncher(Path root, Path logDir, Compose compose) {
         this.root = root;
         this.logDir = logDir;
+        this.compose = compose;
     }
 
     public RunningService start(LaunchSpec spec) {
+        if (compose != null) {
+            return startContainer(spec);
+        }
         Service service = spec.service();
         Path jar = service.jar(root);
         if (!Files.isRegularFile(jar)) {
@@ -73,6 +83,34 @@ public final class ServiceLauncher {
         catch (IOException ex) {
             throw new LabException("cannot start " + service + " (" + String.join(" ", command) + "): " + ex.getMessage(), ex);
         }
+    }
+
+    /** The service's container, in the foreground of its own compose process: stopping that process stops the container. */
+    private RunningService startContainer(LaunchSpec spec) {
+        Service service = spec.service();
+        compose.requireImage(service);
+        requireFreePort(spec.port(), service);
+        Path log = logFile(service);
+        ProcessBuilder builder = compose.up(spec)
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile())
+            .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        try {
+            return new RunningService(spec, builder.start(), log);
+        }
+        catch (IOException ex) {
+            throw new LabException("cannot start " + service + " with " + String.join(" ", builder.command()) + ": " + ex.getMessage(), ex);
+        }
+    }
+
+    private Path logFile(Service service) {
+        try {
+            Files.createDirectories(logDir);
+        }
+        catch (IOException ex) {
+            throw new LabException("cannot create the log folder " + logDir + ": " + ex.getMessage(), ex);
+        }
+        return logDir.resolve(service.id() + ".log");
     }
 
     /** Waits for {@code /actuator/health} to say UP; a process that exits meanwhile fails at once. */
@@ -160,7 +198,9 @@ public final class ServiceLauncher {
         static String reason(Service service, Path log) {
             List<String> lines;
             try {
-                lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+                // Compose prefixes each line with the container's name: "gateway  | ..."
+                lines = Files.readAllLines(log, StandardCharsets.UTF_8).stream()
+                    .map(line -> line.replaceFirst("^[\\w.-]+\\s+\\|\\s?", "")).toList();
             }
             catch (IOException | UncheckedIOException ex) {
                 return "its log could not be read";

@@ -1,0 +1,149 @@
+package dev.perflab.lab.system;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import dev.perflab.lab.LabException;
+
+/**
+ * The compose runtime: Docker Compose (v2 as {@code docker compose}, else Debian's v1
+ * {@code docker-compose} with {@code --compatibility} so the CPU and memory limits apply) with the
+ * repository's compose files. Each service runs in the foreground of its own {@code up} process, so
+ * the launcher treats it like a local JVM: its output is the service's log, and stopping that
+ * process stops the container.
+ */
+public record Compose(Path root, List<Path> files, List<String> command) {
+
+    public static final String PROJECT = "perflab";
+
+    /** Limits the compose file applies, with its defaults: what run.json records. */
+    static final Map<String, String> LIMITS = limits();
+
+    private static Map<String, String> limits() {
+        Map<String, String> limits = new LinkedHashMap<>();
+        limits.put("GATEWAY_CPUS", "2");
+        limits.put("GATEWAY_MEMORY", "2g");
+        limits.put("BUSINESS_CPUS", "1");
+        limits.put("BUSINESS_MEMORY", "2g");
+        limits.put("AUTH_CPUS", "1");
+        limits.put("AUTH_MEMORY", "2g");
+        return limits;
+    }
+
+    /** Finds Docker Compose and checks the files; a one-line error when either is missing. */
+    public static Compose detect(Path root, List<String> fileNames) {
+        List<Path> files = new ArrayList<>();
+        for (String name : fileNames) {
+            Path file = root.resolve(name.trim());
+            if (!Files.isRegularFile(file)) {
+                throw new LabException("compose file " + file + " is missing (COMPOSE_FILES=" + String.join(",", fileNames) + ")");
+            }
+            files.add(file);
+        }
+        List<String> command;
+        if (succeeds(List.of("docker", "compose", "version"))) {
+            command = List.of("docker", "compose");
+        }
+        else if (succeeds(List.of("docker-compose", "version"))) {
+            command = List.of("docker-compose", "--compatibility");
+        }
+        else {
+            throw new LabException("RUNTIME=compose needs Docker Compose: install Docker (https://docs.docker.com/engine/install/) "
+                    + "or, on Debian, sudo apt-get install docker.io docker-compose");
+        }
+        if (!succeeds(List.of("docker", "info"))) {
+            throw new LabException("RUNTIME=compose: no Docker engine answers (docker info failed): start Docker, "
+                    + "or check DOCKER_HOST and that you may use its socket");
+        }
+        return new Compose(root, files, command);
+    }
+
+    /** The compose command with the project and the files, ready for a subcommand. */
+    public List<String> base() {
+        List<String> base = new ArrayList<>(command);
+        base.addAll(List.of("-p", PROJECT));
+        for (Path file : files) {
+            base.add("-f");
+            base.add(file.toString());
+        }
+        return base;
+    }
+
+    /** The image a service runs, as named in docker-compose.yml. */
+    public static String image(Service service) {
+        return "perflab/" + service.id() + ":local";
+    }
+
+    void requireImage(Service service) {
+        if (!succeeds(List.of("docker", "image", "inspect", image(service)))) {
+            throw new LabException("RUNTIME=compose: there is no image " + image(service) + ": build the images with make images");
+        }
+    }
+
+    /** The foreground {@code up} of one service, with the variables the compose files read. */
+    ProcessBuilder up(LaunchSpec spec) {
+        List<String> args = base();
+        args.addAll(List.of("up", "--no-deps", "--no-build", "--force-recreate", "--no-color", spec.service().id()));
+        ProcessBuilder builder = new ProcessBuilder(args).directory(root.toFile());
+        Map<String, String> env = builder.environment();
+        env.put("JAVA_OPTS", String.join(" ", spec.effectiveJvmOptions()));
+        env.put("GATEWAY_PROFILES", spec.profiles().isEmpty() ? "reactive" : String.join(",", spec.profiles()));
+        env.putAll(spec.environment());
+        return builder;
+    }
+
+    /** The compose version line, for run.json. */
+    public String version() {
+        List<String> args = new ArrayList<>(command);
+        args.add("version");
+        return firstLine(args);
+    }
+
+    /** The limits in effect: the environment's overrides, else the compose file's defaults. */
+    public static Map<String, String> limits(Map<String, String> env) {
+        Map<String, String> limits = new LinkedHashMap<>();
+        LIMITS.forEach((name, fallback) -> limits.put(name, env.getOrDefault(name, fallback)));
+        return limits;
+    }
+
+    private static boolean succeeds(List<String> command) {
+        try {
+            Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            if (!process.waitFor(60, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                return false;
+            }
+            return process.exitValue() == 0;
+        }
+        catch (IOException ex) {
+            return false;
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    private static String firstLine(List<String> command) {
+        try {
+            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            process.waitFor(60, TimeUnit.SECONDS);
+            return output.lines().findFirst().orElse("").trim();
+        }
+        catch (IOException ex) {
+            return "unknown";
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            return "unknown";
+        }
+    }
+}

@@ -1,0 +1,120 @@
+package dev.perflab.lab.compose;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.dataformat.yaml.YAMLMapper;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The compose files and the monitoring configuration, checked by their own tools: no engine needed. */
+class ComposeFilesTests {
+
+    private static final YAMLMapper YAML = YAMLMapper.builder().build();
+    private static final List<String> APPS = List.of("business-service", "auth-service", "gateway");
+
+    @Test
+    void everyComposeFileIsValidForCompose() {
+        List<String> compose = Tools.compose();
+        for (String file : List.of("docker-compose.yml", "docker-compose.host.yml")) {
+            List<String> command = new ArrayList<>(compose);
+            command.addAll(List.of("-f", file, "--profile", "monitoring", "config", "-q"));
+            if (compose.get(0).equals("docker-compose")) {
+                command.remove("--profile");
+                command.remove("monitoring");
+            }
+            Tools.Result result = Tools.run(command, Map.of(), 120);
+            assertThat(result.exit()).as(file + ": " + result.output()).isZero();
+        }
+    }
+
+    @Test
+    void publishedPortsBindLoopbackOnlyAndLimitsAreThePublishedLabs() {
+        JsonNode services = resolved("docker-compose.yml").path("services");
+        for (var entry : services.properties()) {
+            for (JsonNode port : entry.getValue().path("ports")) {
+                assertThat(port.asString()).as(entry.getKey()).startsWith("127.0.0.1:");
+            }
+        }
+        assertThat(services.path("gateway").path("ports").toString()).contains("127.0.0.1:38849:8849").contains("127.0.0.1:38071:38071");
+        assertThat(cpus(services, "gateway")).isEqualTo(2.0);
+        assertThat(cpus(services, "business-service")).isEqualTo(1.0);
+        assertThat(cpus(services, "auth-service")).isEqualTo(1.0);
+        for (String app : APPS) {
+            assertThat(services.path(app).path("deploy").path("resources").path("limits").path("memory").asString()).as(app).isEqualTo("2g");
+            assertThat(services.path(app).path("pull_policy").asString()).as(app).isEqualTo("never");
+        }
+        assertThat(services.path("gateway").path("environment").path("SPRING_PROFILES_ACTIVE").asString()).isEqualTo("reactive");
+        assertThat(services.path("gateway").path("environment").path("AUTH_URL").asString()).isEqualTo("http://auth-service:38073");
+    }
+
+    @Test
+    void theHostVariantCreatesNoNetworkAndPublishesNothing() {
+        JsonNode services = resolved("docker-compose.host.yml").path("services");
+        assertThat(services.properties()).isNotEmpty();
+        for (var entry : services.properties()) {
+            JsonNode service = entry.getValue();
+            assertThat(service.path("network_mode").asString()).as(entry.getKey()).isEqualTo("host");
+            assertThat(service.has("ports")).as(entry.getKey() + " publishes ports").isFalse();
+            assertThat(service.has("networks")).as(entry.getKey()).isFalse();
+        }
+        for (String app : APPS) {
+            assertThat(services.path(app).path("environment").path("SERVER_ADDRESS").asString()).as(app).isEqualTo("127.0.0.1");
+            assertThat(services.path(app).path("pull_policy").asString()).as(app).isEqualTo("never");
+        }
+        assertThat(cpus(services, "gateway")).isEqualTo(2.0);
+        assertThat(services.path("gateway").path("environment").path("AUTH_URL").asString()).isEqualTo("http://127.0.0.1:38073");
+        assertThat(services.path("gateway").path("environment").path("BUSINESS_URL").asString()).isEqualTo("http://127.0.0.1:38072");
+    }
+
+    /** The file as Compose reads it: anchors merged, variables at their defaults. */
+    private static JsonNode resolved(String file) {
+        List<String> command = new ArrayList<>(Tools.compose());
+        command.addAll(List.of("-f", file, "config"));
+        Tools.Result result = Tools.run(command, Map.of(), 120);
+        assertThat(result.exit()).as(result.output()).isZero();
+        return YAML.readTree(result.output());
+    }
+
+    private static double cpus(JsonNode services, String name) {
+        return Double.parseDouble(services.path(name).path("deploy").path("resources").path("limits").path("cpus").asString());
+    }
+
+    @Test
+    void prometheusConfigsPassPromtool() {
+        Tools.need(Tools.works("promtool", "--version"), "promtool (Debian package prometheus)");
+        for (String file : List.of("profiling/prometheus/prometheus.yml", "profiling/prometheus/prometheus-host.yml")) {
+            Tools.Result result = Tools.run("promtool", "check", "config", file);
+            assertThat(result.exit()).as(file + ": " + result.output()).isZero();
+        }
+    }
+
+    @Test
+    void prometheusScrapesTheThreeAppsWhereComposePutsThem() throws Exception {
+        JsonNode bridge = YAML.readTree(Tools.ROOT.resolve("profiling/prometheus/prometheus.yml").toFile()).path("scrape_configs").get(0);
+        assertThat(bridge.path("metrics_path").asString()).isEqualTo("/actuator/prometheus");
+        assertThat(bridge.path("static_configs").get(0).path("targets").toString())
+            .contains("gateway:38071").contains("business-service:38072").contains("auth-service:38073");
+        JsonNode host = YAML.readTree(Tools.ROOT.resolve("profiling/prometheus/prometheus-host.yml").toFile()).path("scrape_configs").get(0);
+        assertThat(host.path("static_configs").get(0).path("targets").toString())
+            .contains("127.0.0.1:38071").contains("127.0.0.1:38072").contains("127.0.0.1:38073");
+    }
+
+    @Test
+    void theDashboardUsesTheProvisionedDatasource() throws Exception {
+        File dashboards = Tools.ROOT.resolve("profiling/grafana/dashboards").toFile();
+        String datasource = YAML.readTree(Tools.ROOT.resolve("profiling/grafana/provisioning/datasources/prometheus.yml").toFile())
+            .path("datasources").get(0).path("uid").asString();
+        for (File file : dashboards.listFiles((dir, name) -> name.endsWith(".json"))) {
+            JsonNode dashboard = YAML.readTree(Files.readString(file.toPath()));
+            for (JsonNode panel : dashboard.path("panels")) {
+                assertThat(panel.path("datasource").path("uid").asString()).as(file.getName() + " " + panel.path("title")).isEqualTo(datasource);
+            }
+        }
+    }
+}

@@ -1,0 +1,134 @@
+package dev.perflab.lab.compose;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import dev.perflab.lab.LabCommand;
+import dev.perflab.lab.run.RunFolder;
+import dev.perflab.lab.stats.StatsLine;
+import dev.perflab.lab.system.Service;
+import dev.perflab.lab.system.ServiceLauncher;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * RUNTIME=compose for real: the images built from the jars, the host-network compose file on a
+ * Docker engine, the runner's baseline, gateway-test and up/down through it, and docker stats as
+ * the stats log. Needs a Docker engine and a Java base image; .ci/run provides both.
+ */
+@Timeout(value = 15, unit = TimeUnit.MINUTES)
+class ComposeIntegrationTests {
+
+    static final String FILES = "docker-compose.host.yml";
+    static final long GIB = 1L << 30;
+
+    static String baseImage;
+
+    @TempDir
+    Path results;
+
+    @BeforeAll
+    static void imagesBuilt() {
+        Tools.need(Tools.works("docker", "info"), "a Docker engine (docker info)");
+        assumeTrue(Stream.of(Service.values()).allMatch(s -> ServiceLauncher.portFree(s.defaultPort())),
+                "ports 38071-38073 are busy (is a lab up? make down)");
+        baseImage = Optional.ofNullable(System.getenv("PERFLAB_BASE_IMAGE"))
+            .or(() -> Stream.of("perflab/jre:17", "eclipse-temurin:17-jre").filter(i -> Tools.works("docker", "image", "inspect", i)).findFirst())
+            .orElse(null);
+        Tools.need(baseImage != null, "a Java base image (docker/base-image.sh builds perflab/jre:17)");
+        List<String> build = new ArrayList<>(Tools.compose());
+        build.addAll(List.of("-p", "perflab", "-f", FILES, "build", "business-service", "auth-service", "gateway"));
+        Tools.Result result = Tools.run(build, Map.of("BASE_IMAGE", baseImage), 600);
+        assertThat(result.exit()).as(result.output()).isZero();
+    }
+
+    @Test
+    void baselineRunsInAContainerAndTheStatsLogIsDockerStats() throws Exception {
+        JsonNode rung = lab("baseline");
+        Path dir = results.resolve("latest").toRealPath();
+        assertThat(rung.path("rps").asDouble()).isPositive();
+        assertThat(rung.path("errors").asLong()).isZero();
+        List<StatsLine> lines = stats(dir);
+        assertThat(lines).extracting(StatsLine::name).containsOnly("business-service");
+        // The container's limit, not the machine's memory: these lines are docker stats', not the /proc sampler's
+        assertThat(lines).allSatisfy(line -> assertThat(line.memLimitBytes()).isEqualTo(2.0 * GIB));
+        assertThat(Files.readString(dir.resolve("stats.log"))).contains(" NAME ").contains("CPU %");
+        JsonNode run = RunFolder.JSON.readTree(dir.resolve("run.json").toFile()).path("parameters");
+        assertThat(run.path("runtime").asString()).isEqualTo("compose");
+        assertThat(run.path("limits").path("GATEWAY_CPUS").asString()).isEqualTo("2");
+        assertThat(run.path("compose_files").toString()).contains(FILES);
+        assertNothingLeftRunning();
+    }
+
+    @Test
+    void blockingGatewayRunsInContainersWithItsProfileOnTheHostNetworkOnly() throws Exception {
+        JsonNode rung = lab("gateway-test", "--auth-client", "blocking");
+        Path dir = results.resolve("latest").toRealPath();
+        assertThat(rung.path("rps").asDouble()).isPositive();
+        assertThat(rung.path("errors").asLong()).isZero();
+        assertThat(rung.path("mode").path("auth_client").asString()).as("the gateway's own report").isEqualTo("blocking");
+        List<StatsLine> lines = stats(dir);
+        assertThat(lines).extracting(StatsLine::name).contains("gateway", "auth-service", "business-service");
+        assertThat(lines).allSatisfy(line -> assertThat(line.memLimitBytes()).isEqualTo(2.0 * GIB));
+        assertThat(rung.path("cpu").path("gateway").asDouble()).isPositive();
+        assertThat(Tools.run("docker", "network", "ls", "--format", "{{.Name}}").output().lines().sorted().toList())
+            .containsExactly("host", "none");
+        assertNothingLeftRunning();
+    }
+
+    @Test
+    void upAndDownStartAndStopTheContainers() {
+        String up = cli(0, "up", "--runtime", "compose", "--compose-files", FILES, "--java-opts", "-Xmx256m", "--results", results.toString());
+        assertThat(up).contains("200 Hello World!").contains("401 missing token");
+        assertThat(Tools.run("docker", "ps", "--format", "{{.Names}}").output()).contains("gateway", "auth-service", "business-service");
+        String down = cli(0, "down", "--results", results.toString());
+        assertThat(down).contains("stopped gateway");
+        assertNothingLeftRunning();
+    }
+
+    private JsonNode lab(String command, String... extra) throws Exception {
+        List<String> args = new ArrayList<>(List.of(command, "--runtime", "compose", "--compose-files", FILES, "--results", results.toString(),
+                "--duration", "4s", "--warmup-max", "4s", "--warmup-probe", "2s", "--threads", "2", "--connections", "4",
+                "--java-opts", "-Xmx256m"));
+        args.addAll(List.of(extra));
+        cli(0, args.toArray(String[]::new));
+        return RunFolder.JSON.readTree(results.resolve("latest/summary.json").toFile()).path("rungs").get(0);
+    }
+
+    private static String cli(int expectedExit, String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        var commandLine = LabCommand.commandLine();
+        commandLine.setOut(new PrintWriter(out, true));
+        commandLine.setErr(new PrintWriter(err, true));
+        List<String> all = new ArrayList<>(List.of(args));
+        if (!all.contains("--root") && !args[0].equals("down")) {
+            all.addAll(List.of("--root", Tools.ROOT.toString()));
+        }
+        assertThat(commandLine.execute(all.toArray(String[]::new))).as(out + "\n" + err).isEqualTo(expectedExit);
+        return out.toString();
+    }
+
+    private static List<StatsLine> stats(Path dir) throws Exception {
+        return Files.readAllLines(dir.resolve("stats.log")).stream().map(StatsLine::parse).flatMap(Optional::stream).toList();
+    }
+
+    private static void assertNothingLeftRunning() {
+        String running = Tools.run("docker", "ps", "--filter", "name=^(gateway|auth-service|business-service)$", "--format", "{{.Names}}").output();
+        assertThat(running.strip()).as("containers still running").isEmpty();
+    }
+}

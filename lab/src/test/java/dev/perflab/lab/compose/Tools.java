@@ -1,0 +1,72 @@
+package dev.perflab.lab.compose;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/** Runs the tools the compose tests use; where one is missing, the test is skipped, or fails when CI asked for Docker. */
+final class Tools {
+
+    static final Path ROOT = Path.of(System.getProperty("lab.root", "..")).toAbsolutePath().normalize();
+
+    /** Set by .ci/run, which installs Docker and starts its engine: then nothing may be skipped for want of it. */
+    static final boolean REQUIRED = "1".equals(System.getenv("PERFLAB_REQUIRE_DOCKER"));
+
+    record Result(int exit, String output) {
+    }
+
+    private Tools() {
+    }
+
+    static Result run(List<String> command, Map<String, String> env, long timeoutSeconds) {
+        try {
+            ProcessBuilder builder = new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(true);
+            builder.environment().putAll(env);
+            Process process = builder.start();
+            byte[] output = process.getInputStream().readAllBytes();
+            if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                return new Result(-1, "timed out: " + String.join(" ", command));
+            }
+            return new Result(process.exitValue(), new String(output, StandardCharsets.UTF_8));
+        }
+        catch (IOException ex) {
+            return new Result(-2, ex.getMessage());
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            return new Result(-3, "interrupted");
+        }
+    }
+
+    static Result run(String... command) {
+        return run(List.of(command), Map.of(), 300);
+    }
+
+    static boolean works(String... command) {
+        return run(command).exit() == 0;
+    }
+
+    /** Skips the test when a tool is missing, unless CI requires it. */
+    static void need(boolean present, String what) {
+        if (REQUIRED && !present) {
+            fail(what + " is missing, and PERFLAB_REQUIRE_DOCKER=1 says CI installed it");
+        }
+        assumeTrue(present, what + " is missing (.ci/run installs it)");
+    }
+
+    /** docker compose (v2) or Debian's docker-compose (v1, with --compatibility). */
+    static List<String> compose() {
+        if (works("docker", "compose", "version")) {
+            return List.of("docker", "compose");
+        }
+        need(works("docker-compose", "version"), "Docker Compose (docker compose or docker-compose)");
+        return List.of("docker-compose", "--compatibility");
+    }
+}

@@ -6,6 +6,7 @@ import java.util.concurrent.Executors;
 import io.micrometer.core.instrument.MeterRegistry;
 import reactor.core.scheduler.Schedulers;
 
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -14,18 +15,18 @@ import org.springframework.context.annotation.Configuration;
 class AuthClientConfiguration {
 
     @Bean
-    AuthClient authClient(AuthProperties properties, MeterRegistry registry) {
-        AuthClient client = new MeteredAuthClient(baseClient(properties), registry);
+    AuthClient authClient(AuthProperties properties, MeterRegistry registry, @Value("${lab.netty-metrics:true}") boolean nettyMetrics) {
+        AuthClient client = new MeteredAuthClient(baseClient(properties, nettyMetrics), registry);
         return properties.cache().enabled() ? new CachingAuthClient(client, properties.cache(), registry) : client;
     }
 
-    private static AuthClient baseClient(AuthProperties properties) {
+    private static AuthClient baseClient(AuthProperties properties, boolean nettyMetrics) {
         return switch (properties.client()) {
             case "blocking" -> new BlockingAuthClient(properties);
             case "offloaded" -> new OffloadedAuthClient(new BlockingAuthClient(properties), Schedulers.boundedElastic(), "offloaded");
             case "virtual" -> new OffloadedAuthClient(new BlockingAuthClient(properties),
                     Schedulers.fromExecutorService(virtualThreadExecutor(), "virtual"), "virtual");
-            case "reactive" -> new ReactiveAuthClient(properties);
+            case "reactive" -> new ReactiveAuthClient(properties, nettyMetrics);
             default -> throw new IllegalArgumentException(
                     "lab.auth.client must be blocking, offloaded, reactive or virtual, not '" + properties.client() + "'");
         };

@@ -52,7 +52,8 @@ public enum AuthDecision {
             if (cause instanceof ConnectTimeoutException || cause instanceof ConnectException) {
                 return UNAVAILABLE;
             }
-            if (cause instanceof SocketTimeoutException || cause instanceof TimeoutException) {
+            if (cause instanceof SocketTimeoutException || cause instanceof TimeoutException
+                    || cause instanceof io.netty.handler.timeout.TimeoutException) {
                 return TIMEOUT;
             }
         }

@@ -11,14 +11,18 @@ import reactor.netty.resources.ConnectionProvider;
 import org.springframework.http.client.reactive.ReactorClientHttpConnector;
 import org.springframework.web.reactive.function.client.WebClient;
 
-/** WebClient on Reactor Netty: the event loop sends the request and moves on until the answer arrives. */
+/**
+ * WebClient on Reactor Netty: the event loop sends the request and moves on until the answer arrives.
+ * The time limit is Reactor Netty's response timeout, a timer on the connection's own event loop,
+ * rather than {@code Mono.timeout}, which schedules and cancels a task on another thread per call.
+ */
 final class ReactiveAuthClient implements AuthClient {
 
     private final WebClient webClient;
     private final URI checkUri;
     private final Duration timeout;
 
-    ReactiveAuthClient(AuthProperties properties) {
+    ReactiveAuthClient(AuthProperties properties, boolean nettyMetrics) {
         this.timeout = properties.timeout();
         ConnectionProvider pool = ConnectionProvider.builder("auth")
             .maxConnections(properties.pool().maxTotal())
@@ -26,7 +30,8 @@ final class ReactiveAuthClient implements AuthClient {
             .build();
         HttpClient httpClient = HttpClient.create(pool)
             .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()))
-            .metrics(true, uri -> "/auth");
+            .responseTimeout(timeout)
+            .metrics(nettyMetrics, uri -> "/auth");
         this.webClient = WebClient.builder().clientConnector(new ReactorClientHttpConnector(httpClient)).build();
         this.checkUri = properties.checkUri();
     }
@@ -38,7 +43,6 @@ final class ReactiveAuthClient implements AuthClient {
             .headers(headers -> headers.setBearerAuth(token))
             .exchangeToMono(response -> response.releaseBody()
                 .thenReturn(AuthDecision.fromStatus(response.statusCode().value())))
-            .timeout(timeout)
             .onErrorResume(failure -> Mono.just(AuthDecision.fromFailure(failure)));
     }
 

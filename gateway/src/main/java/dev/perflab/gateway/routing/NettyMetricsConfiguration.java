@@ -1,5 +1,6 @@
 package dev.perflab.gateway.routing;
 
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.reactor.netty.NettyServerCustomizer;
 import org.springframework.cloud.gateway.config.HttpClientCustomizer;
 import org.springframework.context.annotation.Bean;
@@ -7,9 +8,11 @@ import org.springframework.context.annotation.Configuration;
 
 /**
  * Reactor Netty server and client metrics, with URI tags folded to a handful of values so a scan of
- * random paths cannot blow up the number of time series.
+ * random paths cannot blow up the number of time series. {@code lab.netty-metrics=false} turns them
+ * off (the auth client's too); the lab's own auth-call timer stays.
  */
 @Configuration(proxyBeanMethods = false)
+@ConditionalOnProperty(name = "lab.netty-metrics", havingValue = "true", matchIfMissing = true)
 class NettyMetricsConfiguration {
 
     @Bean

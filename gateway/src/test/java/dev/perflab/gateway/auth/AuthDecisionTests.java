@@ -29,6 +29,9 @@ class AuthDecisionTests {
         assertThat(AuthDecision.fromFailure(new ResourceAccessException("x", new SocketTimeoutException("Read timed out"))))
             .isEqualTo(AuthDecision.TIMEOUT);
         assertThat(AuthDecision.fromFailure(new TimeoutException())).isEqualTo(AuthDecision.TIMEOUT);
+        // Reactor Netty's response timeout, wrapped by WebClient
+        assertThat(AuthDecision.fromFailure(new IOException("x", io.netty.handler.timeout.ReadTimeoutException.INSTANCE)))
+            .isEqualTo(AuthDecision.TIMEOUT);
         assertThat(AuthDecision.fromFailure(new ResourceAccessException("x", new ConnectException("refused"))))
             .isEqualTo(AuthDecision.UNAVAILABLE);
         assertThat(AuthDecision.fromFailure(new ConnectTimeoutException("connect timed out"))).isEqualTo(AuthDecision.UNAVAILABLE);

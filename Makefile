@@ -21,6 +21,7 @@ DURATION ?= 60s
 REPEAT ?= 1
 WARMUP_MAX ?= 120s
 JAVA_OPTS ?= -Xms1g -Xmx1g
+GATEWAY_JAVA_OPTS ?=
 HEALTH_TIMEOUT ?= 120
 ONLY ?=
 RUN ?= results/latest
@@ -35,7 +36,8 @@ comma := ,
 # RUNTIME=compose: the images are built (or found up to date) before anything runs
 RUNTIME_DEPS = $(JARS) $(if $(filter compose,$(RUNTIME)),images)
 
-SYSTEM_ARGS = --auth-latency "$(AUTH_LATENCY)" --java-opts "$(JAVA_OPTS)" --health-timeout "$(HEALTH_TIMEOUT)" \
+SYSTEM_ARGS = --auth-latency "$(AUTH_LATENCY)" --java-opts "$(JAVA_OPTS)" --gateway-java-opts "$(GATEWAY_JAVA_OPTS)" \
+	--health-timeout "$(HEALTH_TIMEOUT)" \
 	--runtime "$(RUNTIME)" --compose-files "$(COMPOSE_FILES)"
 RUN_ARGS = $(SYSTEM_ARGS) --threads "$(THREADS)" --connections "$(CONNECTIONS)" --timeout "$(TIMEOUT)" \
 	--duration "$(DURATION)" --repeat "$(REPEAT)" --warmup-max "$(WARMUP_MAX)"
@@ -47,7 +49,7 @@ help: ## List every target with one line each
 	@echo "  knobs (defaults): THREADS=$(THREADS) CONNECTIONS=$(CONNECTIONS) TIMEOUT=$(TIMEOUT) DURATION=$(DURATION) REPEAT=$(REPEAT)"
 	@echo "    WARMUP_MAX=$(WARMUP_MAX) AUTH_LATENCY=$(AUTH_LATENCY) AUTH_CLIENT=$(AUTH_CLIENT) PROFILES=$(PROFILES) ONLY=$(ONLY)"
 	@echo "    PROFILER=$(PROFILER) EVENT=$(EVENT) PROFILE=$(PROFILE) (make lab PROFILE=async profiles every gateway rung)"
-	@echo "    JAVA_OPTS='$(JAVA_OPTS)' HEALTH_TIMEOUT=$(HEALTH_TIMEOUT) RUN=$(RUN)"
+	@echo "    JAVA_OPTS='$(JAVA_OPTS)' GATEWAY_JAVA_OPTS='$(GATEWAY_JAVA_OPTS)' HEALTH_TIMEOUT=$(HEALTH_TIMEOUT) RUN=$(RUN)"
 	@echo "    RUNTIME=$(RUNTIME) (local or compose) COMPOSE_FILES=$(COMPOSE_FILES) BASE_IMAGE=$(BASE_IMAGE)"
 
 build: $(JARS) ## Build the three apps and the lab runner (no tests)

@@ -29,6 +29,9 @@ public class SystemOptions {
     @Option(names = "--java-opts", defaultValue = "-Xms1g -Xmx1g", description = "JVM options for each app (default: ${DEFAULT-VALUE}).")
     String javaOpts;
 
+    @Option(names = "--gateway-java-opts", defaultValue = "", description = "JVM options for the gateway only, after --java-opts (default: none).")
+    String gatewayJavaOpts;
+
     @Option(names = "--runtime", defaultValue = "local", description = "local (JVM processes, default) or compose (Docker Compose).")
     String runtime;
 
@@ -55,6 +58,10 @@ public class SystemOptions {
 
     public String javaOpts() {
         return javaOpts;
+    }
+
+    public String gatewayJavaOpts() {
+        return gatewayJavaOpts == null ? "" : gatewayJavaOpts.trim();
     }
 
     public List<String> profiles() {
@@ -95,13 +102,20 @@ public class SystemOptions {
 
     /** How to start one service with these options. */
     public LaunchSpec spec(Service service) {
-        List<String> jvm = Arrays.stream(javaOpts.trim().split("\\s+")).filter(s -> !s.isEmpty()).toList();
+        List<String> jvm = new java.util.ArrayList<>(split(javaOpts));
+        if (service == Service.GATEWAY) {
+            jvm.addAll(split(gatewayJavaOpts()));
+        }
         LaunchSpec spec = LaunchSpec.of(service).withJvmOptions(jvm);
         return switch (service) {
             case BUSINESS -> spec;
             case AUTH -> spec.withEnv("AUTH_LATENCY", authLatency);
             case GATEWAY -> spec.withProfiles(profiles.stream().map(String::trim).filter(p -> !p.isEmpty()).toList());
         };
+    }
+
+    private static List<String> split(String options) {
+        return options == null ? List.of() : Arrays.stream(options.trim().split("\\s+")).filter(s -> !s.isEmpty()).toList();
     }
 
     /** business-service, auth-service and the gateway, in start order. */

@@ -22,11 +22,11 @@ public final class AsyncProfiler implements GatewayProfiler {
 
     static final String LIBRARY = "linux-x64/libasyncProfiler.so";
 
-    private final long pid;
-    private final Path library;
+    private final Target target;
+    private final String library;
 
-    private AsyncProfiler(long pid, Path library) {
-        this.pid = pid;
+    private AsyncProfiler(Target target, String library) {
+        this.target = target;
         this.library = library;
     }
 
@@ -35,12 +35,12 @@ public final class AsyncProfiler implements GatewayProfiler {
      * does not let this user open perf events, cpu falls back to ctimer (CPU time from a POSIX timer,
      * no kernel frames) and says so.
      */
-    public static AsyncProfiler start(long pid, String event, Path dir, PrintWriter out) {
+    public static AsyncProfiler start(Target target, String event, Path dir, PrintWriter out) {
         if (!System.getProperty("os.name").toLowerCase().contains("linux") || !System.getProperty("os.arch").matches("amd64|x86_64")) {
             throw new LabException("the bundled async-profiler library is for linux-x64; this is "
                     + System.getProperty("os.name") + " " + System.getProperty("os.arch") + ": use PROFILER=jfr");
         }
-        AsyncProfiler profiler = new AsyncProfiler(pid, extract(dir));
+        AsyncProfiler profiler = new AsyncProfiler(target, target.place(extract(dir), dir));
         String engine = event;
         Optional<String> fallback = event.equals("cpu") ? perfEventsRefused(readParanoid(), isRoot()) : Optional.empty();
         if (fallback.isPresent()) {
@@ -100,8 +100,11 @@ public final class AsyncProfiler implements GatewayProfiler {
     @Override
     public Capture stop(Path dir, Hotspots.Rules rules, String title) {
         Path collapsed = dir.resolve("collapsed.txt");
-        command("dump,threads,file=" + dir.resolve("flamegraph.html").toAbsolutePath());
-        command("stop,threads,collapsed,file=" + collapsed.toAbsolutePath());
+        String written = target.dir(dir);
+        command("dump,threads,file=" + written + "/flamegraph.html");
+        command("stop,threads,collapsed,file=" + written + "/collapsed.txt");
+        target.fetch(written + "/flamegraph.html", dir.resolve("flamegraph.html"));
+        target.fetch(written + "/collapsed.txt", collapsed);
         Hotspots.Summary summary = Hotspots.summarize(collapsed, rules);
         Hotspots.write(dir.resolve("hotspots.md"), summary, title);
         return new Capture(summary, "flamegraph.html, hotspots.md", Map.of());
@@ -109,9 +112,9 @@ public final class AsyncProfiler implements GatewayProfiler {
 
     private void command(String options) {
         try {
-            VirtualMachine vm = VirtualMachine.attach(Long.toString(pid));
+            VirtualMachine vm = VirtualMachine.attach(Long.toString(target.pid()));
             try {
-                vm.loadAgentPath(library.toString(), options);
+                vm.loadAgentPath(library, options);
             }
             finally {
                 vm.detach();
@@ -125,7 +128,7 @@ public final class AsyncProfiler implements GatewayProfiler {
             throw new LabException("async-profiler refused '" + options + "' (" + ex.getMessage() + "); see the profiled app's log");
         }
         catch (IOException | com.sun.tools.attach.AttachNotSupportedException ex) {
-            throw new LabException("cannot attach async-profiler to pid " + pid + ": " + ex.getMessage(), ex);
+            throw new LabException("cannot attach async-profiler to pid " + target.pid() + ": " + ex.getMessage(), ex);
         }
     }
 

@@ -19,11 +19,11 @@ public interface GatewayProfiler {
     /** Stops profiling and writes flamegraph.html, collapsed.txt and hotspots.md (and the profiler's own files) into {@code dir}. */
     Capture stop(Path dir, Hotspots.Rules rules, String title);
 
-    /** Starts {@code kind} (async or jfr) on the JVM with this pid; {@code javaHome} is that JVM's JDK. */
-    static GatewayProfiler start(String kind, String event, long pid, Path javaHome, Path dir, PrintWriter out) {
+    /** Starts {@code kind} (async or jfr) on the target JVM. */
+    static GatewayProfiler start(String kind, String event, Target target, Path dir, PrintWriter out) {
         return switch (kind) {
-            case "async" -> AsyncProfiler.start(pid, event, dir, out);
-            case "jfr" -> JfrRecorder.start(pid, javaHome, dir);
+            case "async" -> AsyncProfiler.start(target, event, dir, out);
+            case "jfr" -> JfrRecorder.start(target, dir);
             default -> throw new LabException("no profiler named '" + kind + "' can be attached");
         };
     }

@@ -25,20 +25,22 @@ public final class JfrRecorder implements GatewayProfiler {
     static final List<String> SETTINGS = List.of("settings=profile", "jdk.ExecutionSample#period=10ms", "jdk.NativeMethodSample#period=10ms",
             "jdk.SocketRead#threshold=0ms", "jdk.JavaMonitorEnter#threshold=1ms", "jdk.ThreadPark#threshold=1ms");
 
+    private final Target target;
     private final long pid;
     private final Path jcmd;
 
-    private JfrRecorder(long pid, Path jcmd) {
-        this.pid = pid;
+    private JfrRecorder(Target target, Path jcmd) {
+        this.target = target;
+        this.pid = target.pid();
         this.jcmd = jcmd;
     }
 
-    public static JfrRecorder start(long pid, Path javaHome, Path dir) {
-        Path jcmd = javaHome.resolve("bin/jcmd");
+    public static JfrRecorder start(Target target, Path dir) {
+        Path jcmd = target.javaHome().resolve("bin/jcmd");
         if (!Files.isExecutable(jcmd)) {
             throw new LabException("PROFILER=jfr needs jcmd, and " + jcmd + " is missing: run the lab on a full JDK, not a JRE");
         }
-        JfrRecorder recorder = new JfrRecorder(pid, jcmd);
+        JfrRecorder recorder = new JfrRecorder(target, jcmd);
         List<String> start = new ArrayList<>(List.of("JFR.start", "name=" + NAME));
         start.addAll(SETTINGS);
         recorder.jcmd(dir, start);
@@ -48,7 +50,10 @@ public final class JfrRecorder implements GatewayProfiler {
     @Override
     public Capture stop(Path dir, Hotspots.Rules rules, String title) {
         Path recording = dir.resolve("recording.jfr").toAbsolutePath();
-        jcmd(dir, List.of("JFR.stop", "name=" + NAME, "filename=" + recording));
+        String written = target.dir(dir) + "/recording.jfr";
+        target.prepare();
+        jcmd(dir, List.of("JFR.stop", "name=" + NAME, "filename=" + written));
+        target.fetch(written, recording);
         JfrSummary summary = JfrSummary.read(recording);
         Path collapsed = dir.resolve("collapsed.txt");
         try {

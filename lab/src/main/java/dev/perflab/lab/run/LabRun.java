@@ -28,10 +28,6 @@ public final class LabRun {
             List<Scenario> rungs, Map<String, Object> extra, PrintWriter out) {
         load.validate();
         profile.validate();
-        if (system.compose() && profile.attaches()) {
-            throw new LabException("PROFILER=" + profile.profiler() + " with RUNTIME=compose is not built yet: profile with RUNTIME=local, "
-                    + "or use PROFILER=jprofiler with a gateway image built with JPROFILER_VERSION");
-        }
         if (!system.compose()) {
             profile.gatewayJvmOptions(System.getenv());
         }
@@ -48,6 +44,7 @@ public final class LabRun {
         parameters.put("warmup_max", Durations.format(load.warmupMax()));
         parameters.put("auth_latency", system.authLatency());
         parameters.put("java_opts", system.javaOpts());
+        parameters.put("gateway_java_opts", system.gatewayJavaOpts());
         parameters.put("runtime", system.runtime());
         if (compose != null) {
             parameters.put("compose", compose.version());

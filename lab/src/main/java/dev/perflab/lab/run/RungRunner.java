@@ -16,11 +16,13 @@ import dev.perflab.lab.SystemOptions;
 import dev.perflab.lab.http.LabHttp;
 import dev.perflab.lab.metrics.ActuatorMetrics;
 import dev.perflab.lab.profile.GatewayProfiler;
+import dev.perflab.lab.profile.Target;
 import dev.perflab.lab.profile.Hotspots;
 import dev.perflab.lab.stats.DockerStatsSampler;
 import dev.perflab.lab.stats.ProcStatsSampler;
 import dev.perflab.lab.stats.StatsSampler;
 import dev.perflab.lab.stats.StatsLog;
+import dev.perflab.lab.system.Compose;
 import dev.perflab.lab.system.LabSystem;
 import dev.perflab.lab.system.LaunchSpec;
 import dev.perflab.lab.system.RunningService;
@@ -137,8 +139,9 @@ public final class RungRunner {
     private Results.Profiled profiledWindow(Scenario scenario, RunningService gateway, Path dir, String url, String token,
             DoubleSupplier backendRequests, List<WrkResult> unprofiled) {
         Path profileDir = dir.resolve("profile");
-        GatewayProfiler profiler = GatewayProfiler.start(profile.profiler(), profile.event(), gateway.pid(), gateway.spec().javaHome(),
-                profileDir, out);
+        Target target = system.compose() ? Target.container(Compose.containerPid(gateway.service()), LaunchSpec.currentJavaHome())
+                : Target.local(gateway.pid(), gateway.spec().javaHome());
+        GatewayProfiler profiler = GatewayProfiler.start(profile.profiler(), profile.event(), target, profileDir, out);
         String output;
         GatewayProfiler.Capture capture;
         try (Progress progress = new Progress("profile (" + profile.profiler() + ")", load.duration(), backendRequests, out)) {

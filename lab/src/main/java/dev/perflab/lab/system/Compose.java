@@ -99,6 +99,21 @@ public record Compose(Path root, List<Path> files, List<String> command) {
         return builder;
     }
 
+    /** The pid, as this machine sees it, of the main process of a service's container (its JVM). */
+    public static long containerPid(Service service) {
+        String pid = firstLine(List.of("docker", "inspect", "--format", "{{.State.Pid}}", service.id()));
+        try {
+            long value = Long.parseLong(pid);
+            if (value <= 0) {
+                throw new NumberFormatException();
+            }
+            return value;
+        }
+        catch (NumberFormatException ex) {
+            throw new LabException("cannot find the " + service + " container's process (docker inspect said: " + pid + ")");
+        }
+    }
+
     /** The compose version line, for run.json. */
     public String version() {
         List<String> args = new ArrayList<>(command);

@@ -91,6 +91,19 @@ class ComposeIntegrationTests {
     }
 
     @Test
+    void asyncProfilerAndJfrProfileTheGatewayInsideItsContainer() throws Exception {
+        JsonNode async = lab("profile", "--profiler", "async", "--event", "wall", "--auth-client", "blocking");
+        assertThat(async.path("hotspot").asString()).contains("blocking network I/O").contains("RestTemplate");
+        assertThat(results.resolve("latest/flamegraph.html")).isNotEmptyFile();
+        assertThat(Files.readString(results.resolve("latest/collapsed.txt"))).contains("[reactor-http-epoll-");
+        assertThat(async.path("profiler_cost").path("ratio").asDouble()).isPositive();
+        JsonNode jfr = lab("profile", "--profiler", "jfr", "--auth-client", "blocking");
+        assertThat(jfr.path("profile_evidence").path("event_loop_socket_reads").asLong()).isGreaterThan(100);
+        assertThat(results.resolve("latest/recording.jfr")).isNotEmptyFile();
+        assertNothingLeftRunning();
+    }
+
+    @Test
     void upAndDownStartAndStopTheContainers() {
         String up = cli(0, "up", "--runtime", "compose", "--compose-files", FILES, "--java-opts", "-Xmx256m", "--results", results.toString());
         assertThat(up).contains("200 Hello World!").contains("401 missing token");

@@ -31,6 +31,7 @@ PROFILE ?= none
 RUNTIME ?= local
 COMPOSE_FILES ?= docker-compose.yml
 BASE_IMAGE ?= eclipse-temurin:17-jre
+JPROFILER_VERSION ?=
 COMPOSE ?= $(shell docker compose version >/dev/null 2>&1 && echo "docker compose" || echo "docker-compose --compatibility")
 comma := ,
 # RUNTIME=compose: the images are built (or found up to date) before anything runs
@@ -58,7 +59,7 @@ $(JARS) &: $(SOURCES)
 	$(MVNW) -q -DskipTests package
 
 images: $(JARS) ## The three app images for RUNTIME=compose, from the jars (BASE_IMAGE=eclipse-temurin:17-jre)
-	BASE_IMAGE="$(BASE_IMAGE)" $(COMPOSE) -p perflab $(foreach f,$(subst $(comma), ,$(COMPOSE_FILES)),-f $(f)) build business-service auth-service gateway
+	BASE_IMAGE="$(BASE_IMAGE)" JPROFILER_VERSION="$(JPROFILER_VERSION)" $(COMPOSE) -p perflab $(foreach f,$(subst $(comma), ,$(COMPOSE_FILES)),-f $(f)) build business-service auth-service gateway
 
 lab: $(RUNTIME_DEPS) ## The whole scenario ladder of lab/scenarios.yml into one report (ONLY=baseline,reactive to pick rungs)
 	$(LAB) lab --only "$(ONLY)" --profiler "$(PROFILE)" --event "$(EVENT)" $(RUN_ARGS)

@@ -36,6 +36,8 @@ class GatewaySwitchesIntegrationTests extends WithRealApps {
         try (LabSystem system = apps.gateway(spec)) {
             RunningService gateway = system.get(Service.GATEWAY);
             sendGood(gateway, 3);
+            // The end line is written when the exchange completes, which may be just after the client has its answer
+            assertThat(settle(() -> requestLog(spec).size(), 6)).isEqualTo(6);
             List<String> lines = requestLog(spec);
             assertThat(lines).filteredOn(line -> line.contains("start GET /service/hello")).hasSize(3);
             assertThat(lines).filteredOn(line -> line.contains("end GET /service/hello status=200")).hasSize(3);

@@ -104,6 +104,21 @@ class ComposeIntegrationTests {
     }
 
     @Test
+    void jprofilerWithAnImageWithoutTheAgentSaysHowToRebuildIt() {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        var commandLine = LabCommand.commandLine();
+        commandLine.setOut(new PrintWriter(out, true));
+        commandLine.setErr(new PrintWriter(err, true));
+        int exit = commandLine.execute("profile", "--profiler", "jprofiler", "--runtime", "compose", "--compose-files", FILES, "--root",
+                Tools.ROOT.toString(), "--results", results.toString(), "--duration", "2s", "--java-opts", "-Xmx256m");
+        assertThat(exit).isEqualTo(1);
+        assertThat(err.toString().strip()).startsWith("lab: rung gateway-reactive: gateway exited during start-up")
+            .contains("this gateway image has no JProfiler agent").contains("JPROFILER_VERSION");
+        assertNothingLeftRunning();
+    }
+
+    @Test
     void upAndDownStartAndStopTheContainers() {
         String up = cli(0, "up", "--runtime", "compose", "--compose-files", FILES, "--java-opts", "-Xmx256m", "--results", results.toString());
         assertThat(up).contains("200 Hello World!").contains("401 missing token");

@@ -87,10 +87,34 @@ public record Compose(Path root, List<Path> files, List<String> command) {
         }
     }
 
+    /**
+     * Removes what an earlier run left of a service's container (stopped, or half made when a start
+     * was cut short), through Compose, so only this project's container is touched; and waits for it.
+     */
+    void removeLeftover(Service service) {
+        List<String> args = base();
+        args.addAll(List.of("rm", "--force", "--stop", service.id()));
+        try {
+            Process process = new ProcessBuilder(args).directory(root.toFile()).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            if (!process.waitFor(120, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                throw new LabException("removing the old " + service + " container took over 120 s: is the Docker engine healthy?");
+            }
+        }
+        catch (IOException ex) {
+            throw new LabException("cannot run " + String.join(" ", args) + ": " + ex.getMessage(), ex);
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            throw new LabException("interrupted while removing the old " + service + " container");
+        }
+    }
+
     /** The foreground {@code up} of one service, with the variables the compose files read. */
     ProcessBuilder up(LaunchSpec spec) {
         List<String> args = base();
-        args.addAll(List.of("up", "--no-deps", "--no-build", "--force-recreate", "--no-color", spec.service().id()));
+        args.addAll(List.of("up", "--no-deps", "--no-build", "--no-color", spec.service().id()));
         ProcessBuilder builder = new ProcessBuilder(args).directory(root.toFile());
         Map<String, String> env = builder.environment();
         env.put("JAVA_OPTS", String.join(" ", spec.effectiveJvmOptions()));

@@ -90,6 +90,7 @@ public final class ServiceLauncher {
         Service service = spec.service();
         compose.requireImage(service);
         requireFreePort(spec.port(), service);
+        compose.removeLeftover(service);
         Path log = logFile(service);
         ProcessBuilder builder = compose.up(spec)
             .redirectErrorStream(true)

@@ -4,12 +4,14 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 import dev.perflab.lab.LabException;
+import dev.perflab.lab.system.Commands;
 import one.convert.Arguments;
 import one.convert.FlameGraph;
 
@@ -80,27 +82,22 @@ public final class JfrRecorder implements GatewayProfiler {
     private void jcmd(Path dir, List<String> command) {
         List<String> args = new ArrayList<>(List.of(jcmd.toString(), Long.toString(pid)));
         args.addAll(command);
+        Commands.Result result = Commands.run(args, null, Duration.ofSeconds(60));
         try {
             Files.createDirectories(dir);
-            Path log = dir.resolve("jcmd.log");
-            Process process = new ProcessBuilder(args).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
-            if (!process.waitFor(60, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-                throw new LabException("jcmd " + String.join(" ", command) + " did not finish within 60 s");
-            }
-            String output = Files.readString(log);
-            if (process.exitValue() != 0 || output.contains("Could not") || output.contains("Exception")) {
-                String last = output.lines().filter(l -> !l.isBlank()).reduce((a, b) -> b).orElse("no output");
-                throw new LabException("jcmd " + command.get(0) + " failed on the gateway (pid " + pid + "): " + last);
-            }
+            Files.writeString(dir.resolve("jcmd.log"), result.output(), StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         }
         catch (IOException ex) {
-            throw new LabException("cannot run " + jcmd + ": " + ex.getMessage(), ex);
+            throw new LabException("cannot write " + dir.resolve("jcmd.log") + ": " + ex.getMessage(), ex);
         }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            throw new LabException("interrupted while running jcmd " + command.get(0));
+        if (result.exit() == Commands.Result.NOT_RUN) {
+            throw new LabException("cannot run " + jcmd + ": " + result.output());
+        }
+        if (result.exit() == Commands.Result.TIMED_OUT) {
+            throw new LabException("jcmd " + String.join(" ", command) + " did not finish within 60 s");
+        }
+        if (!result.ok() || result.output().contains("Could not") || result.output().contains("Exception")) {
+            throw new LabException("jcmd " + command.get(0) + " failed on the gateway (pid " + pid + "): " + result.lastLine());
         }
     }
 }

@@ -1,14 +1,12 @@
 package dev.perflab.lab.system;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 import dev.perflab.lab.LabException;
 
@@ -24,18 +22,8 @@ public record Compose(Path root, List<Path> files, List<String> command) {
     public static final String PROJECT = "perflab";
 
     /** Limits the compose file applies, with its defaults: what run.json records. */
-    static final Map<String, String> LIMITS = limits();
-
-    private static Map<String, String> limits() {
-        Map<String, String> limits = new LinkedHashMap<>();
-        limits.put("GATEWAY_CPUS", "2");
-        limits.put("GATEWAY_MEMORY", "2g");
-        limits.put("BUSINESS_CPUS", "1");
-        limits.put("BUSINESS_MEMORY", "2g");
-        limits.put("AUTH_CPUS", "1");
-        limits.put("AUTH_MEMORY", "2g");
-        return limits;
-    }
+    private static final List<Map.Entry<String, String>> LIMITS = List.of(Map.entry("GATEWAY_CPUS", "2"), Map.entry("GATEWAY_MEMORY", "2g"),
+            Map.entry("BUSINESS_CPUS", "1"), Map.entry("BUSINESS_MEMORY", "2g"), Map.entry("AUTH_CPUS", "1"), Map.entry("AUTH_MEMORY", "2g"));
 
     /** Finds Docker Compose and checks the files; a one-line error when either is missing. */
     public static Compose detect(Path root, List<String> fileNames) {
@@ -94,20 +82,12 @@ public record Compose(Path root, List<Path> files, List<String> command) {
     void removeLeftover(Service service) {
         List<String> args = base();
         args.addAll(List.of("rm", "--force", "--stop", service.id()));
-        try {
-            Process process = new ProcessBuilder(args).directory(root.toFile()).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            if (!process.waitFor(120, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-                throw new LabException("removing the old " + service + " container took over 120 s: is the Docker engine healthy?");
-            }
+        Commands.Result result = Commands.run(args, root, Duration.ofSeconds(120));
+        if (result.exit() == Commands.Result.TIMED_OUT) {
+            throw new LabException("removing the old " + service + " container took over 120 s: is the Docker engine healthy?");
         }
-        catch (IOException ex) {
-            throw new LabException("cannot run " + String.join(" ", args) + ": " + ex.getMessage(), ex);
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            throw new LabException("interrupted while removing the old " + service + " container");
+        if (result.exit() == Commands.Result.NOT_RUN) {
+            throw new LabException("cannot run " + String.join(" ", args) + ": " + result.output());
         }
     }
 
@@ -148,41 +128,16 @@ public record Compose(Path root, List<Path> files, List<String> command) {
     /** The limits in effect: the environment's overrides, else the compose file's defaults. */
     public static Map<String, String> limits(Map<String, String> env) {
         Map<String, String> limits = new LinkedHashMap<>();
-        LIMITS.forEach((name, fallback) -> limits.put(name, env.getOrDefault(name, fallback)));
+        LIMITS.forEach(limit -> limits.put(limit.getKey(), env.getOrDefault(limit.getKey(), limit.getValue())));
         return limits;
     }
 
     private static boolean succeeds(List<String> command) {
-        try {
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            if (!process.waitFor(60, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-                return false;
-            }
-            return process.exitValue() == 0;
-        }
-        catch (IOException ex) {
-            return false;
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
+        return Commands.run(command, null, Duration.ofSeconds(60)).ok();
     }
 
     private static String firstLine(List<String> command) {
-        try {
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            process.waitFor(60, TimeUnit.SECONDS);
-            return output.lines().findFirst().orElse("").trim();
-        }
-        catch (IOException ex) {
-            return "unknown";
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            return "unknown";
-        }
+        Commands.Result result = Commands.run(command, null, Duration.ofSeconds(60));
+        return result.exit() == Commands.Result.NOT_RUN ? "unknown" : result.firstLine();
     }
 }

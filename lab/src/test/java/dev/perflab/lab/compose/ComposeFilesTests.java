@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import dev.perflab.lab.system.Commands;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.dataformat.yaml.YAMLMapper;
@@ -28,7 +29,7 @@ class ComposeFilesTests {
                 command.remove("--profile");
                 command.remove("monitoring");
             }
-            Tools.Result result = Tools.run(command, Map.of(), 120);
+            Commands.Result result = Tools.run(command, Map.of(), 120);
             assertThat(result.exit()).as(file + ": " + result.output()).isZero();
         }
     }
@@ -76,7 +77,7 @@ class ComposeFilesTests {
     private static JsonNode resolved(String file) {
         List<String> command = new ArrayList<>(Tools.compose());
         command.addAll(List.of("-f", file, "config"));
-        Tools.Result result = Tools.run(command, Map.of(), 120);
+        Commands.Result result = Tools.run(command, Map.of(), 120);
         assertThat(result.exit()).as(result.output()).isZero();
         return YAML.readTree(result.output());
     }
@@ -89,7 +90,7 @@ class ComposeFilesTests {
     void prometheusConfigsPassPromtool() {
         Tools.need(Tools.works("promtool", "--version"), "promtool (Debian package prometheus)");
         for (String file : List.of("profiling/prometheus/prometheus.yml", "profiling/prometheus/prometheus-host.yml")) {
-            Tools.Result result = Tools.run("promtool", "check", "config", file);
+            Commands.Result result = Tools.run("promtool", "check", "config", file);
             assertThat(result.exit()).as(file + ": " + result.output()).isZero();
         }
     }

@@ -16,6 +16,7 @@ import dev.perflab.lab.run.RunFolder;
 import dev.perflab.lab.stats.StatsLine;
 import dev.perflab.lab.system.Service;
 import dev.perflab.lab.system.ServiceLauncher;
+import dev.perflab.lab.system.Commands;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -52,7 +53,7 @@ class ComposeIntegrationTests {
         Tools.need(baseImage != null, "a Java base image (docker/base-image.sh builds perflab/jre:17)");
         List<String> build = new ArrayList<>(Tools.compose());
         build.addAll(List.of("-p", "perflab", "-f", FILES, "build", "business-service", "auth-service", "gateway"));
-        Tools.Result result = Tools.run(build, Map.of("BASE_IMAGE", baseImage), 600);
+        Commands.Result result = Tools.run(build, Map.of("BASE_IMAGE", baseImage), 600);
         assertThat(result.exit()).as(result.output()).isZero();
     }
 

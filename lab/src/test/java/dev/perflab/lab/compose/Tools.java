@@ -1,11 +1,11 @@
 package dev.perflab.lab.compose;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
+
+import dev.perflab.lab.system.Commands;
 
 import static org.assertj.core.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -18,34 +18,14 @@ final class Tools {
     /** Set by .ci/run, which installs Docker and starts its engine: then nothing may be skipped for want of it. */
     static final boolean REQUIRED = "1".equals(System.getenv("PERFLAB_REQUIRE_DOCKER"));
 
-    record Result(int exit, String output) {
-    }
-
     private Tools() {
     }
 
-    static Result run(List<String> command, Map<String, String> env, long timeoutSeconds) {
-        try {
-            ProcessBuilder builder = new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(true);
-            builder.environment().putAll(env);
-            Process process = builder.start();
-            byte[] output = process.getInputStream().readAllBytes();
-            if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-                return new Result(-1, "timed out: " + String.join(" ", command));
-            }
-            return new Result(process.exitValue(), new String(output, StandardCharsets.UTF_8));
-        }
-        catch (IOException ex) {
-            return new Result(-2, ex.getMessage());
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            return new Result(-3, "interrupted");
-        }
+    static Commands.Result run(List<String> command, Map<String, String> env, long timeoutSeconds) {
+        return Commands.run(command, ROOT, env, Duration.ofSeconds(timeoutSeconds));
     }
 
-    static Result run(String... command) {
+    static Commands.Result run(String... command) {
         return run(List.of(command), Map.of(), 300);
     }
 

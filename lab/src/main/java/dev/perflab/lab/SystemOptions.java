@@ -20,7 +20,7 @@ public class SystemOptions {
     @Option(names = "--results", defaultValue = "results", description = "Folder for results and logs (default: ${DEFAULT-VALUE}).")
     Path results;
 
-    @Option(names = "--profiles", split = ",", description = "Gateway Spring profiles, e.g. blocking,log-quiet (default: none, i.e. reactive).")
+    @Option(names = "--profiles", split = "[,\\s]+", description = "Gateway Spring profiles, comma- or space-separated, e.g. blocking,log-quiet (default: none, i.e. reactive).")
     List<String> profiles = List.of();
 
     @Option(names = "--auth-latency", defaultValue = "1ms", description = "Latency auth-service injects per check: 1ms, 0.5ms-2ms, 0 (default: ${DEFAULT-VALUE}).")

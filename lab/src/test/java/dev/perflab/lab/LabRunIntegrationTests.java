@@ -114,7 +114,7 @@ class LabRunIntegrationTests {
 
         String report = Files.readString(ladderRun.resolve("report.md"));
         assertThat(report).contains("| baseline |").contains("| blocking |").contains("| reactive-quiet |").contains("x baseline")
-            .contains("## Where the time goes").contains(info.path("machine").path("cpu_model").asString());
+            .contains("## Where the time goes").contains("## Warm-up").contains(info.path("machine").path("cpu_model").asString());
         String html = Files.readString(ladderRun.resolve("report.html"));
         assertThat(html).contains("<canvas id=\"rps\"").contains("<canvas id=\"cpu-0\"").doesNotContainPattern("<script[^>]+src=");
     }
@@ -123,6 +123,8 @@ class LabRunIntegrationTests {
         String name = rung.path("name").asString();
         assertThat(rung.path("rps").asDouble()).as(name + " req/s").isPositive();
         assertThat(rung.path("errors").asLong()).as(name + " errors").isZero();
+        assertThat(rung.path("warmup_probes").size()).as(name + " warm-up probes recorded").isPositive();
+        assertThat(rung.path("warmup_probes").get(0).asDouble()).as(name + " first warm-up probe").isPositive();
         assertThat(rung.path("p50_ms").asDouble()).isLessThanOrEqualTo(rung.path("p90_ms").asDouble());
         assertThat(rung.path("p90_ms").asDouble()).isLessThanOrEqualTo(rung.path("p99_ms").asDouble());
         assertThat(rung.path("p99_ms").asDouble()).isLessThanOrEqualTo(rung.path("max_ms").asDouble());

@@ -18,6 +18,7 @@ import java.util.function.Function;
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.run.RunFolder;
 import dev.perflab.lab.run.RungResult;
+import dev.perflab.lab.run.Warmup;
 import dev.perflab.lab.stats.StatsLog;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.JsonNode;
@@ -159,6 +160,24 @@ public final class ReportWriter {
         return rows;
     }
 
+    /** Per measured rung: how long the warm-up took and what the first 10 s from a cold start read against the measured window. */
+    List<List<String>> warmupTable() {
+        List<List<String>> rows = new ArrayList<>();
+        rows.add(List.of("rung", "warm-up s", "steady", "probes (req/s)", "first 10 s req/s", "first 10 s / measured"));
+        for (RungResult r : rungs) {
+            if (!r.measured() || r.warmupProbes() == null || r.warmupProbes().isEmpty()) {
+                continue;
+            }
+            Double cold = Warmup.coldReading(r.warmupProbes(), r.warmupProbeSeconds() == null ? 0 : r.warmupProbeSeconds(), 10);
+            rows.add(List.of(r.name(), r.warmupSeconds() == null ? "" : String.format(Locale.ROOT, "%.0f", r.warmupSeconds()),
+                    Boolean.TRUE.equals(r.warmupSteady()) ? "yes" : "no",
+                    String.join(" ", r.warmupProbes().stream().map(v -> String.format(Locale.ROOT, "%,.0f", v)).toList()),
+                    cold == null ? "" : String.format(Locale.ROOT, "%,.0f", cold),
+                    cold == null || r.rps() == 0 ? "" : String.format(Locale.ROOT, "%.2f", cold / r.rps())));
+        }
+        return rows;
+    }
+
     private List<String> services() {
         TreeMap<String, Boolean> seen = new TreeMap<>();
         rungs.stream().filter(RungResult::measured).forEach(r -> r.cpu().keySet().forEach(s -> seen.put(s, true)));
@@ -192,6 +211,12 @@ public final class ReportWriter {
             md.append("\nFrom ").append(info.path("parameters").path("profiler").asString())
                 .append(". The profiled window runs the same load right after the measured one, so the rung's figures above are unprofiled "
                         + "and the last column is the profiler's own cost. Details in each rung's hotspots.md and flamegraph.html.\n");
+        }
+        if (warmupTable().size() > 1) {
+            md.append("\n## Warm-up\n\n");
+            appendMarkdownTable(md, warmupTable());
+            md.append("\nEach probe is a short wrk run on the freshly started apps; the warm-up ends when three agree within 3 %. "
+                    + "The first 10 s column is what a fixed 10 s run right after start would have reported.\n");
         }
         sweepTable().ifPresent(table -> {
             md.append("\n## Auth latency sweep (req/s)\n\n");
@@ -299,6 +324,10 @@ public final class ReportWriter {
         if (hotspotTable().size() > 1) {
             body.append("<h2>Hotspots</h2>\n");
             appendHtmlTable(body, hotspotTable());
+        }
+        if (warmupTable().size() > 1) {
+            body.append("<h2>Warm-up</h2>\n");
+            appendHtmlTable(body, warmupTable());
         }
         sweepTable().ifPresent(table -> {
             body.append("<h2>Auth latency sweep (req/s)</h2>\n");

@@ -20,6 +20,7 @@ public record RungResult(String name, String target, List<String> profiles, Stri
         @JsonProperty("auth_call_ms") Double authCallMs, @JsonProperty("server_ms") Double serverMs,
         @JsonProperty("client_mean_ms") Double clientMeanMs, Map<String, String> mode,
         @JsonProperty("warmup_s") Double warmupSeconds, @JsonProperty("warmup_steady") Boolean warmupSteady,
+        @JsonProperty("warmup_probe_s") Double warmupProbeSeconds, @JsonProperty("warmup_probes") List<Double> warmupProbes,
         @JsonProperty("sampler_cpu_percent") Double samplerCpuPercent,
         @JsonProperty("percentiles_ms") Map<String, Double> percentilesMs, String hotspot,
         @JsonProperty("hotspot_shares") Map<String, Double> hotspotShares, String profiler,
@@ -36,7 +37,7 @@ public record RungResult(String name, String target, List<String> profiles, Stri
     public static RungResult skipped(Scenario scenario, String reason) {
         return new RungResult(scenario.name(), scenario.target().name().toLowerCase(), scenario.profiles(), scenario.changes(),
                 null, scenario.authLatency(), null, null, null, null, null, null, null, null, null, null, null, null, null,
-                null, null, null, null, null, null, null, null, null, reason);
+                null, null, null, null, null, null, null, null, null, null, null, reason);
     }
 
     public boolean measured() {

@@ -20,7 +20,20 @@ public final class Warmup {
     static final int WINDOW = 3;
     static final double TOLERANCE = 0.03;
 
-    public record Result(List<Double> probes, Duration took, boolean steady) {
+    public record Result(List<Double> probes, Duration took, boolean steady, Duration probe) {
+    }
+
+    /**
+     * What a fixed warm-up of {@code seconds} followed by a measurement would have read instead: the
+     * mean req/s of the first probes that fit into it, from a cold start. Null when the probes do not
+     * cover it.
+     */
+    public static Double coldReading(List<Double> probes, double probeSeconds, int seconds) {
+        int count = probeSeconds <= 0 ? 0 : (int) Math.floor(seconds / probeSeconds);
+        if (probes == null || count < 1 || probes.size() < count) {
+            return null;
+        }
+        return probes.subList(0, count).stream().mapToDouble(Double::doubleValue).average().orElse(0);
     }
 
     private Warmup() {
@@ -40,10 +53,10 @@ public final class Warmup {
             out.printf("    warm-up probe %d: %,.0f req/s%n", probes.size(), result.requestsPerSecond());
             out.flush();
             if (steady(probes)) {
-                return new Result(probes, Duration.ofNanos(System.nanoTime() - start), true);
+                return new Result(probes, Duration.ofNanos(System.nanoTime() - start), true, probe);
             }
         }
-        return new Result(probes, Duration.ofNanos(System.nanoTime() - start), false);
+        return new Result(probes, Duration.ofNanos(System.nanoTime() - start), false, probe);
     }
 
     /** The last three probes lie within 3 % of their mean. */

@@ -24,7 +24,10 @@ JAVA_OPTS ?= -Xms1g -Xmx1g
 GATEWAY_JAVA_OPTS ?=
 HEALTH_TIMEOUT ?= 120
 ONLY ?=
+FAULTS ?=
+SCENARIOS ?= lab/scenarios.yml
 RUN ?= results/latest
+OUT ?= docs/images
 PROFILER ?= async
 EVENT ?= cpu
 PROFILE ?= none
@@ -41,14 +44,16 @@ SYSTEM_ARGS = --auth-latency "$(AUTH_LATENCY)" --java-opts "$(JAVA_OPTS)" --gate
 	--health-timeout "$(HEALTH_TIMEOUT)" \
 	--runtime "$(RUNTIME)" --compose-files "$(COMPOSE_FILES)"
 RUN_ARGS = $(SYSTEM_ARGS) --threads "$(THREADS)" --connections "$(CONNECTIONS)" --timeout "$(TIMEOUT)" \
-	--duration "$(DURATION)" --repeat "$(REPEAT)" --warmup-max "$(WARMUP_MAX)"
+	--duration "$(DURATION)" --repeat "$(REPEAT)" --warmup-max "$(WARMUP_MAX)" --faults "$(FAULTS)"
 
-.PHONY: help build images lab baseline gateway-test profile sweep report up down test clean
+.PHONY: help build images lab baseline gateway-test profile sweep report charts up down test clean
 
 help: ## List every target with one line each
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
 	@echo "  knobs (defaults): THREADS=$(THREADS) CONNECTIONS=$(CONNECTIONS) TIMEOUT=$(TIMEOUT) DURATION=$(DURATION) REPEAT=$(REPEAT)"
 	@echo "    WARMUP_MAX=$(WARMUP_MAX) AUTH_LATENCY=$(AUTH_LATENCY) AUTH_CLIENT=$(AUTH_CLIENT) PROFILES=$(PROFILES) ONLY=$(ONLY)"
+	@echo "    FAULTS='20s:latency=20ms 40s:latency=1ms' (auth-service faults at offsets into each measured window)"
+	@echo "    SCENARIOS=$(SCENARIOS) (make lab SCENARIOS=lab/scenarios-threads.yml JAVA=<JDK 21+>/bin/java: the four auth clients)"
 	@echo "    PROFILER=$(PROFILER) EVENT=$(EVENT) PROFILE=$(PROFILE) (make lab PROFILE=async profiles every gateway rung)"
 	@echo "    JAVA_OPTS='$(JAVA_OPTS)' GATEWAY_JAVA_OPTS='$(GATEWAY_JAVA_OPTS)' HEALTH_TIMEOUT=$(HEALTH_TIMEOUT) RUN=$(RUN)"
 	@echo "    RUNTIME=$(RUNTIME) (local or compose) COMPOSE_FILES=$(COMPOSE_FILES) BASE_IMAGE=$(BASE_IMAGE)"
@@ -62,7 +67,7 @@ images: $(JARS) ## The three app images for RUNTIME=compose, from the jars (BASE
 	BASE_IMAGE="$(BASE_IMAGE)" JPROFILER_VERSION="$(JPROFILER_VERSION)" $(COMPOSE) -p perflab $(foreach f,$(subst $(comma), ,$(COMPOSE_FILES)),-f $(f)) build business-service auth-service gateway
 
 lab: $(RUNTIME_DEPS) ## The whole scenario ladder of lab/scenarios.yml into one report (ONLY=baseline,reactive to pick rungs)
-	$(LAB) lab --only "$(ONLY)" --profiler "$(PROFILE)" --event "$(EVENT)" $(RUN_ARGS)
+	$(LAB) lab --scenarios "$(SCENARIOS)" --only "$(ONLY)" --profiler "$(PROFILE)" --event "$(EVENT)" $(RUN_ARGS)
 
 baseline: $(RUNTIME_DEPS) ## wrk against business-service /hello directly: the ceiling
 	$(LAB) baseline $(RUN_ARGS)
@@ -74,10 +79,13 @@ profile: $(RUNTIME_DEPS) ## gateway-test plus a profiled window: PROFILER=async 
 	$(LAB) profile --profiler "$(PROFILER)" --event "$(EVENT)" --auth-client "$(AUTH_CLIENT)" --profiles "$(PROFILES)" $(RUN_ARGS)
 
 sweep: $(RUNTIME_DEPS) ## Auth latency (0, 1, 5, 20 ms) x auth client, with the bound a blocked event loop allows
-	$(LAB) sweep $(RUN_ARGS)
+	$(LAB) sweep --scenarios "$(SCENARIOS)" $(RUN_ARGS)
 
 report: lab/target/lab.jar ## Write report.md and report.html again from a results folder (RUN=results/latest)
 	$(LAB) report --run "$(RUN)"
+
+charts: lab/target/lab.jar ## PNG files of a run's charts and flame graphs for documents, drawn by headless Chromium (RUN=results/latest OUT=docs/images)
+	$(LAB) charts --run "$(RUN)" --out "$(OUT)"
 
 up: $(RUNTIME_DEPS) ## Start the three apps on 127.0.0.1 and send one request through the gateway (PROFILES=blocking ...)
 	$(LAB) up --profiles "$(PROFILES)" $(SYSTEM_ARGS)

@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
 @Command(name = "lab", mixinStandardHelpOptions = true, version = "Gateway Performance Lab 0.1",
         description = "Starts the system under test, drives load, and writes results.",
         subcommands = { UpCommand.class, DownCommand.class, RunCommands.Baseline.class, RunCommands.GatewayTest.class, RunCommands.Profile.class,
-                RunCommands.Ladder.class, RunCommands.Sweep.class, RunCommands.Report.class })
+                RunCommands.Ladder.class, RunCommands.Sweep.class, RunCommands.Report.class, ChartsCommand.class })
 public class LabCommand {
 
     static final int EXIT_FAILED = 1;

@@ -120,9 +120,10 @@ final class RunCommands {
 
         @Override
         public Integer call() {
-            ScenarioLadder.Sweep sweep = ScenarioLadder.load(scenarios != null ? scenarios : system.root().resolve("lab/scenarios.yml")).sweep();
+            Path file = scenarios != null ? scenarios : system.root().resolve("lab/scenarios.yml");
+            ScenarioLadder.Sweep sweep = ScenarioLadder.load(file).sweep();
             if (sweep == null) {
-                throw new LabException("the scenario file has no sweep: section");
+                throw new LabException(file + " has no sweep: section; use lab/scenarios.yml or add one (latencies, clients, profiles)");
             }
             List<Scenario> points = new ArrayList<>();
             for (String client : sweep.clients()) {

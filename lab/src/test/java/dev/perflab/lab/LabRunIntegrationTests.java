@@ -184,6 +184,30 @@ class LabRunIntegrationTests {
     }
 
     @Test
+    @Order(2)
+    void chartsBecomeOnePngPerChartAtTheCanvasSizeWithSomethingDrawn() throws Exception {
+        assumeTrue(ladderRun != null, "the ladder run did not happen");
+        assumeTrue(commandExists("chromium") || System.getenv("CI") != null, "chromium is not installed (apt-get install chromium)");
+        Path out = Files.createTempDirectory(results, "charts");
+        assertThat(run("charts", "--run", ladderRun.toString(), "--out", out.toString(), "--prefix", "t")).as(err.toString()).isZero();
+        for (String chart : List.of("rps", "latency", "cpu-0")) {
+            Path png = out.resolve("t-" + chart + ".png");
+            assertThat(png).as(chart).isNotEmptyFile();
+            java.awt.image.BufferedImage image = javax.imageio.ImageIO.read(png.toFile());
+            assertThat(image.getWidth()).as(chart + " width").isEqualTo(640);
+            java.util.Set<Integer> colours = new java.util.HashSet<>();
+            for (int x = 0; x < image.getWidth(); x += 4) {
+                for (int y = 0; y < image.getHeight(); y += 4) {
+                    colours.add(image.getRGB(x, y));
+                }
+            }
+            assertThat(colours.size()).as(chart + ": more than a blank page").isGreaterThan(3);
+        }
+        assertThat(run("charts", "--run", ladderRun.toString(), "--out", out.toString(), "--chromium", "no-such-chromium")).isNotZero();
+        assertThat(err.toString()).contains("no-such-chromium is not installed");
+    }
+
+    @Test
     @Order(3)
     void reportIsRegeneratedFromTheFolderAlone() throws IOException {
         assumeTrue(ladderRun != null, "the ladder run did not happen");
@@ -264,6 +288,36 @@ class LabRunIntegrationTests {
     }
 
     @Test
+    @Order(7)
+    void faultsInjectedMidWindowReachAuthServiceAreLoggedAndUndone() throws IOException {
+        // picocli keeps the last value of an option, so this --duration overrides the short one
+        assertThat(run("gateway-test", "--duration", "6s", "--faults", "2s:errorRate=1 4s:errorRate=0")).as(err.toString()).isZero();
+        Path dir = results.resolve("latest").toRealPath();
+        JsonNode rung = RunFolder.JSON.readTree(dir.resolve("summary.json").toFile()).path("rungs").get(0);
+        assertThat(rung.path("errors").asLong()).as("auth-service failed every check for 2 s: the gateway answered 502").isPositive();
+        assertThat(rung.path("rps").asDouble()).isPositive();
+        List<String> log = Files.readAllLines(dir.resolve(rung.path("dir").asString()).resolve("faults.log"));
+        assertThat(log).hasSize(3);
+        assertThat(log.get(0)).matches("\\d\\d-\\d\\d-\\d{4} \\d\\d:\\d\\d:\\d\\d .*at 00:02 .*errorRate=1 -> 200 .*");
+        assertThat(log.get(1)).contains("at 00:04").contains("errorRate=0 -> 200");
+        assertThat(log.get(2)).contains("restored").contains("latency=1ms&errorRate=0").contains("-> 200");
+        assertThat(RunFolder.JSON.readTree(dir.resolve("run.json").toFile()).path("parameters").path("faults").asString())
+            .isEqualTo("2s:errorRate=1 4s:errorRate=0");
+        assertThat(Files.readString(dir.resolve("report.md"))).contains("## Faults injected").contains("errorRate=1 -> 200");
+        assertThat(portsFreeNow()).isTrue();
+    }
+
+    @Test
+    void faultsThatDoNotFitTheWindowOrDoNotParseAreRefusedBeforeAnythingStarts() {
+        assertThat(run("gateway-test", "--faults", "5s:latency=20ms")).isEqualTo(1);
+        assertThat(err.toString()).contains("FAULTS offset 5s is not inside DURATION=3s");
+        err.getBuffer().setLength(0);
+        assertThat(run("gateway-test", "--faults", "1s:latncy=20ms")).isEqualTo(1);
+        assertThat(err.toString()).contains("FAULTS entry '1s:latncy=20ms' must look like 20s:latency=20ms");
+        assertThat(portsFreeNow()).isTrue();
+    }
+
+    @Test
     @Order(8)
     void sigtermMidRunStopsEveryProcessItStartedAndSaysSo() throws Exception {
         Path ownResults = results.resolve("sigterm-results");
@@ -296,7 +350,7 @@ class LabRunIntegrationTests {
 
     private int run(String... args) {
         List<String> full = new ArrayList<>(List.of(args[0]));
-        if (!args[0].equals("report")) {
+        if (!args[0].equals("report") && !args[0].equals("charts")) {
             full.addAll(List.of("--results", results.toString(), "--root", ROOT));
             full.addAll(List.of(SHORT));
         }

@@ -178,6 +178,26 @@ public final class ReportWriter {
         return rows;
     }
 
+    /** The lines of every rung's faults.log (FAULTS=...), prefixed with the rung. */
+    List<String> faultLines() {
+        List<String> lines = new ArrayList<>();
+        for (RungResult r : rungs) {
+            if (r.dir() == null) {
+                continue;
+            }
+            java.nio.file.Path log = run.dir().resolve(r.dir()).normalize().resolve("faults.log");
+            if (java.nio.file.Files.isRegularFile(log)) {
+                try {
+                    java.nio.file.Files.readAllLines(log).forEach(line -> lines.add(r.name() + "   " + line));
+                }
+                catch (IOException ex) {
+                    lines.add(r.name() + "   (faults.log unreadable: " + ex.getMessage() + ")");
+                }
+            }
+        }
+        return lines;
+    }
+
     private List<String> services() {
         TreeMap<String, Boolean> seen = new TreeMap<>();
         rungs.stream().filter(RungResult::measured).forEach(r -> r.cpu().keySet().forEach(s -> seen.put(s, true)));
@@ -217,6 +237,12 @@ public final class ReportWriter {
             appendMarkdownTable(md, warmupTable());
             md.append("\nEach probe is a short wrk run on the freshly started apps; the warm-up ends when three agree within 3 %. "
                     + "The first 10 s column is what a fixed 10 s run right after start would have reported.\n");
+        }
+        List<String> faults = faultLines();
+        if (!faults.isEmpty()) {
+            md.append("\n## Faults injected\n\nauth-service's `/admin/fault` during the measured window (FAULTS); the timestamps match stats.log.\n\n```\n");
+            faults.forEach(line -> md.append(line).append('\n'));
+            md.append("```\n");
         }
         sweepTable().ifPresent(table -> {
             md.append("\n## Auth latency sweep (req/s)\n\n");

@@ -42,6 +42,9 @@ public final class LabRun {
         parameters.put("duration", Durations.format(load.duration()));
         parameters.put("repeat", load.repeat());
         parameters.put("warmup_max", Durations.format(load.warmupMax()));
+        if (!load.faults().isEmpty()) {
+            parameters.put("faults", load.faults().toString());
+        }
         parameters.put("auth_latency", system.authLatency());
         parameters.put("java_opts", system.javaOpts());
         parameters.put("gateway_java_opts", system.gatewayJavaOpts());

@@ -28,6 +28,10 @@ public class LoadOptions {
             description = "Cap on the warm-up; it ends earlier once three 5 s probes agree within 3 % (default: ${DEFAULT-VALUE}).")
     Duration warmupMax;
 
+    @Option(names = "--faults", defaultValue = "",
+            description = "Faults injected into auth-service at offsets into each measured window, e.g. '20s:latency=20ms 40s:latency=1ms' (default: none).")
+    String faults;
+
     @Option(names = "--warmup-probe", defaultValue = "5s", converter = Durations.class, hidden = true)
     Duration warmupProbe;
 
@@ -51,8 +55,13 @@ public class LoadOptions {
         return warmupProbe;
     }
 
+    public FaultSchedule faults() {
+        return FaultSchedule.parse(faults);
+    }
+
     public void validate() {
         load();
+        faults().checkWithin(duration);
         if (duration.isZero() || duration.isNegative()) {
             throw new LabException("DURATION must be at least 1s");
         }

@@ -102,8 +102,11 @@ public final class RungRunner {
                 for (int i = 1; i <= load.repeat(); i++) {
                     String suffix = i == 1 ? "" : "-" + i;
                     String output;
+                    FaultSchedule faults = scenario.target() == Scenario.Target.BACKEND ? FaultSchedule.none() : load.faults();
                     try (Progress progress = new Progress("measure" + (load.repeat() > 1 ? " " + i + "/" + load.repeat() : ""),
-                            load.duration(), backendRequests, out)) {
+                            load.duration(), backendRequests, out);
+                            FaultSchedule.Running injected = faults.isEmpty() ? null
+                                    : faults.start(apps.get(Service.AUTH).baseUri(), dir.resolve("faults.log"), out)) {
                         output = wrk.run(load.load(), load.duration(), url, token);
                     }
                     RunFolder.write(dir.resolve("wrk" + suffix + ".txt"), output);
@@ -224,7 +227,8 @@ public final class RungRunner {
         return pids;
     }
 
-    private static void prime(LabSystem apps, DoubleSupplier backendRequests) {
+    /** Reads every endpoint the measured window will read, and returns the apps' JIT compilation time so far (ms, summed; NaN when unknown). */
+    private static double prime(LabSystem apps, DoubleSupplier backendRequests) {
         for (RunningService service : apps.services()) {
             try {
                 LabHttp.get(service.uri("/actuator/prometheus"));
@@ -241,6 +245,16 @@ public final class RungRunner {
         catch (LabException ex) {
             // nothing to prime beyond what was read
         }
+        double jit = 0;
+        for (RunningService service : apps.services()) {
+            try {
+                jit += new ActuatorMetrics(service.baseUri()).statistic("jvm.compilation.time", Map.of(), "COUNT");
+            }
+            catch (LabException ex) {
+                return Double.NaN;
+            }
+        }
+        return jit;
     }
 
     private static void scrape(LabSystem apps, Path dir, String when) {

@@ -14,9 +14,19 @@ public final class StopOnExit implements AutoCloseable {
         this.hook = new Thread(stop, "stop-on-exit-" + name);
     }
 
+    /**
+     * Registers {@code stop}. When the JVM is already shutting down (a Ctrl-C arrived just before),
+     * it runs {@code stop} at once and refuses to go on with a one-line reason.
+     */
     public static StopOnExit register(String name, Runnable stop) {
         StopOnExit registration = new StopOnExit(stop, name);
-        Runtime.getRuntime().addShutdownHook(registration.hook);
+        try {
+            Runtime.getRuntime().addShutdownHook(registration.hook);
+        }
+        catch (IllegalStateException shuttingDown) {
+            stop.run();
+            throw new dev.perflab.lab.LabException("stopped: the lab is shutting down (Ctrl-C or SIGTERM); " + name + " was not started");
+        }
         registration.registered = true;
         return registration;
     }

@@ -34,6 +34,15 @@ class ScenarioLadderTests {
     }
 
     @Test
+    void theThreadsLadderPutsTheFourAuthClientsAfterTheBaseline() {
+        ScenarioLadder ladder = ScenarioLadder.load(SHIPPED.resolveSibling("scenarios-threads.yml"));
+        assertThat(ladder.rungs()).extracting(Scenario::name).containsExactly("baseline", "blocking", "offloaded", "virtual", "reactive");
+        assertThat(ladder.rungs().subList(1, 5)).extracting(rung -> rung.profiles().get(0))
+            .containsExactly("blocking", "offloaded", "virtual", "reactive");
+        assertThat(ladder.sweep()).isNull();
+    }
+
+    @Test
     void selectKeepsLadderOrderAndNamesUnknownScenarios() {
         ScenarioLadder ladder = ScenarioLadder.load(SHIPPED);
         assertThat(ladder.select(List.of("nginx", "baseline"))).extracting(Scenario::name).containsExactly("baseline", "nginx");

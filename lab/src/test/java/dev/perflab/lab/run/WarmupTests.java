@@ -25,4 +25,15 @@ class WarmupTests {
         assertThat(Warmup.coldReading(List.of(600.0), 5, 10)).as("the probes do not cover 10 s").isNull();
         assertThat(Warmup.coldReading(probes, 0, 10)).as("unknown probe length").isNull();
     }
+
+    @Test
+    void aPlateauWhileTheJitIsStillCompilingIsNotSteady() {
+        // the offloaded rung of a real make lab run: 484, 498, 496 req/s, then 2,500 in the measured window
+        List<Double> plateau = List.of(93.0, 210.0, 332.0, 484.0, 498.0, 496.0);
+        assertThat(Warmup.steady(plateau, List.of(0.9, 0.8, 0.7, 0.6, 0.5, 0.45))).as("compilers busy").isFalse();
+        assertThat(Warmup.steady(plateau, List.of(0.9, 0.8, 0.7, 0.6, 0.5, 0.04))).as("compilers quiet").isTrue();
+        assertThat(Warmup.steady(plateau, List.of(0.9, 0.8, 0.7, 0.6, 0.5, 0.10))).as("at the limit").isTrue();
+        assertThat(Warmup.steady(plateau, List.of(0.9, 0.8, 0.7, 0.6, 0.5, Double.NaN))).as("JIT time unknown: probes decide").isTrue();
+        assertThat(Warmup.steady(List.of(400.0, 2000.0, 2500.0), List.of(0.0, 0.0, 0.0))).as("still climbing").isFalse();
+    }
 }

@@ -1,0 +1,98 @@
+package dev.perflab.lab;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import dev.perflab.lab.run.RunFolder;
+import dev.perflab.lab.system.Commands;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * Turns a run's charts into PNG files for documents: each chart of report.html, and each rung's
+ * flame graph, drawn by headless Chromium exactly as the report draws them in a browser.
+ */
+@Command(name = "charts", description = "PNG files of a run's charts (report.html) and flame graphs, drawn by headless Chromium.")
+public class ChartsCommand implements Callable<Integer> {
+
+    private static final Pattern CANVAS = Pattern.compile("<canvas id=\"([a-z0-9-]+)\" width=\"(\\d+)\" height=\"(\\d+)\"");
+    static final int FLAME_WIDTH = 1200;
+    static final int FLAME_HEIGHT = 700;
+
+    @Option(names = "--run", required = true, description = "A results folder, e.g. results/latest.")
+    Path run;
+
+    @Option(names = "--out", required = true, description = "Folder for the PNG files, e.g. docs/images.")
+    Path out;
+
+    @Option(names = "--prefix", description = "File name prefix (default: the run folder's name).")
+    String prefix;
+
+    @Option(names = "--chromium", defaultValue = "chromium", description = "The Chromium binary (default: ${DEFAULT-VALUE}).")
+    String chromium;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        RunFolder folder = RunFolder.existing(run);
+        Path report = folder.resolve("report.html");
+        if (!Files.isRegularFile(report)) {
+            throw new LabException(report + " does not exist: write it first with make report RUN=" + run);
+        }
+        String name = prefix != null ? prefix : folder.dir().toRealPath().getFileName().toString();
+        Files.createDirectories(out);
+        List<Path> written = new ArrayList<>();
+        Matcher canvas = CANVAS.matcher(Files.readString(report));
+        while (canvas.find()) {
+            Path png = out.resolve(name + "-" + canvas.group(1) + ".png");
+            screenshot(report.toUri() + "#chart=" + canvas.group(1), Integer.parseInt(canvas.group(2)), Integer.parseInt(canvas.group(3)), png);
+            written.add(png);
+        }
+        try (Stream<Path> files = Files.walk(folder.dir(), 2)) {
+            for (Path flame : files.filter(p -> p.getFileName().toString().equals("flamegraph.html")).sorted().toList()) {
+                Path rung = folder.dir().relativize(flame.getParent());
+                String label = rung.toString().isEmpty() ? "" : "-" + rung.toString().replace('/', '-');
+                Path png = out.resolve(name + label + "-flamegraph.png");
+                screenshot(flame.toUri().toString(), FLAME_WIDTH, FLAME_HEIGHT, png);
+                written.add(png);
+            }
+        }
+        written.forEach(png -> spec.commandLine().getOut().println("  " + png));
+        spec.commandLine().getOut().println(written.size() + " charts in " + out);
+        return 0;
+    }
+
+    private void screenshot(String url, int width, int height, Path png) throws IOException {
+        Path profile = Files.createTempDirectory("perflab-chromium");
+        try {
+            Files.deleteIfExists(png);
+            Commands.Result result = Commands.run(List.of(chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                    "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic",
+                    "--user-data-dir=" + profile, "--virtual-time-budget=5000", "--window-size=" + width + "," + height,
+                    "--screenshot=" + png.toAbsolutePath(), url), null, Duration.ofSeconds(90));
+            if (result.exit() == Commands.Result.NOT_RUN) {
+                throw new LabException(chromium + " is not installed: apt-get install chromium (or pass --chromium <path>)");
+            }
+            if (!result.ok() || !Files.isRegularFile(png)) {
+                throw new LabException("chromium could not draw " + url + " (exit " + result.exit() + "): " + result.lastLine());
+            }
+        }
+        finally {
+            try (Stream<Path> files = Files.walk(profile)) {
+                files.sorted((a, b) -> b.getNameCount() - a.getNameCount()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+}

@@ -1,0 +1,226 @@
+package dev.perflab.lab.docs;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import org.commonmark.ext.gfm.tables.TableBlock;
+import org.commonmark.ext.gfm.tables.TableCell;
+import org.commonmark.ext.gfm.tables.TableRow;
+import org.commonmark.ext.gfm.tables.TablesExtension;
+import org.commonmark.node.AbstractVisitor;
+import org.commonmark.node.Code;
+import org.commonmark.node.CustomBlock;
+import org.commonmark.node.CustomNode;
+import org.commonmark.node.FencedCodeBlock;
+import org.commonmark.node.Heading;
+import org.commonmark.node.Image;
+import org.commonmark.node.Link;
+import org.commonmark.node.Node;
+import org.commonmark.node.Text;
+import org.commonmark.parser.Parser;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Keeps the English, German and Chinese write-ups in step: the same pages, the same heading
+ * structure, the same commands in code blocks, the same figures (images and every number in the
+ * tables), and the same significant numbers in the prose. Editing one language alone fails here.
+ */
+class DocsInStepTests {
+
+    static final Path ROOT = Path.of(System.getProperty("lab.root", "..")).toAbsolutePath().normalize();
+    static final List<String> LANGUAGES = List.of("en", "de", "zh");
+    private static final Parser PARSER = Parser.builder().extensions(List.of(TablesExtension.create())).build();
+    /** Numbers of three digits or more (thousands separators and decimal marks removed): the figures, not "3 probes". */
+    private static final Pattern NUMBER = Pattern.compile("\\d[\\d.,]*\\d|\\d");
+
+    /** What must be equal across languages in one page. */
+    record Shape(List<String> headings, List<String> code, List<String> images, List<String> tableNumbers, List<String> inlineCode,
+            List<String> proseNumbers, List<String> localLinks) {
+    }
+
+    static Shape shape(Path file) throws IOException {
+        Node document = PARSER.parse(Files.readString(file));
+        List<String> headings = new ArrayList<>();
+        List<String> code = new ArrayList<>();
+        List<String> images = new ArrayList<>();
+        List<String> tableNumbers = new ArrayList<>();
+        List<String> inlineCode = new ArrayList<>();
+        List<String> proseNumbers = new ArrayList<>();
+        List<String> links = new ArrayList<>();
+        document.accept(new AbstractVisitor() {
+            @Override
+            public void visit(Heading heading) {
+                headings.add("h" + heading.getLevel());
+                visitChildren(heading);
+            }
+
+            @Override
+            public void visit(FencedCodeBlock block) {
+                code.add(block.getLiteral().strip());
+            }
+
+            @Override
+            public void visit(Image image) {
+                images.add(image.getDestination());
+                visitChildren(image);
+            }
+
+            @Override
+            public void visit(Link link) {
+                if (!link.getDestination().startsWith("http")) {
+                    links.add(link.getDestination().replaceAll("(^|/)(en|de|zh)/", "$1LANG/"));
+                }
+                visitChildren(link);
+            }
+
+            @Override
+            public void visit(Code inline) {
+                inlineCode.add(inline.getLiteral());
+                if (!insideTable(inline)) {
+                    numbers(inline.getLiteral(), proseNumbers);
+                }
+            }
+
+            @Override
+            public void visit(Text text) {
+                if (insideTable(text)) {
+                    Matcher m = NUMBER.matcher(text.getLiteral());
+                    while (m.find()) {
+                        tableNumbers.add(m.group());
+                    }
+                }
+                else {
+                    numbers(text.getLiteral(), proseNumbers);
+                }
+            }
+
+            @Override
+            public void visit(CustomBlock block) {
+                if (block instanceof TableBlock) {
+                    headings.add("table");
+                }
+                visitChildren(block);
+            }
+
+            @Override
+            public void visit(CustomNode node) {
+                if (node instanceof TableRow) {
+                    headings.add("row");
+                }
+                visitChildren(node);
+            }
+        });
+        proseNumbers.sort(null);
+        inlineCode.sort(null);
+        return new Shape(headings, code, images, tableNumbers, inlineCode, proseNumbers, links);
+    }
+
+    private static boolean insideTable(Node node) {
+        for (Node n = node.getParent(); n != null; n = n.getParent()) {
+            if (n instanceof TableCell) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Significant numbers: three digits or more once separators are gone (31,939 = 31.939 = 31939; 1.81 = 1,81 = 181). */
+    private static void numbers(String text, List<String> into) {
+        Matcher m = NUMBER.matcher(text);
+        while (m.find()) {
+            String digits = m.group().replaceAll("[.,]", "");
+            if (digits.length() >= 3) {
+                into.add(digits);
+            }
+        }
+    }
+
+    private static List<String> pages(String language) throws IOException {
+        try (Stream<Path> files = Files.list(ROOT.resolve("docs").resolve(language))) {
+            return files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".md")).sorted().toList();
+        }
+    }
+
+    @Test
+    void everyLanguageHasTheSameEightOrMorePages() throws IOException {
+        List<String> english = pages("en");
+        assertThat(english).hasSizeGreaterThanOrEqualTo(8);
+        for (String language : LANGUAGES) {
+            assertThat(pages(language)).as("pages in docs/" + language).isEqualTo(english);
+        }
+    }
+
+    @Test
+    void eachPageHasTheSameHeadingsCommandsFiguresAndNumbersInEveryLanguage() throws IOException {
+        for (String page : pages("en")) {
+            Shape english = shape(ROOT.resolve("docs/en").resolve(page));
+            for (String language : LANGUAGES.subList(1, LANGUAGES.size())) {
+                Path file = ROOT.resolve("docs").resolve(language).resolve(page);
+                assertThat(file).as("docs/" + language + "/" + page).exists();
+                Shape other = shape(file);
+                String where = "docs/" + language + "/" + page + " against docs/en/" + page + ": ";
+                assertThat(other.headings()).as(where + "heading levels and tables").isEqualTo(english.headings());
+                assertThat(other.code()).as(where + "code blocks").isEqualTo(english.code());
+                assertThat(other.images()).as(where + "figures").isEqualTo(english.images());
+                assertThat(other.tableNumbers()).as(where + "numbers in tables").isEqualTo(english.tableNumbers());
+                assertThat(other.inlineCode()).as(where + "inline code").isEqualTo(english.inlineCode());
+                assertThat(other.proseNumbers()).as(where + "numbers in the text").isEqualTo(english.proseNumbers());
+                assertThat(other.localLinks()).as(where + "links within the repository").isEqualTo(english.localLinks());
+            }
+        }
+    }
+
+    @Test
+    void everyFigureTheDocsShowExists() throws IOException {
+        for (String language : LANGUAGES) {
+            for (String page : pages(language)) {
+                Path file = ROOT.resolve("docs").resolve(language).resolve(page);
+                for (String image : shape(file).images()) {
+                    assertThat(file.getParent().resolve(image).normalize()).as(file + " shows " + image).isRegularFile();
+                }
+            }
+        }
+    }
+
+    /** The first code block that starts with a make command: the README's two commands. */
+    private static String twoCommands(Shape readme, String name) {
+        return readme.code().stream().filter(block -> block.startsWith("make ")).findFirst()
+            .orElseThrow(() -> new AssertionError(name + " has no code block of make commands"));
+    }
+
+    @Test
+    void theReadmesShareTheTwoCommandsAndTheResultsTable() throws IOException {
+        Map<String, Shape> readmes = new TreeMap<>();
+        for (String name : List.of("README.md", "README_DE.md", "README_ZH.md")) {
+            readmes.put(name, shape(ROOT.resolve(name)));
+        }
+        String twoCommands = twoCommands(readmes.get("README.md"), "README.md");
+        assertThat(twoCommands.lines().filter(l -> l.startsWith("make ")).toList()).as("README.md: the two commands").hasSize(2);
+        Shape english = readmes.get("README.md");
+        for (String name : List.of("README_DE.md", "README_ZH.md")) {
+            Shape other = readmes.get(name);
+            assertThat(twoCommands(other, name)).as(name + ": the two commands").isEqualTo(twoCommands);
+            assertThat(other.tableNumbers()).as(name + ": the results table").isNotEmpty()
+                .isEqualTo(english.tableNumbers().subList(0, other.tableNumbers().size()));
+        }
+        String readme = Files.readString(ROOT.resolve("README.md"));
+        TreeSet<String> missing = new TreeSet<>();
+        for (String target : List.of("README_DE.md", "README_ZH.md", "docs/en/", "docs/de/", "docs/zh/")) {
+            if (!readme.contains("(" + target)) {
+                missing.add(target);
+            }
+        }
+        assertThat(missing).as("README.md links to").isEmpty();
+    }
+}

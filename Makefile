@@ -28,6 +28,7 @@ FAULTS ?=
 SCENARIOS ?= lab/scenarios.yml
 RUN ?= results/latest
 OUT ?= docs/images
+CHARTS ?=
 PROFILER ?= async
 EVENT ?= cpu
 PROFILE ?= none
@@ -84,8 +85,8 @@ sweep: $(RUNTIME_DEPS) ## Auth latency (0, 1, 5, 20 ms) x auth client, with the 
 report: lab/target/lab.jar ## Write report.md and report.html again from a results folder (RUN=results/latest)
 	$(LAB) report --run "$(RUN)"
 
-charts: lab/target/lab.jar ## PNG files of a run's charts and flame graphs for documents, drawn by headless Chromium (RUN=results/latest OUT=docs/images)
-	$(LAB) charts --run "$(RUN)" --out "$(OUT)"
+charts: lab/target/lab.jar ## PNG files of a run's charts and flame graphs for documents, drawn by headless Chromium (RUN=results/latest OUT=docs/images CHARTS=rps,cpu-1,flamegraph)
+	$(LAB) charts --run "$(RUN)" --out "$(OUT)" --only "$(CHARTS)"
 
 up: $(RUNTIME_DEPS) ## Start the three apps on 127.0.0.1 and send one request through the gateway (PROFILES=blocking ...)
 	$(LAB) up --profiles "$(PROFILES)" $(SYSTEM_ARGS)

@@ -38,6 +38,10 @@ public class ChartsCommand implements Callable<Integer> {
     @Option(names = "--prefix", description = "File name prefix (default: the run folder's name).")
     String prefix;
 
+    @Option(names = "--only", split = "[,\\s]+",
+            description = "Only these charts: canvas ids of report.html (rps, latency, sweep, cpu-0, ...) and/or flamegraph (default: all).")
+    List<String> only = List.of();
+
     @Option(names = "--chromium", defaultValue = "chromium", description = "The Chromium binary (default: ${DEFAULT-VALUE}).")
     String chromium;
 
@@ -56,12 +60,17 @@ public class ChartsCommand implements Callable<Integer> {
         List<Path> written = new ArrayList<>();
         Matcher canvas = CANVAS.matcher(Files.readString(report));
         while (canvas.find()) {
+            if (!wanted(canvas.group(1))) {
+                continue;
+            }
             Path png = out.resolve(name + "-" + canvas.group(1) + ".png");
             screenshot(report.toUri() + "#chart=" + canvas.group(1), Integer.parseInt(canvas.group(2)), Integer.parseInt(canvas.group(3)), png);
             written.add(png);
         }
         try (Stream<Path> files = Files.walk(folder.dir(), 2)) {
-            for (Path flame : files.filter(p -> p.getFileName().toString().equals("flamegraph.html")).sorted().toList()) {
+            List<Path> flames = wanted("flamegraph")
+                    ? files.filter(p -> p.getFileName().toString().equals("flamegraph.html")).sorted().toList() : List.of();
+            for (Path flame : flames) {
                 Path rung = folder.dir().relativize(flame.getParent());
                 String label = rung.toString().isEmpty() ? "" : "-" + rung.toString().replace('/', '-');
                 Path png = out.resolve(name + label + "-flamegraph.png");
@@ -69,9 +78,16 @@ public class ChartsCommand implements Callable<Integer> {
                 written.add(png);
             }
         }
+        if (written.isEmpty()) {
+            throw new LabException("no chart matched --only " + String.join(",", only) + " in " + report + ": use canvas ids such as rps, latency, sweep, cpu-0, or flamegraph");
+        }
         written.forEach(png -> spec.commandLine().getOut().println("  " + png));
         spec.commandLine().getOut().println(written.size() + " charts in " + out);
         return 0;
+    }
+
+    private boolean wanted(String id) {
+        return only.stream().allMatch(String::isBlank) || only.contains(id);
     }
 
     private void screenshot(String url, int width, int height, Path png) throws IOException {

@@ -203,6 +203,14 @@ class LabRunIntegrationTests {
             }
             assertThat(colours.size()).as(chart + ": more than a blank page").isGreaterThan(3);
         }
+        Path some = Files.createTempDirectory(results, "charts-only");
+        assertThat(run("charts", "--run", ladderRun.toString(), "--out", some.toString(), "--prefix", "t", "--only", "rps,cpu-1"))
+            .as(err.toString()).isZero();
+        try (var files = Files.list(some)) {
+            assertThat(files.map(p -> p.getFileName().toString()).sorted().toList()).containsExactly("t-cpu-1.png", "t-rps.png");
+        }
+        assertThat(run("charts", "--run", ladderRun.toString(), "--out", some.toString(), "--only", "nope")).isNotZero();
+        assertThat(err.toString()).contains("no chart matched --only nope");
         assertThat(run("charts", "--run", ladderRun.toString(), "--out", out.toString(), "--chromium", "no-such-chromium")).isNotZero();
         assertThat(err.toString()).contains("no-such-chromium is not installed");
     }

@@ -29,6 +29,7 @@ SCENARIOS ?= lab/scenarios.yml
 RUN ?= results/latest
 OUT ?= docs/images
 CHARTS ?=
+FLAME_THREADS ?=
 PROFILER ?= async
 EVENT ?= cpu
 PROFILE ?= none
@@ -86,7 +87,7 @@ report: lab/target/lab.jar ## Write report.md and report.html again from a resul
 	$(LAB) report --run "$(RUN)"
 
 charts: lab/target/lab.jar ## PNG files of a run's charts and flame graphs for documents, drawn by headless Chromium (RUN=results/latest OUT=docs/images CHARTS=rps,cpu-1,flamegraph)
-	$(LAB) charts --run "$(RUN)" --out "$(OUT)" --only "$(CHARTS)"
+	$(LAB) charts --run "$(RUN)" --out "$(OUT)" --only "$(CHARTS)" --flame-threads "$(FLAME_THREADS)"
 
 up: $(RUNTIME_DEPS) ## Start the three apps on 127.0.0.1 and send one request through the gateway (PROFILES=blocking ...)
 	$(LAB) up --profiles "$(PROFILES)" $(SYSTEM_ARGS)

@@ -13,6 +13,8 @@ import java.util.stream.Stream;
 
 import dev.perflab.lab.run.RunFolder;
 import dev.perflab.lab.system.Commands;
+import one.convert.Arguments;
+import one.convert.FlameGraph;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -28,6 +30,7 @@ public class ChartsCommand implements Callable<Integer> {
     private static final Pattern CANVAS = Pattern.compile("<canvas id=\"([a-z0-9-]+)\" width=\"(\\d+)\" height=\"(\\d+)\"");
     static final int FLAME_WIDTH = 1200;
     static final int FLAME_HEIGHT = 700;
+    static final int FLAME_MAX_HEIGHT = 6000;
 
     @Option(names = "--run", required = true, description = "A results folder, e.g. results/latest.")
     Path run;
@@ -41,6 +44,10 @@ public class ChartsCommand implements Callable<Integer> {
     @Option(names = "--only", split = "[,\\s]+",
             description = "Only these charts: canvas ids of report.html (rps, latency, sweep, cpu-0, ...) and/or flamegraph (default: all).")
     List<String> only = List.of();
+
+    @Option(names = "--flame-threads", defaultValue = "",
+            description = "Flame graphs of these threads only, by name prefix, e.g. reactor-http for the event loops (default: all threads).")
+    String flameThreads;
 
     @Option(names = "--chromium", defaultValue = "chromium", description = "The Chromium binary (default: ${DEFAULT-VALUE}).")
     String chromium;
@@ -74,7 +81,15 @@ public class ChartsCommand implements Callable<Integer> {
                 Path rung = folder.dir().relativize(flame.getParent());
                 String label = rung.toString().isEmpty() ? "" : "-" + rung.toString().replace('/', '-');
                 Path png = out.resolve(name + label + "-flamegraph.png");
-                screenshot(flame.toUri().toString(), FLAME_WIDTH, FLAME_HEIGHT, png);
+                Path collapsed = flame.resolveSibling("collapsed.txt");
+                if (!flameThreads.isBlank()) {
+                    Path dir = Files.createTempDirectory("perflab-flame");
+                    collapsed = threadsOnly(collapsed, flameThreads, dir.resolve("collapsed.txt"));
+                    flame = dir.resolve("flamegraph.html");
+                    FlameGraph.convert(collapsed.toString(), flame.toString(),
+                            new Arguments("--title", folder.dir().getFileName() + ": threads " + flameThreads + "*"));
+                }
+                screenshot(flame.toUri().toString(), FLAME_WIDTH, flameHeight(collapsed), png);
                 written.add(png);
             }
         }
@@ -84,6 +99,37 @@ public class ChartsCommand implements Callable<Integer> {
         written.forEach(png -> spec.commandLine().getOut().println("  " + png));
         spec.commandLine().getOut().println(written.size() + " charts in " + out);
         return 0;
+    }
+
+    /** The stacks of collapsed.txt whose thread frame ({@code [name tid=N]}) starts with the prefix. */
+    static Path threadsOnly(Path collapsed, String prefix, Path into) throws IOException {
+        if (!Files.isRegularFile(collapsed)) {
+            throw new LabException(collapsed + " is missing: the flame graph cannot be cut down to threads " + prefix + "*");
+        }
+        List<String> kept;
+        try (Stream<String> lines = Files.lines(collapsed)) {
+            kept = lines.filter(line -> line.startsWith("[" + prefix)).toList();
+        }
+        if (kept.isEmpty()) {
+            throw new LabException("no samples of threads " + prefix + "* in " + collapsed);
+        }
+        Files.write(into, kept);
+        return into;
+    }
+
+    /**
+     * Tall enough for the whole flame graph (16 px per frame level, roots at the bottom), from the
+     * deepest stack in collapsed.txt next to it; capped, and the default without it.
+     */
+    static int flameHeight(Path collapsed) throws IOException {
+        if (!Files.isRegularFile(collapsed)) {
+            return FLAME_HEIGHT;
+        }
+        int depth;
+        try (Stream<String> lines = Files.lines(collapsed)) {
+            depth = lines.mapToInt(line -> (int) line.chars().filter(c -> c == ';').count() + 1).max().orElse(0);
+        }
+        return Math.max(FLAME_HEIGHT, Math.min(FLAME_MAX_HEIGHT, 80 + (depth + 2) * 16));
     }
 
     private boolean wanted(String id) {

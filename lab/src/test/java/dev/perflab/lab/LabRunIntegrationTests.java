@@ -298,8 +298,7 @@ class LabRunIntegrationTests {
     @Test
     @Order(7)
     void faultsInjectedMidWindowReachAuthServiceAreLoggedAndUndone() throws IOException {
-        // picocli keeps the last value of an option, so this --duration overrides the short one
-        assertThat(run("gateway-test", "--duration", "6s", "--faults", "2s:errorRate=1 4s:errorRate=0")).as(err.toString()).isZero();
+        assertThat(run("gateway-test", "--duration=6s", "--faults", "2s:errorRate=1 4s:errorRate=0")).as(err.toString()).isZero();
         Path dir = results.resolve("latest").toRealPath();
         JsonNode rung = RunFolder.JSON.readTree(dir.resolve("summary.json").toFile()).path("rungs").get(0);
         assertThat(rung.path("errors").asLong()).as("auth-service failed every check for 2 s: the gateway answered 502").isPositive();
@@ -360,7 +359,13 @@ class LabRunIntegrationTests {
         List<String> full = new ArrayList<>(List.of(args[0]));
         if (!args[0].equals("report") && !args[0].equals("charts")) {
             full.addAll(List.of("--results", results.toString(), "--root", ROOT));
-            full.addAll(List.of(SHORT));
+            // an option given here replaces the short run's value of it (picocli takes each option once)
+        List<String> given = List.of(args).stream().filter(a -> a.startsWith("--")).map(a -> a.split("=", 2)[0]).toList();
+        for (int i = 0; i < SHORT.length; i += 2) {
+            if (!given.contains(SHORT[i])) {
+                full.addAll(List.of(SHORT[i], SHORT[i + 1]));
+            }
+        }
         }
         full.addAll(List.of(args).subList(1, args.length));
         CommandLine commandLine = LabCommand.commandLine();

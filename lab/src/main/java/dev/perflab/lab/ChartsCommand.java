@@ -82,14 +82,21 @@ public class ChartsCommand implements Callable<Integer> {
                 String label = rung.toString().isEmpty() ? "" : "-" + rung.toString().replace('/', '-');
                 Path png = out.resolve(name + label + "-flamegraph.png");
                 Path collapsed = flame.resolveSibling("collapsed.txt");
-                if (!flameThreads.isBlank()) {
-                    Path dir = Files.createTempDirectory("perflab-flame");
-                    collapsed = threadsOnly(collapsed, flameThreads, dir.resolve("collapsed.txt"));
-                    flame = dir.resolve("flamegraph.html");
-                    FlameGraph.convert(collapsed.toString(), flame.toString(),
-                            new Arguments("--title", folder.dir().getFileName() + ": threads " + flameThreads + "*"));
+                Path cut = flameThreads.isBlank() ? null : Files.createTempDirectory("perflab-flame");
+                try {
+                    if (cut != null) {
+                        collapsed = threadsOnly(collapsed, flameThreads, cut.resolve("collapsed.txt"));
+                        flame = cut.resolve("flamegraph.html");
+                        FlameGraph.convert(collapsed.toString(), flame.toString(),
+                                new Arguments("--title", folder.dir().getFileName() + ": threads " + flameThreads + "*"));
+                    }
+                    screenshot(flame.toUri().toString(), FLAME_WIDTH, flameHeight(collapsed), png);
                 }
-                screenshot(flame.toUri().toString(), FLAME_WIDTH, flameHeight(collapsed), png);
+                finally {
+                    if (cut != null) {
+                        deleteTree(cut);
+                    }
+                }
                 written.add(png);
             }
         }
@@ -152,9 +159,13 @@ public class ChartsCommand implements Callable<Integer> {
             }
         }
         finally {
-            try (Stream<Path> files = Files.walk(profile)) {
-                files.sorted((a, b) -> b.getNameCount() - a.getNameCount()).forEach(p -> p.toFile().delete());
-            }
+            deleteTree(profile);
+        }
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.sorted((a, b) -> b.getNameCount() - a.getNameCount()).forEach(p -> p.toFile().delete());
         }
     }
 }

@@ -3,6 +3,8 @@ package dev.perflab.lab.report;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
@@ -185,10 +187,10 @@ public final class ReportWriter {
             if (r.dir() == null) {
                 continue;
             }
-            java.nio.file.Path log = run.dir().resolve(r.dir()).normalize().resolve("faults.log");
-            if (java.nio.file.Files.isRegularFile(log)) {
+            Path log = run.dir().resolve(r.dir()).normalize().resolve("faults.log");
+            if (Files.isRegularFile(log)) {
                 try {
-                    java.nio.file.Files.readAllLines(log).forEach(line -> lines.add(r.name() + "   " + line));
+                    Files.readAllLines(log).forEach(line -> lines.add(r.name() + "   " + line));
                 }
                 catch (IOException ex) {
                     lines.add(r.name() + "   (faults.log unreadable: " + ex.getMessage() + ")");

@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -18,6 +17,8 @@ import java.util.regex.Pattern;
 
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.http.LabHttp;
+import dev.perflab.lab.stats.StatsLine;
+import tools.jackson.databind.JsonNode;
 
 /**
  * Faults injected into auth-service at fixed offsets into each measured window, through its
@@ -32,7 +33,6 @@ public record FaultSchedule(List<Step> steps) {
     }
 
     private static final Pattern STEP = Pattern.compile("(\\d+[smh]?):((?:latency|errorRate)=[^&\\s]+(?:&(?:latency|errorRate)=[^&\\s]+)*)");
-    static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("MM-dd-yyyy HH:mm:ss");
 
     public static FaultSchedule none() {
         return new FaultSchedule(List.of());
@@ -118,15 +118,14 @@ public record FaultSchedule(List<Step> steps) {
         private String current() {
             try {
                 HttpResponse<String> response = LabHttp.get(admin);
-                Matcher latency = Pattern.compile("\"latency\"\\s*:\\s*\"([^\"]+)\"").matcher(response.body());
-                Matcher rate = Pattern.compile("\"errorRate\"\\s*:\\s*([0-9.Ee-]+)").matcher(response.body());
-                if (response.statusCode() != 200 || !latency.find() || !rate.find()) {
+                JsonNode faults = response.statusCode() == 200 ? RunFolder.JSON.readTree(response.body()) : null;
+                if (faults == null || !faults.hasNonNull("latency") || !faults.hasNonNull("errorRate")) {
                     throw new LabException("auth-service's /admin/fault answered " + response.statusCode() + ": " + response.body()
                             + " (it answers loopback callers only)");
                 }
-                return "latency=" + latency.group(1) + "&errorRate=" + rate.group(1);
+                return "latency=" + faults.get("latency").asString() + "&errorRate=" + faults.get("errorRate").asDouble();
             }
-            catch (IOException ex) {
+            catch (IOException | tools.jackson.core.JacksonException ex) {
                 throw new LabException("cannot read auth-service's faults at " + admin + ": " + ex.getMessage());
             }
         }
@@ -140,7 +139,7 @@ public record FaultSchedule(List<Step> steps) {
             catch (IOException | RuntimeException ex) {
                 line = query + " -> failed: " + ex.getMessage();
             }
-            String stamped = LocalDateTime.now().format(STAMP) + "   " + when + "   " + line;
+            String stamped = LocalDateTime.now().format(StatsLine.TIME) + "   " + when + "   " + line;
             try {
                 Files.writeString(log, stamped + System.lineSeparator(), StandardCharsets.UTF_8, StandardOpenOption.CREATE,
                         StandardOpenOption.APPEND);

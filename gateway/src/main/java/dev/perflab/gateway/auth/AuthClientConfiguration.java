@@ -3,6 +3,7 @@ package dev.perflab.gateway.auth;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
+import dev.perflab.gateway.netty.LoopLocalPoolsConfiguration;
 import io.micrometer.core.instrument.MeterRegistry;
 import reactor.core.scheduler.Schedulers;
 
@@ -15,18 +16,19 @@ import org.springframework.context.annotation.Configuration;
 class AuthClientConfiguration {
 
     @Bean
-    AuthClient authClient(AuthProperties properties, MeterRegistry registry, @Value("${lab.netty-metrics:true}") boolean nettyMetrics) {
-        AuthClient client = new MeteredAuthClient(baseClient(properties, nettyMetrics), registry);
+    AuthClient authClient(AuthProperties properties, MeterRegistry registry, @Value("${lab.netty-metrics:true}") boolean nettyMetrics,
+            @Value("${" + LoopLocalPoolsConfiguration.PROPERTY + ":false}") boolean loopLocalPools) {
+        AuthClient client = new MeteredAuthClient(baseClient(properties, nettyMetrics, loopLocalPools), registry);
         return properties.cache().enabled() ? new CachingAuthClient(client, properties.cache(), registry) : client;
     }
 
-    private static AuthClient baseClient(AuthProperties properties, boolean nettyMetrics) {
+    private static AuthClient baseClient(AuthProperties properties, boolean nettyMetrics, boolean loopLocalPools) {
         return switch (properties.client()) {
             case "blocking" -> new BlockingAuthClient(properties);
             case "offloaded" -> new OffloadedAuthClient(new BlockingAuthClient(properties), Schedulers.boundedElastic(), "offloaded");
             case "virtual" -> new OffloadedAuthClient(new BlockingAuthClient(properties),
                     Schedulers.fromExecutorService(virtualThreadExecutor(), "virtual"), "virtual");
-            case "reactive" -> new ReactiveAuthClient(properties, nettyMetrics);
+            case "reactive" -> new ReactiveAuthClient(properties, nettyMetrics, loopLocalPools);
             default -> throw new IllegalArgumentException(
                     "lab.auth.client must be blocking, offloaded, reactive or virtual, not '" + properties.client() + "'");
         };

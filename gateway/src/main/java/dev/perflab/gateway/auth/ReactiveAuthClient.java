@@ -3,6 +3,7 @@ package dev.perflab.gateway.auth;
 import java.net.URI;
 import java.time.Duration;
 
+import dev.perflab.gateway.netty.EventLoopLocalConnectionProvider;
 import io.netty.channel.ChannelOption;
 import reactor.core.publisher.Mono;
 import reactor.netty.http.client.HttpClient;
@@ -15,6 +16,8 @@ import org.springframework.web.reactive.function.client.WebClient;
  * WebClient on Reactor Netty: the event loop sends the request and moves on until the answer arrives.
  * The time limit is Reactor Netty's response timeout, a timer on the connection's own event loop,
  * rather than {@code Mono.timeout}, which schedules and cancels a task on another thread per call.
+ * With {@code lab.netty.loop-local-pools} (profile {@code loop-pools}) each event loop borrows only
+ * connections it opened itself, so the call and its answer stay on the thread that read the request.
  */
 final class ReactiveAuthClient implements AuthClient {
 
@@ -22,18 +25,22 @@ final class ReactiveAuthClient implements AuthClient {
     private final URI checkUri;
     private final Duration timeout;
 
-    ReactiveAuthClient(AuthProperties properties, boolean nettyMetrics) {
+    ReactiveAuthClient(AuthProperties properties, boolean nettyMetrics, boolean loopLocalPools) {
         this.timeout = properties.timeout();
-        ConnectionProvider pool = ConnectionProvider.builder("auth")
-            .maxConnections(properties.pool().maxTotal())
-            .pendingAcquireMaxCount(-1)
-            .build();
+        int maxConnections = properties.pool().maxTotal();
+        ConnectionProvider pool = loopLocalPools
+                ? new EventLoopLocalConnectionProvider("auth", name -> pool(name, maxConnections))
+                : pool("auth", maxConnections);
         HttpClient httpClient = HttpClient.create(pool)
             .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()))
             .responseTimeout(timeout)
             .metrics(nettyMetrics, uri -> "/auth");
         this.webClient = WebClient.builder().clientConnector(new ReactorClientHttpConnector(httpClient)).build();
         this.checkUri = properties.checkUri();
+    }
+
+    private static ConnectionProvider pool(String name, int maxConnections) {
+        return ConnectionProvider.builder(name).maxConnections(maxConnections).pendingAcquireMaxCount(-1).build();
     }
 
     @Override

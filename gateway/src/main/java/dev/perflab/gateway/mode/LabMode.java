@@ -3,12 +3,13 @@ package dev.perflab.gateway.mode;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import dev.perflab.gateway.netty.EventLoops;
+import dev.perflab.gateway.netty.LoopLocalPoolsConfiguration;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import reactor.netty.resources.LoopResources;
 
 import org.springframework.boot.actuate.info.Info;
 import org.springframework.boot.actuate.info.InfoContributor;
@@ -34,16 +35,17 @@ class LabMode implements InfoContributor {
         mode.put("request_id", environment.getRequiredProperty("lab.request-id"));
         mode.put("auth_cache", onOff(environment.getProperty("lab.auth.cache.enabled", Boolean.class, false)));
         mode.put("blockhound", onOff(environment.getProperty("lab.blockhound.enabled", Boolean.class, false)));
+        mode.put("loop_pools", onOff(environment.getProperty(LoopLocalPoolsConfiguration.PROPERTY, Boolean.class, false)));
         mode.put("profiles", profiles.length == 0 ? "default" : String.join(",", profiles));
         Gauge.builder("lab.gateway.mode", () -> 1)
             .description("Always 1; the tags say which lab mode this gateway runs")
             .tags(mode.entrySet().stream().map(e -> Tag.of(e.getKey(), e.getValue())).toList())
             .register(registry);
-        Gauge.builder("lab.gateway.event.loop.threads", () -> LoopResources.DEFAULT_IO_WORKER_COUNT)
+        Gauge.builder("lab.gateway.event.loop.threads", EventLoops::count)
             .description("Reactor Netty event-loop threads: with a blocking auth call, at most this many requests run at once")
             .register(registry);
         log.info("Gateway lab mode: {} (JDK {}, {} event-loop threads)", describe(), Runtime.version().feature(),
-                LoopResources.DEFAULT_IO_WORKER_COUNT);
+                EventLoops.count());
     }
 
     String describe() {

@@ -15,7 +15,7 @@ public final class LabProfiles {
     public static final List<String> AUTH_CLIENTS = List.of("blocking", "offloaded", "reactive", "virtual");
     public static final List<String> LOGGING = List.of("log-sync", "log-async", "log-quiet");
     public static final List<String> REQUEST_IDS = List.of("rid-uuid", "rid-fast");
-    public static final List<String> SWITCHES = List.of("auth-cache", "blockhound");
+    public static final List<String> SWITCHES = List.of("auth-cache", "blockhound", "loop-pools");
 
     private LabProfiles() {
     }

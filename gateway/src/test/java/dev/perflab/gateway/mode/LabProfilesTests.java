@@ -10,7 +10,7 @@ class LabProfilesTests {
 
     @Test
     void everyKnownProfileCombinesWithOneOfEachGroup() {
-        assertThat(LabProfiles.problem(List.of("blocking", "log-sync", "rid-uuid", "auth-cache", "blockhound"), 17)).isEmpty();
+        assertThat(LabProfiles.problem(List.of("blocking", "log-sync", "rid-uuid", "auth-cache", "blockhound", "loop-pools"), 17)).isEmpty();
         assertThat(LabProfiles.problem(List.of(), 17)).isEmpty();
     }
 

@@ -23,7 +23,7 @@ import static dev.perflab.lab.apps.RealApps.get;
 import static dev.perflab.lab.apps.RealApps.settle;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The logging, request-id and auth-cache profiles each do what they say, seen from outside the gateway. */
+/** The logging, request-id, auth-cache and loop-pools profiles each do what they say, seen from outside the gateway. */
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
 class GatewaySwitchesIntegrationTests extends WithRealApps {
 
@@ -98,6 +98,35 @@ class GatewaySwitchesIntegrationTests extends WithRealApps {
             ActuatorMetrics metrics = new ActuatorMetrics(gateway.baseUri());
             assertThat(metrics.count("lab.auth.cache.requests", Map.of("result", "hit"))).isEqualTo(4);
             assertThat(metrics.tags("lab.gateway.mode")).containsEntry("auth_cache", List.of("on"));
+        }
+    }
+
+    @Test
+    void loopPoolsRunOneEventLoopPerCoreEachWithItsOwnPools() {
+        try (LabSystem system = apps.gateway(List.of("reactive", "loop-pools", "log-quiet"))) {
+            RunningService gateway = system.get(Service.GATEWAY);
+            sendGood(gateway, 5);
+            ActuatorMetrics metrics = new ActuatorMetrics(gateway.baseUri());
+            assertThat(metrics.tags("lab.gateway.mode")).containsEntry("loop_pools", List.of("on"));
+            assertThat(metrics.statistic("lab.gateway.event.loop.threads", Map.of(), "VALUE"))
+                .isEqualTo(Runtime.getRuntime().availableProcessors());
+            // Reactor Netty's pool gauges name each pool: the auth pools are named after their event loop
+            assertThat(metrics.tags("reactor.netty.connection.provider.active.connections").get("name"))
+                .anySatisfy(name -> assertThat(name).startsWith("auth-reactor-http-epoll-"))
+                .doesNotContain("auth");
+        }
+    }
+
+    @Test
+    void withoutLoopPoolsTheGatewayKeepsReactorNettysDefaults() {
+        try (LabSystem system = apps.gateway(List.of("reactive", "log-quiet"))) {
+            RunningService gateway = system.get(Service.GATEWAY);
+            sendGood(gateway, 2);
+            ActuatorMetrics metrics = new ActuatorMetrics(gateway.baseUri());
+            assertThat(metrics.tags("lab.gateway.mode")).containsEntry("loop_pools", List.of("off"));
+            assertThat(metrics.statistic("lab.gateway.event.loop.threads", Map.of(), "VALUE"))
+                .isEqualTo(Math.max(4, Runtime.getRuntime().availableProcessors()));
+            assertThat(metrics.tags("reactor.netty.connection.provider.active.connections").get("name")).contains("auth");
         }
     }
 

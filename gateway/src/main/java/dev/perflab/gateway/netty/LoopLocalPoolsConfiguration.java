@@ -1,0 +1,41 @@
+package dev.perflab.gateway.netty;
+
+import java.util.List;
+
+import reactor.netty.resources.ConnectionProvider;
+
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.web.server.autoconfigure.ServerProperties;
+import org.springframework.cloud.gateway.config.HttpClientCustomizer;
+import org.springframework.cloud.gateway.config.HttpClientFactory;
+import org.springframework.cloud.gateway.config.HttpClientProperties;
+import org.springframework.cloud.gateway.config.HttpClientSslConfigurer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * The routed call's client (Spring Cloud Gateway's {@code HttpClient}) borrows its connections from
+ * a pool per event loop ({@link EventLoopLocalConnectionProvider}) when {@code lab.netty.loop-local-pools}
+ * is true (the {@code loop-pools} profile); the reactive auth client follows the same property.
+ */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnProperty(name = LoopLocalPoolsConfiguration.PROPERTY, havingValue = "true")
+public class LoopLocalPoolsConfiguration {
+
+    public static final String PROPERTY = "lab.netty.loop-local-pools";
+
+    @Bean
+    HttpClientFactory loopLocalGatewayHttpClientFactory(HttpClientProperties properties, ServerProperties serverProperties,
+            List<HttpClientCustomizer> customizers, HttpClientSslConfigurer sslConfigurer) {
+        return new HttpClientFactory(properties, serverProperties, sslConfigurer, customizers) {
+            @Override
+            protected ConnectionProvider buildConnectionProvider(HttpClientProperties props) {
+                if (props.getPool().getType() == HttpClientProperties.Pool.PoolType.DISABLED) {
+                    return super.buildConnectionProvider(props);
+                }
+                return new EventLoopLocalConnectionProvider(props.getPool().getName(),
+                        name -> super.buildConnectionProvider(props));
+            }
+        };
+    }
+}

@@ -23,7 +23,7 @@ class ScenarioLadderTests {
     void theShippedLadderClimbsFromBaselineToTheNginxReference() {
         ScenarioLadder ladder = ScenarioLadder.load(SHIPPED);
         assertThat(ladder.rungs()).extracting(Scenario::name)
-            .containsExactly("baseline", "blocking", "offloaded", "reactive", "log-async", "log-quiet", "rid-fast", "auth-cache", "nginx");
+            .containsExactly("baseline", "blocking", "offloaded", "reactive", "log-async", "log-quiet", "rid-fast", "loop-pools", "auth-cache", "nginx");
         assertThat(ladder.rungs().get(0).target()).isEqualTo(Scenario.Target.BACKEND);
         assertThat(ladder.rungs().get(8).target()).isEqualTo(Scenario.Target.NGINX);
         assertThat(ladder.rungs().get(1).profiles()).containsExactly("blocking");

@@ -25,9 +25,10 @@ class ScenarioLadderTests {
         assertThat(ladder.rungs()).extracting(Scenario::name)
             .containsExactly("baseline", "blocking", "offloaded", "reactive", "log-async", "log-quiet", "rid-fast", "loop-pools", "auth-cache", "nginx");
         assertThat(ladder.rungs().get(0).target()).isEqualTo(Scenario.Target.BACKEND);
-        assertThat(ladder.rungs().get(8).target()).isEqualTo(Scenario.Target.NGINX);
+        assertThat(ladder.rungs().get(9).target()).isEqualTo(Scenario.Target.NGINX);
         assertThat(ladder.rungs().get(1).profiles()).containsExactly("blocking");
-        assertThat(ladder.rungs().get(7).usesAuthCache()).isTrue();
+        assertThat(ladder.rungs().get(8).usesAuthCache()).isTrue();
+        assertThat(ladder.rungs().get(7).profiles()).contains("loop-pools");
         assertThat(ladder.rungs()).allSatisfy(rung -> assertThat(rung.changes()).isNotBlank());
         assertThat(ladder.sweep().latencies()).containsExactly("0", "1ms", "5ms", "20ms");
         assertThat(ladder.sweep().clients()).containsExactly("blocking", "offloaded", "reactive");

@@ -1,6 +1,7 @@
 package dev.perflab.gateway.netty;
 
 import java.net.SocketAddress;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -23,9 +24,8 @@ import reactor.netty.transport.TransportConfig;
  * (colocation), but a shared pool hands any idle connection to any caller. Under load a request read
  * on event loop A then borrows a connection that lives on loop B: the write is handed to B as a task
  * (a wake-up through eventfd), the answer is read on B, and the gateway's reply is handed back to A.
- * Profiled on a 2-core machine, those hand-overs and the contended pool were about a quarter of the
- * event loops' samples. With a pool per loop, every connection a loop borrows was opened by that loop,
- * so a request stays on one thread from the client's read to the reply.
+ * With a pool per loop, every connection a loop borrows was opened by that loop, so a request stays
+ * on one thread from the client's read to the reply.
  *
  * <p>A pool belongs to a thread that Reactor marks non-blocking (Reactor Netty's event loops are);
  * callers on other threads (tests, a thread pool) share one extra pool.
@@ -94,7 +94,7 @@ public final class EventLoopLocalConnectionProvider implements ConnectionProvide
     }
 
     private List<ConnectionProvider> all() {
-        List<ConnectionProvider> pools = new java.util.ArrayList<>(perLoop.values());
+        List<ConnectionProvider> pools = new ArrayList<>(perLoop.values());
         pools.add(shared);
         return pools;
     }

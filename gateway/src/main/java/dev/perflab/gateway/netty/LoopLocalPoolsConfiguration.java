@@ -17,6 +17,8 @@ import org.springframework.context.annotation.Configuration;
  * The routed call's client (Spring Cloud Gateway's {@code HttpClient}) borrows its connections from
  * a pool per event loop ({@link EventLoopLocalConnectionProvider}) when {@code lab.netty.loop-local-pools}
  * is true (the {@code loop-pools} profile); the reactive auth client follows the same property.
+ * Each per-loop pool is built by the gateway itself from its {@code httpclient.pool} settings, so
+ * they all keep the pool name those settings give.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnProperty(name = LoopLocalPoolsConfiguration.PROPERTY, havingValue = "true")

@@ -1,5 +1,7 @@
 package dev.perflab.lab.system;
 
+import dev.perflab.lab.LabException;
+
 /**
  * Runs a stop action when the JVM exits (Ctrl-C, SIGTERM) while it is registered, so nothing the
  * runner started outlives it. Closing the registration removes the hook; the normal path then
@@ -25,7 +27,7 @@ public final class StopOnExit implements AutoCloseable {
         }
         catch (IllegalStateException shuttingDown) {
             stop.run();
-            throw new dev.perflab.lab.LabException("stopped: the lab is shutting down (Ctrl-C or SIGTERM); " + name + " was not started");
+            throw new LabException("stopped: the lab is shutting down (Ctrl-C or SIGTERM); " + name + " was not started");
         }
         registration.registered = true;
         return registration;

@@ -2,12 +2,17 @@ package dev.perflab.lab.apps;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import dev.perflab.lab.metrics.ActuatorMetrics;
@@ -98,6 +103,35 @@ class GatewaySwitchesIntegrationTests extends WithRealApps {
             ActuatorMetrics metrics = new ActuatorMetrics(gateway.baseUri());
             assertThat(metrics.count("lab.auth.cache.requests", Map.of("result", "hit"))).isEqualTo(4);
             assertThat(metrics.tags("lab.gateway.mode")).containsEntry("auth_cache", List.of("on"));
+        }
+    }
+
+    @Test
+    void authCacheSendsOneAuthCallForRequestsThatMissTogether() throws Exception {
+        try (LabSystem system = apps.gateway(List.of("auth-cache", "log-quiet"))) {
+            RunningService gateway = system.get(Service.GATEWAY);
+            double authCalls = apps.authCallCount();
+            apps.setAuthFaults("latency=400ms");
+            List<CompletableFuture<HttpResponse<String>>> answers = new ArrayList<>();
+            try {
+                HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+                for (int i = 0; i < 8; i++) {
+                    HttpRequest request = HttpRequest.newBuilder(gateway.uri("/service/hello")).timeout(Duration.ofSeconds(15))
+                        .header("Authorization", TOKEN.get("Authorization")).build();
+                    answers.add(client.sendAsync(request, HttpResponse.BodyHandlers.ofString()));
+                }
+                for (CompletableFuture<HttpResponse<String>> answer : answers) {
+                    assertThat(answer.get(20, TimeUnit.SECONDS).body()).isEqualTo("Hello World!");
+                }
+            }
+            finally {
+                apps.setAuthFaults("latency=0");
+            }
+            // eight requests arrived within the 400 ms the first auth call took: one call for all
+            assertThat(settle(apps::authCallCount, authCalls + 1)).isEqualTo(authCalls + 1);
+            ActuatorMetrics metrics = new ActuatorMetrics(gateway.baseUri());
+            assertThat(metrics.count("lab.auth.cache.requests", Map.of("result", "miss"))).isEqualTo(1);
+            assertThat(metrics.count("lab.auth.cache.requests", Map.of("result", "joined"))).isEqualTo(7);
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.perflab.lab;
 
+import dev.perflab.lab.cli.LabCommand;
+
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -17,7 +19,7 @@ import java.util.stream.Stream;
 import dev.perflab.lab.run.RunFolder;
 import dev.perflab.lab.system.ServiceLauncher;
 import dev.perflab.lab.stats.StatsLog;
-import dev.perflab.lab.wrk.WrkOutput;
+import dev.perflab.lab.load.WrkOutput;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.MethodOrderer;

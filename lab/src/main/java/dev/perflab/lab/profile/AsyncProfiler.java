@@ -22,10 +22,10 @@ public final class AsyncProfiler implements GatewayProfiler {
 
     static final String LIBRARY = "linux-x64/libasyncProfiler.so";
 
-    private final Target target;
+    private final ProfiledProcess target;
     private final String library;
 
-    private AsyncProfiler(Target target, String library) {
+    private AsyncProfiler(ProfiledProcess target, String library) {
         this.target = target;
         this.library = library;
     }
@@ -35,7 +35,7 @@ public final class AsyncProfiler implements GatewayProfiler {
      * does not let this user open perf events, cpu falls back to ctimer (CPU time from a POSIX timer,
      * no kernel frames) and says so.
      */
-    public static AsyncProfiler start(Target target, String event, Path dir, PrintWriter out) {
+    public static AsyncProfiler start(ProfiledProcess target, String event, Path dir, PrintWriter out) {
         if (!System.getProperty("os.name").toLowerCase().contains("linux") || !System.getProperty("os.arch").matches("amd64|x86_64")) {
             throw new LabException("the bundled async-profiler library is for linux-x64; this is "
                     + System.getProperty("os.name") + " " + System.getProperty("os.arch") + ": use PROFILER=jfr");

@@ -20,7 +20,7 @@ public interface GatewayProfiler {
     Capture stop(Path dir, Hotspots.Rules rules, String title);
 
     /** Starts {@code kind} (async or jfr) on the target JVM. */
-    static GatewayProfiler start(String kind, String event, Target target, Path dir, PrintWriter out) {
+    static GatewayProfiler start(String kind, String event, ProfiledProcess target, Path dir, PrintWriter out) {
         return switch (kind) {
             case "async" -> AsyncProfiler.start(target, event, dir, out);
             case "jfr" -> JfrRecorder.start(target, dir);

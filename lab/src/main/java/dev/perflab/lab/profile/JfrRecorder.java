@@ -27,17 +27,17 @@ public final class JfrRecorder implements GatewayProfiler {
     static final List<String> SETTINGS = List.of("settings=profile", "jdk.ExecutionSample#period=10ms", "jdk.NativeMethodSample#period=10ms",
             "jdk.SocketRead#threshold=0ms", "jdk.JavaMonitorEnter#threshold=1ms", "jdk.ThreadPark#threshold=1ms");
 
-    private final Target target;
+    private final ProfiledProcess target;
     private final long pid;
     private final Path jcmd;
 
-    private JfrRecorder(Target target, Path jcmd) {
+    private JfrRecorder(ProfiledProcess target, Path jcmd) {
         this.target = target;
         this.pid = target.pid();
         this.jcmd = jcmd;
     }
 
-    public static JfrRecorder start(Target target, Path dir) {
+    public static JfrRecorder start(ProfiledProcess target, Path dir) {
         Path jcmd = target.javaHome().resolve("bin/jcmd");
         if (!Files.isExecutable(jcmd)) {
             throw new LabException("PROFILER=jfr needs jcmd, and " + jcmd + " is missing: run the lab on a full JDK, not a JRE");

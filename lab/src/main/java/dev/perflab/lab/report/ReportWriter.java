@@ -19,7 +19,7 @@ import java.util.function.Function;
 
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.run.RunFolder;
-import dev.perflab.lab.run.RungResult;
+import dev.perflab.lab.result.RungResult;
 import dev.perflab.lab.run.Warmup;
 import dev.perflab.lab.stats.StatsLog;
 import tools.jackson.core.type.TypeReference;

@@ -1,5 +1,7 @@
 package dev.perflab.lab.run;
 
+import dev.perflab.lab.result.Durations;
+
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;

@@ -1,5 +1,9 @@
 package dev.perflab.lab.run;
 
+import dev.perflab.lab.result.Durations;
+import dev.perflab.lab.result.RunInfo;
+import dev.perflab.lab.result.RungResult;
+
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -10,10 +14,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.system.Compose;
-import dev.perflab.lab.SystemOptions;
+import dev.perflab.lab.cli.SystemOptions;
 import dev.perflab.lab.report.ReportWriter;
 import dev.perflab.lab.system.StopOnExit;
-import dev.perflab.lab.wrk.Wrk;
+import dev.perflab.lab.load.WrkGenerator;
 
 /**
  * One run of one or more rungs into one results folder. Nothing measured is lost: summary.json is
@@ -33,7 +37,7 @@ public final class LabRun {
         }
         system.healthTimeout();
         Compose compose = system.composeRuntime();
-        String wrkVersion = Wrk.requireInstalled();
+        String wrkVersion = WrkGenerator.requireInstalled();
         RunFolder run = RunFolder.create(system.results(), command);
         Map<String, Object> parameters = new LinkedHashMap<>();
         parameters.put("threads", load.load().threads());

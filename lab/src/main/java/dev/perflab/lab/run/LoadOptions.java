@@ -1,9 +1,11 @@
 package dev.perflab.lab.run;
 
+import dev.perflab.lab.result.Durations;
+
 import java.time.Duration;
 
 import dev.perflab.lab.LabException;
-import dev.perflab.lab.wrk.Wrk;
+import dev.perflab.lab.load.WrkGenerator;
 import picocli.CommandLine.Option;
 
 /** The wrk knobs, with the published lab's values as defaults. */
@@ -35,8 +37,8 @@ public class LoadOptions {
     @Option(names = "--warmup-probe", defaultValue = "5s", converter = Durations.class, hidden = true)
     Duration warmupProbe;
 
-    public Wrk.Load load() {
-        return new Wrk.Load(threads, connections, timeout);
+    public WrkGenerator.Load load() {
+        return new WrkGenerator.Load(threads, connections, timeout);
     }
 
     public Duration duration() {

@@ -1,11 +1,13 @@
 package dev.perflab.lab.run;
 
+import dev.perflab.lab.result.RungResult;
+
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import dev.perflab.lab.profile.Hotspots;
-import dev.perflab.lab.wrk.WrkResult;
+import dev.perflab.lab.load.WrkResult;
 
 /** Turns a rung's wrk runs and readings into its {@link RungResult}. */
 final class Results {

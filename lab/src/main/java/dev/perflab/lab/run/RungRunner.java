@@ -1,5 +1,9 @@
 package dev.perflab.lab.run;
 
+import dev.perflab.lab.result.Durations;
+import dev.perflab.lab.result.RungResult;
+import dev.perflab.lab.target.NginxTarget;
+
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
@@ -12,11 +16,11 @@ import java.util.Map;
 import java.util.function.DoubleSupplier;
 
 import dev.perflab.lab.LabException;
-import dev.perflab.lab.SystemOptions;
+import dev.perflab.lab.cli.SystemOptions;
 import dev.perflab.lab.http.LabHttp;
 import dev.perflab.lab.metrics.ActuatorMetrics;
 import dev.perflab.lab.profile.GatewayProfiler;
-import dev.perflab.lab.profile.Target;
+import dev.perflab.lab.profile.ProfiledProcess;
 import dev.perflab.lab.profile.Hotspots;
 import dev.perflab.lab.stats.DockerStatsSampler;
 import dev.perflab.lab.stats.ProcStatsSampler;
@@ -28,9 +32,9 @@ import dev.perflab.lab.system.LaunchSpec;
 import dev.perflab.lab.system.RunningService;
 import dev.perflab.lab.system.Service;
 import dev.perflab.lab.system.ServiceLauncher;
-import dev.perflab.lab.wrk.Wrk;
-import dev.perflab.lab.wrk.WrkOutput;
-import dev.perflab.lab.wrk.WrkResult;
+import dev.perflab.lab.load.WrkGenerator;
+import dev.perflab.lab.load.WrkOutput;
+import dev.perflab.lab.load.WrkResult;
 
 /**
  * Runs one rung: starts what it needs with its profiles, warms up, then measures with wrk while the
@@ -43,7 +47,7 @@ public final class RungRunner {
 
     private final SystemOptions system;
     private final LoadOptions load;
-    private final Wrk wrk;
+    private final WrkGenerator wrk;
     private final ProfileOptions profile;
     private final PrintWriter out;
 
@@ -51,13 +55,13 @@ public final class RungRunner {
         this.system = system;
         this.load = load;
         this.profile = profile;
-        this.wrk = new Wrk(system.root().resolve("wrk/summary.lua"));
+        this.wrk = new WrkGenerator(system.root().resolve("wrk/summary.lua"));
         this.out = out;
     }
 
     public RungResult run(Scenario scenario, Path dir, String relativeDir, String label) {
         if (scenario.target() == Scenario.Target.NGINX) {
-            var missing = NginxReference.missing();
+            var missing = NginxTarget.missing();
             if (missing.isPresent()) {
                 out.println("  " + label + " " + scenario.name() + ": skipped, " + missing.get());
                 return RungResult.skipped(scenario, missing.get());
@@ -68,8 +72,8 @@ public final class RungRunner {
         String latency = scenario.authLatency() != null ? scenario.authLatency() : system.authLatency();
         List<LaunchSpec> specs = specs(scenario, latency);
         try (LabSystem apps = LabSystem.start(system.launcher(dir.resolve("logs")), specs, system.healthTimeout());
-                NginxReference nginx = scenario.target() == Scenario.Target.NGINX
-                        ? NginxReference.start(system.root().resolve("lab/nginx/auth-request.conf"), dir.resolve("nginx"),
+                NginxTarget nginx = scenario.target() == Scenario.Target.NGINX
+                        ? NginxTarget.start(system.root().resolve("lab/nginx/auth-request.conf"), dir.resolve("nginx"),
                                 apps.get(Service.BUSINESS).spec().port(), apps.get(Service.AUTH).spec().port(), TOKEN)
                         : null) {
             String url = url(scenario, apps).toString();
@@ -142,8 +146,8 @@ public final class RungRunner {
     private Results.Profiled profiledWindow(Scenario scenario, RunningService gateway, Path dir, String url, String token,
             DoubleSupplier backendRequests, List<WrkResult> unprofiled) {
         Path profileDir = dir.resolve("profile");
-        Target target = system.compose() ? Target.container(Compose.containerPid(gateway.service()), LaunchSpec.currentJavaHome())
-                : Target.local(gateway.pid(), gateway.spec().javaHome());
+        ProfiledProcess target = system.compose() ? ProfiledProcess.container(Compose.containerPid(gateway.service()), LaunchSpec.currentJavaHome())
+                : ProfiledProcess.local(gateway.pid(), gateway.spec().javaHome());
         GatewayProfiler profiler = GatewayProfiler.start(profile.profiler(), profile.event(), target, profileDir, out);
         String output;
         GatewayProfiler.Capture capture;
@@ -204,19 +208,19 @@ public final class RungRunner {
         return switch (scenario.target()) {
             case BACKEND -> apps.get(Service.BUSINESS).uri("/hello");
             case GATEWAY -> apps.get(Service.GATEWAY).uri("/service/hello");
-            case NGINX -> NginxReference.url();
+            case NGINX -> NginxTarget.url();
         };
     }
 
     /** docker stats in the compose runtime (the containers are named after the services), else the /proc sampler. */
-    private StatsSampler sampler(LabSystem apps, NginxReference nginx, Path file) {
+    private StatsSampler sampler(LabSystem apps, NginxTarget nginx, Path file) {
         if (system.compose()) {
             return new DockerStatsSampler(apps.services().stream().map(s -> s.service().id()).toList(), file);
         }
         return new ProcStatsSampler(pids(apps, nginx), file);
     }
 
-    private static Map<String, List<Long>> pids(LabSystem apps, NginxReference nginx) {
+    private static Map<String, List<Long>> pids(LabSystem apps, NginxTarget nginx) {
         Map<String, List<Long>> pids = new LinkedHashMap<>();
         for (RunningService service : apps.services()) {
             pids.put(service.service().id(), List.of(service.pid()));

@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.function.DoubleSupplier;
 
 import dev.perflab.lab.LabException;
-import dev.perflab.lab.wrk.Wrk;
-import dev.perflab.lab.wrk.WrkOutput;
-import dev.perflab.lab.wrk.WrkResult;
+import dev.perflab.lab.load.WrkGenerator;
+import dev.perflab.lab.load.WrkOutput;
+import dev.perflab.lab.load.WrkResult;
 
 /**
  * Warms the system up until it is steady, measured rather than guessed: short wrk probes until the
@@ -49,7 +49,7 @@ public final class Warmup {
      * @param jitMillis called after each probe (reading every app's metrics, which also warms those
      *        endpoints): the apps' JIT compilation time so far in ms, summed; NaN when unknown
      */
-    public static Result run(Wrk wrk, Wrk.Load load, Duration probe, Duration cap, String url, String token, DoubleSupplier jitMillis,
+    public static Result run(WrkGenerator wrk, WrkGenerator.Load load, Duration probe, Duration cap, String url, String token, DoubleSupplier jitMillis,
             PrintWriter out) {
         List<Double> probes = new ArrayList<>();
         List<Double> jitShares = new ArrayList<>();

@@ -11,7 +11,7 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
-import dev.perflab.lab.LabCommand;
+import dev.perflab.lab.cli.LabCommand;
 import dev.perflab.lab.run.RunFolder;
 import dev.perflab.lab.stats.StatsLine;
 import dev.perflab.lab.system.Service;

@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import dev.perflab.lab.LabCommand;
+import dev.perflab.lab.cli.LabCommand;
 import dev.perflab.lab.run.RunFolder;
 import dev.perflab.lab.system.Service;
 import dev.perflab.lab.system.ServiceLauncher;

@@ -1,4 +1,4 @@
-package dev.perflab.lab.run;
+package dev.perflab.lab.result;
 
 import java.time.Duration;
 import java.util.regex.Matcher;

@@ -1,4 +1,4 @@
-package dev.perflab.lab.run;
+package dev.perflab.lab.target;
 
 import java.io.File;
 import java.io.IOException;
@@ -21,20 +21,20 @@ import dev.perflab.lab.system.StopOnExit;
  * The reference rung's nginx: started in the foreground as the runner's own child, from the config
  * kept in {@code lab/nginx/auth-request.conf}, and stopped with its workers by pid.
  */
-final class NginxReference implements AutoCloseable {
+public final class NginxTarget implements AutoCloseable {
 
     static final int PORT = 38074;
 
     private final Process process;
     private final StopOnExit onExit;
 
-    private NginxReference(Process process) {
+    private NginxTarget(Process process) {
         this.process = process;
         this.onExit = StopOnExit.register("nginx", this::stop);
     }
 
     /** Why the rung cannot run here, or empty when nginx is installed. */
-    static Optional<String> missing() {
+    public static Optional<String> missing() {
         try {
             Process probe = new ProcessBuilder("nginx", "-v").redirectErrorStream(true).start();
             probe.getInputStream().readAllBytes();
@@ -50,7 +50,7 @@ final class NginxReference implements AutoCloseable {
         }
     }
 
-    static NginxReference start(Path template, Path prefix, int businessPort, int authPort, String token) {
+    public static NginxTarget start(Path template, Path prefix, int businessPort, int authPort, String token) {
         if (!Files.isRegularFile(template)) {
             throw new LabException("nginx config " + template + " is missing: run from the repository root");
         }
@@ -75,7 +75,7 @@ final class NginxReference implements AutoCloseable {
         catch (IOException ex) {
             throw new LabException("cannot start nginx: " + ex.getMessage(), ex);
         }
-        NginxReference nginx = new NginxReference(process);
+        NginxTarget nginx = new NginxTarget(process);
         nginx.awaitServing(token, prefix);
         return nginx;
     }
@@ -108,12 +108,12 @@ final class NginxReference implements AutoCloseable {
         throw new LabException("nginx did not route a request with the token within 20 s; see " + prefix.resolve("nginx-error.log"));
     }
 
-    static URI url() {
+    public static URI url() {
         return URI.create("http://127.0.0.1:" + PORT + "/service/hello");
     }
 
     /** The master and its workers, for the stats sampler. */
-    List<Long> pids() {
+    public List<Long> pids() {
         return Stream.concat(Stream.of(process.pid()), process.descendants().map(ProcessHandle::pid)).toList();
     }
 

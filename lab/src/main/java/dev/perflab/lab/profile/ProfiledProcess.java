@@ -13,18 +13,18 @@ import dev.perflab.lab.LabException;
  * seen from the host under {@code /proc/<pid>/root}: the profiler's library is copied in there, and
  * what the JVM writes is fetched back. The JDK's attach mechanism finds a container's JVM by itself.
  */
-public record Target(long pid, Path javaHome, Path root) {
+public record ProfiledProcess(long pid, Path javaHome, Path root) {
 
     /** Where a container's JVM writes the profiler's files, as it names the folder. */
     static final String CONTAINER_DIR = "/tmp/perflab-profile";
 
-    public static Target local(long pid, Path javaHome) {
-        return new Target(pid, javaHome, Path.of("/"));
+    public static ProfiledProcess local(long pid, Path javaHome) {
+        return new ProfiledProcess(pid, javaHome, Path.of("/"));
     }
 
     /** A JVM in a container, attached to with this lab's own JDK. */
-    public static Target container(long pid, Path javaHome) {
-        return new Target(pid, javaHome, Path.of("/proc", Long.toString(pid), "root"));
+    public static ProfiledProcess container(long pid, Path javaHome) {
+        return new ProfiledProcess(pid, javaHome, Path.of("/proc", Long.toString(pid), "root"));
     }
 
     boolean isLocal() {

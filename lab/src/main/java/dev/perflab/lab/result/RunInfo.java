@@ -1,4 +1,4 @@
-package dev.perflab.lab.run;
+package dev.perflab.lab.result;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package dev.perflab.lab.wrk;
+package dev.perflab.lab.load;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -16,11 +16,11 @@ import dev.perflab.lab.system.StopOnExit;
  * Runs wrk against one URL with the lab's Lua script. The process is the lab's own, so it is
  * stopped by its handle when the run is interrupted.
  */
-public final class Wrk {
+public final class WrkGenerator {
 
     private final Path script;
 
-    public Wrk(Path script) {
+    public WrkGenerator(Path script) {
         this.script = script;
     }
 

@@ -1,4 +1,4 @@
-package dev.perflab.lab.wrk;
+package dev.perflab.lab.load;
 
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;

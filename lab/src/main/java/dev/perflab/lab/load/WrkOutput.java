@@ -1,4 +1,4 @@
-package dev.perflab.lab.wrk;
+package dev.perflab.lab.load;
 
 import dev.perflab.lab.LabException;
 import tools.jackson.core.JacksonException;

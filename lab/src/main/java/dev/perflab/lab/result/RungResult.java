@@ -1,4 +1,6 @@
-package dev.perflab.lab.run;
+package dev.perflab.lab.result;
+
+import dev.perflab.lab.run.Scenario;
 
 import java.util.List;
 import java.util.Map;

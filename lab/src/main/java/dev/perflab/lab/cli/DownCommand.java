@@ -1,4 +1,4 @@
-package dev.perflab.lab;
+package dev.perflab.lab.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -1,4 +1,6 @@
-package dev.perflab.lab;
+package dev.perflab.lab.cli;
+
+import dev.perflab.lab.LabException;
 
 import java.io.IOException;
 import java.io.PrintWriter;

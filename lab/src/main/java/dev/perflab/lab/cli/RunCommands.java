@@ -1,5 +1,8 @@
 package dev.perflab.lab.cli;
 
+import dev.perflab.lab.target.Target;
+
+import dev.perflab.lab.run.SystemOptions;
 import dev.perflab.lab.LabException;
 
 import java.io.PrintWriter;
@@ -14,7 +17,7 @@ import dev.perflab.lab.run.LabRun;
 import dev.perflab.lab.run.LoadOptions;
 import dev.perflab.lab.run.ProfileOptions;
 import dev.perflab.lab.run.RunFolder;
-import dev.perflab.lab.run.Scenario;
+import dev.perflab.lab.result.Scenario;
 import dev.perflab.lab.run.ScenarioLadder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -53,7 +56,7 @@ final class RunCommands {
         @Override
         public Integer call() {
             LabRun.execute("baseline", system, load, profile,
-                    List.of(new Scenario("baseline", Scenario.Target.BACKEND, List.of(), null, "business-service alone")), Map.of(), out());
+                    List.of(new Scenario("baseline", Target.Kind.BACKEND, List.of(), null, "business-service alone")), Map.of(), out());
             return 0;
         }
     }
@@ -133,7 +136,8 @@ final class RunCommands {
                     List<String> profiles = new ArrayList<>(List.of(client));
                     profiles.addAll(sweep.profiles() == null ? List.of() : sweep.profiles());
                     String name = client + "-" + latency.replaceAll("[^a-z0-9]", "_").replace('_', '-');
-                    points.add(new Scenario(name, Scenario.Target.GATEWAY, profiles, latency, "auth latency " + latency));
+                    points.add(new Scenario(name, Target.Kind.GATEWAY, profiles, latency, "auth latency " + latency,
+                            Map.of("client", client, "auth_latency", latency)));
                 }
             }
             LabRun.execute("sweep", system, load, profile, points, Map.of(), out());

@@ -1,5 +1,6 @@
 package dev.perflab.lab.cli;
 
+import dev.perflab.lab.run.SystemOptions;
 import dev.perflab.lab.LabException;
 
 import java.io.IOException;
@@ -35,7 +36,7 @@ class UpCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        Path upDir = options.results.resolve("up");
+        Path upDir = options.results().resolve("up");
         PidFiles pidFiles = new PidFiles(upDir);
         List<PidFiles.Entry> running = pidFiles.live();
         if (!running.isEmpty()) {

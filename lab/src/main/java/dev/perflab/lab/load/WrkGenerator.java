@@ -1,6 +1,7 @@
 package dev.perflab.lab.load;
 
 import java.io.IOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,15 +14,40 @@ import dev.perflab.lab.LabException;
 import dev.perflab.lab.system.StopOnExit;
 
 /**
- * Runs wrk against one URL with the lab's Lua script. The process is the lab's own, so it is
- * stopped by its handle when the run is interrupted.
+ * The closed-loop load generator: wrk with a fixed number of connections, each sending its next
+ * request when the last one came back, with the lab's Lua script for a machine-readable summary.
+ * The process is the lab's own, so it is stopped by its handle when the run is interrupted.
  */
-public final class WrkGenerator {
+public final class WrkGenerator implements LoadGenerator {
 
     private final Path script;
+    private final Load load;
+    private String version;
 
-    public WrkGenerator(Path script) {
+    public WrkGenerator(Path script, Load load) {
         this.script = script;
+        this.load = load;
+    }
+
+    @Override
+    public String version() {
+        if (version == null) {
+            version = requireInstalled();
+        }
+        return version;
+    }
+
+    @Override
+    public String describe() {
+        return "wrk -t" + load.threads() + " -c" + load.connections() + " --timeout " + load.timeout().toSeconds() + "s";
+    }
+
+    @Override
+    public LoadResult offer(URI url, String token, Duration duration) {
+        String output = run(load, duration, url.toString(), token);
+        WrkResult result = WrkOutput.parse(output);
+        return new LoadResult(result.requests(), result.durationMicros(), result.errors().total(), result.latency(), result.histogram(),
+                output, WrkOutput.summaryJson(output));
     }
 
     public record Load(int threads, int connections, Duration timeout) {

@@ -1,12 +1,20 @@
 package dev.perflab.lab.load;
 
-import java.util.Map;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+import org.HdrHistogram.Histogram;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 
-/** The summary {@code wrk/summary.lua} prints after the marker line: counts, errors and latency in ms. */
+/**
+ * The summary {@code wrk/summary.lua} prints after the marker line: counts, errors and latency in ms;
+ * {@code spectrum} is the latency at a fine ladder of percentiles, {@code [percentile, ms]} pairs
+ * (absent in output captured before it was added).
+ */
 public record WrkResult(long requests, @JsonProperty("duration_us") long durationMicros, long bytes, Errors errors,
-        @JsonProperty("latency_ms") Latency latency) {
+        @JsonProperty("latency_ms") LatencySummary latency, List<List<Double>> spectrum) {
 
     public record Errors(long connect, long read, long write, long status, long timeout) {
 
@@ -16,16 +24,34 @@ public record WrkResult(long requests, @JsonProperty("duration_us") long duratio
         }
     }
 
-    /** Latency in milliseconds; percentiles keyed "50", "75", "90", "99", "99.9", "99.99". */
-    public record Latency(double min, double mean, double stdev, double max, Map<String, Double> percentiles) {
-
-        public double percentile(String key) {
-            Double value = percentiles.get(key);
-            if (value == null) {
-                throw new IllegalArgumentException("no percentile " + key + " in wrk.json (have " + percentiles.keySet() + ")");
-            }
-            return value;
+    /**
+     * Every latency as an HdrHistogram in microseconds, rebuilt from the spectrum: each step between
+     * two percentiles holds its share of the requests at the step's upper value. Without a spectrum,
+     * the six summary percentiles and the max make the steps.
+     */
+    public Histogram histogram() {
+        List<double[]> steps = new ArrayList<>();
+        if (spectrum != null && !spectrum.isEmpty()) {
+            spectrum.forEach(point -> steps.add(new double[] { point.get(0), point.get(1) }));
         }
+        else {
+            latency.percentiles().forEach((p, ms) -> steps.add(new double[] { Double.parseDouble(p), ms }));
+            steps.add(new double[] { 100, latency.max() });
+        }
+        steps.sort(Comparator.comparingDouble(step -> step[0]));
+        Histogram histogram = new Histogram(3);
+        long recorded = 0;
+        for (double[] step : steps) {
+            long count = Math.round(requests * step[0] / 100) - recorded;
+            if (count > 0) {
+                histogram.recordValueWithCount(Math.max(1, Math.round(step[1] * 1000)), count);
+                recorded += count;
+            }
+        }
+        if (recorded < requests && !steps.isEmpty()) {
+            histogram.recordValueWithCount(Math.max(1, Math.round(latency.max() * 1000)), requests - recorded);
+        }
+        return histogram;
     }
 
     public double requestsPerSecond() {

@@ -104,7 +104,7 @@ public final class ReportWriter {
         for (RungResult r : rungs) {
             List<String> row = new ArrayList<>();
             row.add(r.name());
-            row.add(r.profiles().isEmpty() ? "-" : String.join(",", r.profiles()));
+            row.add(r.rung().profiles().isEmpty() ? "-" : String.join(",", r.rung().profiles()));
             if (!r.measured()) {
                 row.add("skipped: " + (r.skipped() == null ? "not measured" : r.skipped()));
                 while (row.size() < header.size() - 1) {
@@ -112,18 +112,18 @@ public final class ReportWriter {
                 }
             }
             else {
-                row.add(String.format(Locale.ROOT, "%,.0f", r.rps()));
-                row.add(r.rpsCv() == null ? "n/a" : String.format(Locale.ROOT, "%.1f%%", r.rpsCv() * 100));
+                row.add(String.format(Locale.ROOT, "%,.0f", r.throughput().rps()));
+                row.add(r.throughput().cv() == null ? "n/a" : String.format(Locale.ROOT, "%.1f%%", r.throughput().cv() * 100));
                 row.add(ratio(r, baseline));
                 row.add(ratio(r, nginx));
-                row.add(ms(r.p50Ms()));
-                row.add(ms(r.p90Ms()));
-                row.add(ms(r.p99Ms()));
-                row.add(ms(r.maxMs()));
-                row.add(Long.toString(r.errors()));
-                services.forEach(s -> row.add(Optional.ofNullable(r.cpu()).map(c -> c.get(s)).map(v -> String.format(Locale.ROOT, "%.0f", v)).orElse("")));
+                row.add(ms(r.latency().p50()));
+                row.add(ms(r.latency().p90()));
+                row.add(ms(r.latency().p99()));
+                row.add(ms(r.latency().max()));
+                row.add(Long.toString(r.throughput().errors()));
+                services.forEach(s -> row.add(Optional.ofNullable(r.cpu()).map(c -> c.of(s)).map(v -> String.format(Locale.ROOT, "%.0f", v)).orElse("")));
             }
-            row.add(r.changes());
+            row.add(r.rung().changes());
             rows.add(row);
         }
         return rows;
@@ -134,7 +134,7 @@ public final class ReportWriter {
         rows.add(List.of("rung", "client latency (wrk mean) ms", "gateway server time (mean) ms", "auth call (mean) ms", "mode the gateway reported"));
         for (RungResult r : rungs) {
             if (r.measured() && r.target().equals("gateway")) {
-                rows.add(List.of(r.name(), ms(r.clientMeanMs()), ms(r.serverMs()), ms(r.authCallMs()),
+                rows.add(List.of(r.name(), ms(r.latency().clientMean()), ms(r.times().serverMs()), ms(r.times().authCallMs()),
                         r.mode() == null ? "" : r.mode().toString()));
             }
         }
@@ -146,16 +146,16 @@ public final class ReportWriter {
         List<List<String>> rows = new ArrayList<>();
         rows.add(List.of("rung", "profiler", "verdict (event-loop threads)", "largest groups", "profiler cost: req/s with / without"));
         for (RungResult r : rungs) {
-            if (r.hotspot() != null) {
-                String groups = r.hotspotShares() == null ? "" : String.join(", ", r.hotspotShares().entrySet().stream().limit(4)
+            if (r.profile().hotspot() != null) {
+                String groups = r.profile().hotspotShares() == null ? "" : String.join(", ", r.profile().hotspotShares().entrySet().stream().limit(4)
                     .map(e -> String.format(Locale.ROOT, "%s %.0f %%", e.getKey(), e.getValue() * 100)).toList());
-                String verdict = r.hotspot();
-                if (r.profileEvidence() != null && r.profileEvidence().get("event_loop_socket_reads") instanceof Number reads) {
+                String verdict = r.profile().hotspot();
+                if (r.profile().evidence() != null && r.profile().evidence().get("event_loop_socket_reads") instanceof Number reads) {
                     verdict += String.format(Locale.ROOT, "; JFR: %,d socket reads on the event loop, %,.0f ms", reads.longValue(),
-                            ((Number) r.profileEvidence().getOrDefault("event_loop_socket_read_ms", 0)).doubleValue());
+                            ((Number) r.profile().evidence().getOrDefault("event_loop_socket_read_ms", 0)).doubleValue());
                 }
-                RungResult.ProfilerCost cost = r.profilerCost();
-                rows.add(List.of(r.name(), r.profiler() == null ? "" : r.profiler(), verdict, groups, cost == null ? ""
+                RungResult.ProfilerCost cost = r.profile().cost();
+                rows.add(List.of(r.name(), r.profile().profiler() == null ? "" : r.profile().profiler(), verdict, groups, cost == null ? ""
                         : String.format(Locale.ROOT, "%,.0f / %,.0f = %.2f", cost.rpsWith(), cost.rpsWithout(), cost.ratio())));
             }
         }
@@ -167,15 +167,15 @@ public final class ReportWriter {
         List<List<String>> rows = new ArrayList<>();
         rows.add(List.of("rung", "warm-up s", "steady", "probes (req/s)", "first 10 s req/s", "first 10 s / measured"));
         for (RungResult r : rungs) {
-            if (!r.measured() || r.warmupProbes() == null || r.warmupProbes().isEmpty()) {
+            if (!r.measured() || r.warmup().probes() == null || r.warmup().probes().isEmpty()) {
                 continue;
             }
-            Double cold = Warmup.coldReading(r.warmupProbes(), r.warmupProbeSeconds() == null ? 0 : r.warmupProbeSeconds(), 10);
-            rows.add(List.of(r.name(), r.warmupSeconds() == null ? "" : String.format(Locale.ROOT, "%.0f", r.warmupSeconds()),
-                    Boolean.TRUE.equals(r.warmupSteady()) ? "yes" : "no",
-                    String.join(" ", r.warmupProbes().stream().map(v -> String.format(Locale.ROOT, "%,.0f", v)).toList()),
+            Double cold = Warmup.coldReading(r.warmup().probes(), r.warmup().probeSeconds() == null ? 0 : r.warmup().probeSeconds(), 10);
+            rows.add(List.of(r.name(), r.warmup().seconds() == null ? "" : String.format(Locale.ROOT, "%.0f", r.warmup().seconds()),
+                    Boolean.TRUE.equals(r.warmup().steady()) ? "yes" : "no",
+                    String.join(" ", r.warmup().probes().stream().map(v -> String.format(Locale.ROOT, "%,.0f", v)).toList()),
                     cold == null ? "" : String.format(Locale.ROOT, "%,.0f", cold),
-                    cold == null || r.rps() == 0 ? "" : String.format(Locale.ROOT, "%.2f", cold / r.rps())));
+                    cold == null || r.throughput().rps() == 0 ? "" : String.format(Locale.ROOT, "%.2f", cold / r.throughput().rps())));
         }
         return rows;
     }
@@ -202,12 +202,12 @@ public final class ReportWriter {
 
     private List<String> services() {
         TreeMap<String, Boolean> seen = new TreeMap<>();
-        rungs.stream().filter(RungResult::measured).forEach(r -> r.cpu().keySet().forEach(s -> seen.put(s, true)));
+        rungs.stream().filter(RungResult::measured).forEach(r -> r.cpu().percent().keySet().forEach(s -> seen.put(s, true)));
         return List.copyOf(seen.keySet());
     }
 
     private static String ratio(RungResult r, Optional<RungResult> reference) {
-        return reference.filter(ref -> ref.rps() > 0).map(ref -> String.format(Locale.ROOT, "%.2f", r.rps() / ref.rps())).orElse("");
+        return reference.filter(ref -> ref.throughput().rps() > 0).map(ref -> String.format(Locale.ROOT, "%.2f", r.throughput().rps() / ref.throughput().rps())).orElse("");
     }
 
     private static String ms(Double value) {
@@ -250,7 +250,7 @@ public final class ReportWriter {
             md.append("\n## Auth latency sweep (req/s)\n\n");
             appendMarkdownTable(md, table);
         });
-        rungs.stream().filter(RungResult::measured).map(RungResult::samplerCpuPercent).filter(v -> v != null).reduce(Math::max)
+        rungs.stream().filter(RungResult::measured).map(r -> r.cpu().samplerPercent()).filter(v -> v != null).reduce(Math::max)
             .ifPresent(cost -> md.append(String.format(Locale.ROOT, "%nThe /proc stats sampler used at most %.2f %% of one core in any rung.%n", cost)));
         md.append("\nCharts: report.html. Raw data: each rung's wrk.txt, wrk.json, stats.log, scrapes/ and logs/.\n");
         return md.toString();
@@ -272,12 +272,12 @@ public final class ReportWriter {
         Map<String, Map<String, String>> byClient = new LinkedHashMap<>();
         List<String> latencies = new ArrayList<>();
         for (RungResult r : rungs) {
-            String client = r.profiles().isEmpty() ? "reactive" : r.profiles().get(0);
-            if (!latencies.contains(r.authLatency())) {
-                latencies.add(r.authLatency());
+            String client = client(r);
+            if (!latencies.contains(r.rung().authLatency())) {
+                latencies.add(r.rung().authLatency());
             }
             byClient.computeIfAbsent(client, c -> new LinkedHashMap<>())
-                .put(r.authLatency(), r.measured() ? String.format(Locale.ROOT, "%,.0f", r.rps()) : "skipped");
+                .put(r.rung().authLatency(), r.measured() ? String.format(Locale.ROOT, "%,.0f", r.throughput().rps()) : "skipped");
         }
         List<List<String>> rows = new ArrayList<>();
         List<String> header = new ArrayList<>(List.of("client"));
@@ -292,6 +292,14 @@ public final class ReportWriter {
         latencies.forEach(l -> bound.add(Optional.ofNullable(bound(l)).map(b -> String.format(Locale.ROOT, "%,.0f", b)).orElse("-")));
         rows.add(bound);
         return Optional.of(rows);
+    }
+
+    /** The sweep point's client, as the sweep declared it; runs from before the axes were stored name it first among the profiles. */
+    private static String client(RungResult r) {
+        if (r.rung().axes() != null && r.rung().axes().containsKey("client")) {
+            return r.rung().axes().get("client");
+        }
+        return r.rung().profiles().isEmpty() ? "reactive" : r.rung().profiles().get(0);
     }
 
     private boolean isSweep() {
@@ -372,11 +380,11 @@ public final class ReportWriter {
     }
 
     private Map<String, Object> sweepData() {
-        List<String> latencies = rungs.stream().map(RungResult::authLatency).distinct().toList();
+        List<String> latencies = rungs.stream().map(r -> r.rung().authLatency()).distinct().toList();
         Map<String, List<Double>> byClient = new LinkedHashMap<>();
         for (RungResult r : rungs) {
-            String client = r.profiles().isEmpty() ? "reactive" : r.profiles().get(0);
-            byClient.computeIfAbsent(client, c -> new ArrayList<>()).add(r.measured() ? r.rps() : null);
+            String client = client(r);
+            byClient.computeIfAbsent(client, c -> new ArrayList<>()).add(r.measured() ? r.throughput().rps() : null);
         }
         Map<String, Object> sweep = new LinkedHashMap<>();
         sweep.put("latencies_ms", latencies.stream().map(l -> latencySeconds(l) * 1000).toList());

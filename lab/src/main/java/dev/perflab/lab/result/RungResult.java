@@ -1,48 +1,112 @@
 package dev.perflab.lab.result;
 
-import dev.perflab.lab.run.Scenario;
-
-import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
 /**
- * What one rung measured, as written to {@code summary.json}. Latency percentiles are the mean of
- * the repeats' percentiles; max is the largest of them. {@code mode} is what the gateway itself
+ * What one rung measured, as written to {@code summary.json}: the rung as declared, then one typed
+ * part per kind of figure. The parts are unwrapped, so summary.json keeps one flat object per rung
+ * ({@code rps}, {@code p99_ms}, {@code warmup_s}, ...). {@code mode} is what the gateway itself
  * reported (its {@code lab.gateway.mode} tags), not what the runner asked for.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record RungResult(String name, String target, List<String> profiles, String changes, String dir,
-        @JsonProperty("auth_latency") String authLatency,
-        Double rps, @JsonProperty("rps_cv") Double rpsCv, @JsonProperty("rps_runs") List<Double> rpsRuns,
-        @JsonProperty("p50_ms") Double p50Ms, @JsonProperty("p90_ms") Double p90Ms, @JsonProperty("p99_ms") Double p99Ms,
-        @JsonProperty("max_ms") Double maxMs, Long errors, Map<String, Double> cpu,
-        @JsonProperty("auth_call_ms") Double authCallMs, @JsonProperty("server_ms") Double serverMs,
-        @JsonProperty("client_mean_ms") Double clientMeanMs, Map<String, String> mode,
-        @JsonProperty("warmup_s") Double warmupSeconds, @JsonProperty("warmup_steady") Boolean warmupSteady,
-        @JsonProperty("warmup_probe_s") Double warmupProbeSeconds, @JsonProperty("warmup_probes") List<Double> warmupProbes,
-        @JsonProperty("sampler_cpu_percent") Double samplerCpuPercent,
-        @JsonProperty("percentiles_ms") Map<String, Double> percentilesMs, String hotspot,
-        @JsonProperty("hotspot_shares") Map<String, Double> hotspotShares, String profiler,
-        @JsonProperty("profiler_cost") ProfilerCost profilerCost,
-        @JsonProperty("profile_evidence") Map<String, Object> profileEvidence, String skipped) {
+public record RungResult(@JsonUnwrapped Scenario rung, String dir, @JsonUnwrapped Throughput throughput,
+        @JsonUnwrapped Latency latency, @JsonUnwrapped CpuUse cpu, @JsonUnwrapped GatewayTimes times, Map<String, String> mode,
+        @JsonUnwrapped WarmupSummary warmup, @JsonUnwrapped ProfileSummary profile, String skipped) {
+
+    public static RungResult skipped(Scenario scenario, String reason) {
+        return new RungResult(scenario, null, null, null, null, null, null, null, null, reason);
+    }
+
+    public boolean measured() {
+        return skipped == null && throughput != null && throughput.rps() != null;
+    }
+
+    public String name() {
+        return rung.name();
+    }
+
+    /** backend, gateway or nginx, as in the scenario file. */
+    public String target() {
+        return rung.target().id();
+    }
+
+    /**
+     * The rung's requests per second over its measured windows: their mean, the coefficient of
+     * variation between them (null with one window), each window's figure, and the errors (socket
+     * errors and non-2xx/3xx answers) summed over all windows.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Throughput(Double rps, @JsonProperty("rps_cv") Double cv, @JsonProperty("rps_runs") java.util.List<Double> runs,
+            Long errors) {
+    }
+
+    /**
+     * Latency in ms as the load generator saw it: percentiles keyed "50", "90", "99", ... (the mean
+     * of the windows' percentiles), the largest max of any window and the mean of the windows'
+     * means. p50, p90 and p99 are read from the percentiles by key, so they cannot be swapped.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Latency(@JsonProperty("percentiles_ms") Map<String, Double> percentiles, @JsonProperty("max_ms") Double max,
+            @JsonProperty("client_mean_ms") Double clientMean) {
+
+        @JsonProperty(value = "p50_ms", access = JsonProperty.Access.READ_ONLY)
+        public Double p50() {
+            return percentile("50");
+        }
+
+        @JsonProperty(value = "p90_ms", access = JsonProperty.Access.READ_ONLY)
+        public Double p90() {
+            return percentile("90");
+        }
+
+        @JsonProperty(value = "p99_ms", access = JsonProperty.Access.READ_ONLY)
+        public Double p99() {
+            return percentile("99");
+        }
+
+        public Double percentile(String key) {
+            return percentiles == null ? null : percentiles.get(key);
+        }
+    }
+
+    /**
+     * Mean CPU of each process over the measured windows, in % of one core, keyed by service name
+     * (gateway, auth-service, business-service, nginx), and what the stats sampler itself used.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record CpuUse(@JsonProperty("cpu") Map<String, Double> percent,
+            @JsonProperty("sampler_cpu_percent") Double samplerPercent) {
+
+        public Double of(String service) {
+            return percent == null ? null : percent.get(service);
+        }
+    }
+
+    /** The gateway's own timers over the measured windows: mean auth call and mean server response time, in ms. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record GatewayTimes(@JsonProperty("auth_call_ms") Double authCallMs, @JsonProperty("server_ms") Double serverMs) {
+    }
+
+    /** How long the warm-up took, whether it became steady, the probe length and each probe's req/s. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record WarmupSummary(@JsonProperty("warmup_s") Double seconds, @JsonProperty("warmup_steady") Boolean steady,
+            @JsonProperty("warmup_probe_s") Double probeSeconds, @JsonProperty("warmup_probes") java.util.List<Double> probes) {
+    }
+
+    /** What profiling the rung found: the profiler, the hotspot verdict and shares, its own cost and its evidence. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record ProfileSummary(String profiler, String hotspot, @JsonProperty("hotspot_shares") Map<String, Double> hotspotShares,
+            @JsonProperty("profiler_cost") ProfilerCost cost, @JsonProperty("profile_evidence") Map<String, Object> evidence) {
+    }
 
     /**
      * The profiler's own cost, measured: the same load once more with the profiler attached, right
      * after the unprofiled window(s) the rung's figures come from.
      */
     public record ProfilerCost(@JsonProperty("rps_without") double rpsWithout, @JsonProperty("rps_with") double rpsWith, double ratio) {
-    }
-
-    public static RungResult skipped(Scenario scenario, String reason) {
-        return new RungResult(scenario.name(), scenario.target().name().toLowerCase(), scenario.profiles(), scenario.changes(),
-                null, scenario.authLatency(), null, null, null, null, null, null, null, null, null, null, null, null, null,
-                null, null, null, null, null, null, null, null, null, null, null, reason);
-    }
-
-    public boolean measured() {
-        return skipped == null && rps != null;
     }
 }

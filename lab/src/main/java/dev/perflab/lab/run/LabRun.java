@@ -1,5 +1,7 @@
 package dev.perflab.lab.run;
 
+import dev.perflab.lab.result.Scenario;
+
 import dev.perflab.lab.result.Durations;
 import dev.perflab.lab.result.RunInfo;
 import dev.perflab.lab.result.RungResult;
@@ -14,7 +16,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.system.Compose;
-import dev.perflab.lab.cli.SystemOptions;
+
 import dev.perflab.lab.report.ReportWriter;
 import dev.perflab.lab.system.StopOnExit;
 import dev.perflab.lab.load.WrkGenerator;

@@ -1,9 +1,5 @@
 package dev.perflab.lab.run;
 
-import dev.perflab.lab.result.Durations;
-import dev.perflab.lab.result.RungResult;
-import dev.perflab.lab.target.NginxTarget;
-
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
@@ -13,41 +9,44 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.DoubleSupplier;
 
 import dev.perflab.lab.LabException;
-import dev.perflab.lab.cli.SystemOptions;
 import dev.perflab.lab.http.LabHttp;
+import dev.perflab.lab.load.LoadGenerator;
+import dev.perflab.lab.load.LoadResult;
+import dev.perflab.lab.load.WrkGenerator;
 import dev.perflab.lab.metrics.ActuatorMetrics;
 import dev.perflab.lab.profile.GatewayProfiler;
-import dev.perflab.lab.profile.ProfiledProcess;
 import dev.perflab.lab.profile.Hotspots;
+import dev.perflab.lab.profile.ProfiledProcess;
+import dev.perflab.lab.result.Durations;
+import dev.perflab.lab.result.RungResult;
+import dev.perflab.lab.result.Scenario;
 import dev.perflab.lab.stats.DockerStatsSampler;
 import dev.perflab.lab.stats.ProcStatsSampler;
-import dev.perflab.lab.stats.StatsSampler;
 import dev.perflab.lab.stats.StatsLog;
+import dev.perflab.lab.stats.StatsSampler;
 import dev.perflab.lab.system.Compose;
 import dev.perflab.lab.system.LabSystem;
 import dev.perflab.lab.system.LaunchSpec;
 import dev.perflab.lab.system.RunningService;
 import dev.perflab.lab.system.Service;
 import dev.perflab.lab.system.ServiceLauncher;
-import dev.perflab.lab.load.WrkGenerator;
-import dev.perflab.lab.load.WrkOutput;
-import dev.perflab.lab.load.WrkResult;
+import dev.perflab.lab.target.Target;
+import dev.perflab.lab.target.Targets;
 
 /**
- * Runs one rung: starts what it needs with its profiles, warms up, then measures with wrk while the
- * stats sampler and the progress line run, scraping every app's metrics before and after. Every
- * process it started is stopped when it returns or fails.
+ * Runs one rung, the same fixed sequence for every target: start (the target's apps and extras) →
+ * warm up → measure (the load generator, with the stats sampler, the progress line and any faults)
+ * → scrape → stop. Every process it started is stopped when it returns or fails.
  */
 public final class RungRunner {
 
-    public static final String TOKEN = "lab-token";
-
     private final SystemOptions system;
     private final LoadOptions load;
-    private final WrkGenerator wrk;
+    private final LoadGenerator generator;
     private final ProfileOptions profile;
     private final PrintWriter out;
 
@@ -55,112 +54,125 @@ public final class RungRunner {
         this.system = system;
         this.load = load;
         this.profile = profile;
-        this.wrk = new WrkGenerator(system.root().resolve("wrk/summary.lua"));
+        this.generator = new WrkGenerator(system.root().resolve("wrk/summary.lua"), load.load());
         this.out = out;
     }
 
-    public RungResult run(Scenario scenario, Path dir, String relativeDir, String label) {
-        if (scenario.target() == Scenario.Target.NGINX) {
-            var missing = NginxTarget.missing();
-            if (missing.isPresent()) {
-                out.println("  " + label + " " + scenario.name() + ": skipped, " + missing.get());
-                return RungResult.skipped(scenario, missing.get());
-            }
-        }
-        out.println("  " + label + " " + scenario.name() + describe(scenario));
-        out.flush();
-        String latency = scenario.authLatency() != null ? scenario.authLatency() : system.authLatency();
-        List<LaunchSpec> specs = specs(scenario, latency);
-        try (LabSystem apps = LabSystem.start(system.launcher(dir.resolve("logs")), specs, system.healthTimeout());
-                NginxTarget nginx = scenario.target() == Scenario.Target.NGINX
-                        ? NginxTarget.start(system.root().resolve("lab/nginx/auth-request.conf"), dir.resolve("nginx"),
-                                apps.get(Service.BUSINESS).spec().port(), apps.get(Service.AUTH).spec().port(), TOKEN)
-                        : null) {
-            String url = url(scenario, apps).toString();
-            if (profile.jprofiler() && scenario.target() == Scenario.Target.GATEWAY) {
-                out.printf("    JProfiler: the agent listens on 127.0.0.1:%d (nowait). In the JProfiler GUI: Session > Attach > "
-                        + "Attach to remote JVM, host 127.0.0.1, port %d; start recording before the measured window (%s) begins%n",
-                        ProfileOptions.JPROFILER_PORT, ProfileOptions.JPROFILER_PORT, Durations.format(load.duration()));
-                out.flush();
-            }
-            String token = scenario.target() == Scenario.Target.BACKEND ? null : TOKEN;
-            // Every endpoint the measured window reads is read after each warm-up probe too: the first
-            // Prometheus scrape of a warm app cost the next 5 s about 40 % of the gateway rung's
-            // throughput on a 2-core machine, and that belongs in the warm-up, not the measured window.
-            DoubleSupplier backendRequests = new ActuatorMetrics(apps.get(Service.BUSINESS).baseUri())
-                .counter("http.server.requests", Map.of("uri", "/hello"));
-            Warmup.Result warm = Warmup.run(wrk, load.load(), load.warmupProbe(), load.warmupMax(), url, token,
-                    () -> prime(apps, backendRequests), out);
-            out.printf("    warm-up: %s after %ds (%,.0f req/s in the last probe)%n",
-                    warm.steady() ? "steady" : "not steady within WARMUP_MAX, measuring anyway", warm.took().toSeconds(),
-                    warm.probes().isEmpty() ? 0 : warm.probes().get(warm.probes().size() - 1));
+    /** The target a scenario drives, with this run's settings. */
+    public Target target(Scenario scenario) {
+        return Targets.of(scenario.target(), scenario.profiles(), system::spec, this::withProfilerAgent,
+                system.root().resolve("lab/nginx/auth-request.conf"));
+    }
 
+    public RungResult run(Scenario declared, Path dir, String relativeDir, String label) {
+        Target target = target(declared);
+        Optional<String> unavailable = target.unavailable();
+        if (unavailable.isPresent()) {
+            out.println("  " + label + " " + declared.name() + ": skipped, " + unavailable.get());
+            return RungResult.skipped(declared, unavailable.get());
+        }
+        out.println("  " + label + " " + declared.name() + target.describe());
+        out.flush();
+        Scenario scenario = declared.ranWith(declared.authLatency() != null ? declared.authLatency() : system.authLatency());
+        try (LabSystem apps = LabSystem.start(system.launcher(dir.resolve("logs")), target.specs(scenario.authLatency()), system.healthTimeout());
+                Target.Extras extras = target.startExtras(apps, dir)) {
+            Running running = new Running(target, apps, extras, target.url(apps, extras), target.token(),
+                    new ActuatorMetrics(apps.get(Service.BUSINESS).baseUri()).counter("http.server.requests", Map.of("uri", "/hello")));
+            announceJProfiler(apps);
+            Warmup.Result warm = warmUp(running);
             scrape(apps, dir, "before");
             Timings before = Timings.read(apps);
-            List<WrkResult> runs = new ArrayList<>();
-            Results.Profiled profiled = null;
-            LocalDateTime measuredFrom = LocalDateTime.now();
-            LocalDateTime measuredTo;
-            double samplerCost;
-            try (StatsSampler sampler = sampler(apps, nginx, dir.resolve("stats.log")).start()) {
-                for (int i = 1; i <= load.repeat(); i++) {
-                    String suffix = i == 1 ? "" : "-" + i;
-                    String output;
-                    FaultSchedule faults = scenario.target() == Scenario.Target.BACKEND ? FaultSchedule.none() : load.faults();
-                    try (Progress progress = new Progress("measure" + (load.repeat() > 1 ? " " + i + "/" + load.repeat() : ""),
-                            load.duration(), backendRequests, out);
-                            FaultSchedule.Running injected = faults.isEmpty() ? null
-                                    : faults.start(apps.get(Service.AUTH).baseUri(), dir.resolve("faults.log"), out)) {
-                        output = wrk.run(load.load(), load.duration(), url, token);
-                    }
-                    RunFolder.write(dir.resolve("wrk" + suffix + ".txt"), output);
-                    RunFolder.write(dir.resolve("wrk" + suffix + ".json"), WrkOutput.summaryJson(output) + "\n");
-                    WrkResult result = WrkOutput.parse(output);
-                    runs.add(result);
-                    out.printf("    measured: %,.0f req/s, p99 %.2f ms, %d errors%n", result.requestsPerSecond(),
-                            result.latency().percentile("99"), result.errors().total());
-                }
-                measuredTo = LocalDateTime.now();
-                if (profile.jprofiler() && apps.find(Service.GATEWAY).isPresent()) {
-                    profiled = new Results.Profiled("jprofiler", null, null, null);
-                }
-                else if (profile.attaches() && apps.find(Service.GATEWAY).isPresent()) {
-                    profiled = profiledWindow(scenario, apps.get(Service.GATEWAY), dir, url, token, backendRequests, runs);
-                }
-                samplerCost = sampler.ownCpuPercentOfOneCore();
-            }
+            Measured measured = measure(scenario, running, dir);
             scrape(apps, dir, "after");
             Timings after = Timings.read(apps);
-            Map<String, String> mode = apps.find(Service.GATEWAY)
-                .map(gateway -> observedMode(new ActuatorMetrics(gateway.baseUri())))
-                .orElse(null);
-            Map<String, Double> cpu = StatsLog.read(dir.resolve("stats.log")).meanCpu(measuredFrom, measuredTo);
-            return Results.of(scenario, relativeDir, latency, runs, cpu, before, after, mode, warm, samplerCost, profiled);
+            Map<String, String> mode = apps.find(Service.GATEWAY).map(gateway -> observedMode(new ActuatorMetrics(gateway.baseUri()))).orElse(null);
+            Map<String, Double> cpu = StatsLog.read(dir.resolve("stats.log")).meanCpu(measured.from(), measured.to());
+            return Results.of(scenario, relativeDir, measured.windows(), new RungResult.CpuUse(cpu, Results.round(measured.samplerCost(), 3)),
+                    before.until(after), mode, warm, measured.profiled());
         }
+    }
+
+    /** A started rung: its target, apps and extras, where the load goes, and the backend's request counter for the progress line. */
+    private record Running(Target target, LabSystem apps, Target.Extras extras, URI url, String token, DoubleSupplier backendRequests) {
+    }
+
+    private record Measured(List<LoadResult> windows, LocalDateTime from, LocalDateTime to, double samplerCost, Results.Profiled profiled) {
+    }
+
+    private Warmup.Result warmUp(Running running) {
+        // Every endpoint the measured window reads is read after each warm-up probe too: the first
+        // Prometheus scrape of a warm app cost the next 5 s about 40 % of the gateway rung's
+        // throughput on a 2-core machine, and that belongs in the warm-up, not the measured window.
+        Warmup.Result warm = Warmup.run(generator, load.warmupProbe(), load.warmupMax(), running.url(), running.token(),
+                () -> prime(running.apps(), running.backendRequests()), out);
+        out.printf("    warm-up: %s after %ds (%,.0f req/s in the last probe)%n",
+                warm.steady() ? "steady" : "not steady within WARMUP_MAX, measuring anyway", warm.took().toSeconds(),
+                warm.probes().isEmpty() ? 0 : warm.probes().get(warm.probes().size() - 1));
+        return warm;
+    }
+
+    private Measured measure(Scenario scenario, Running running, Path dir) {
+        List<LoadResult> windows = new ArrayList<>();
+        Results.Profiled profiled = null;
+        LocalDateTime from = LocalDateTime.now();
+        LocalDateTime to;
+        double samplerCost;
+        try (StatsSampler sampler = sampler(running, dir.resolve("stats.log")).start()) {
+            for (int i = 1; i <= load.repeat(); i++) {
+                String suffix = i == 1 ? "" : "-" + i;
+                FaultSchedule faults = running.target().faultsApply() ? load.faults() : FaultSchedule.none();
+                LoadResult result;
+                try (Progress progress = new Progress("measure" + (load.repeat() > 1 ? " " + i + "/" + load.repeat() : ""),
+                        load.duration(), running.backendRequests(), out);
+                        FaultSchedule.Running injected = faults.isEmpty() ? null
+                                : faults.start(running.apps().get(Service.AUTH).baseUri(), dir.resolve("faults.log"), out)) {
+                    result = generator.offer(running.url(), running.token(), load.duration());
+                }
+                keep(dir, "wrk" + suffix, result);
+                windows.add(result);
+                out.printf("    measured: %,.0f req/s, p99 %.2f ms, %d errors%n", result.requestsPerSecond(),
+                        result.latency().percentile("99"), result.errors());
+            }
+            to = LocalDateTime.now();
+            Optional<RunningService> gateway = running.apps().find(Service.GATEWAY);
+            if (profile.jprofiler() && gateway.isPresent()) {
+                profiled = new Results.Profiled("jprofiler", null, null, null);
+            }
+            else if (profile.attaches() && gateway.isPresent()) {
+                profiled = profiledWindow(scenario, gateway.get(), dir, running, windows);
+            }
+            samplerCost = sampler.ownCpuPercentOfOneCore();
+        }
+        return new Measured(windows, from, to, samplerCost, profiled);
+    }
+
+    /** The generator's raw output and summary, kept beside the result: {@code wrk.txt}, {@code wrk.json} and the latency histogram. */
+    private static void keep(Path dir, String name, LoadResult result) {
+        RunFolder.write(dir.resolve(name + ".txt"), result.output());
+        RunFolder.write(dir.resolve(name + ".json"), result.summaryJson() + "\n");
+        RunFolder.write(dir.resolve(name + ".hdr"), result.histogramBase64() + "\n");
     }
 
     /**
      * The same load once more with the profiler attached to the gateway: its samples name the
      * hotspots, and its req/s against the unprofiled window's is the profiler's own cost.
      */
-    private Results.Profiled profiledWindow(Scenario scenario, RunningService gateway, Path dir, String url, String token,
-            DoubleSupplier backendRequests, List<WrkResult> unprofiled) {
+    private Results.Profiled profiledWindow(Scenario scenario, RunningService gateway, Path dir, Running running, List<LoadResult> unprofiled) {
         Path profileDir = dir.resolve("profile");
-        ProfiledProcess target = system.compose() ? ProfiledProcess.container(Compose.containerPid(gateway.service()), LaunchSpec.currentJavaHome())
+        ProfiledProcess process = system.compose() ? ProfiledProcess.container(Compose.containerPid(gateway.service()), LaunchSpec.currentJavaHome())
                 : ProfiledProcess.local(gateway.pid(), gateway.spec().javaHome());
-        GatewayProfiler profiler = GatewayProfiler.start(profile.profiler(), profile.event(), target, profileDir, out);
-        String output;
+        GatewayProfiler profiler = GatewayProfiler.start(profile.profiler(), profile.event(), process, profileDir, out);
+        LoadResult result;
         GatewayProfiler.Capture capture;
-        try (Progress progress = new Progress("profile (" + profile.profiler() + ")", load.duration(), backendRequests, out)) {
-            output = wrk.run(load.load(), load.duration(), url, token);
+        try (Progress progress = new Progress("profile (" + profile.profiler() + ")", load.duration(), running.backendRequests(), out)) {
+            result = generator.offer(running.url(), running.token(), load.duration());
         }
         finally {
             capture = profiler.stop(dir, Hotspots.Rules.load(system.root().resolve("lab/hotspots.yml")),
                     scenario.name() + " (" + (profile.profiler().equals("async") ? "async-profiler " + profile.event() : "JFR") + ")");
         }
-        RunFolder.write(dir.resolve("wrk-profiled.txt"), output);
-        WrkResult result = WrkOutput.parse(output);
-        double without = unprofiled.stream().mapToDouble(WrkResult::requestsPerSecond).average().orElse(0);
+        RunFolder.write(dir.resolve("wrk-profiled.txt"), result.output());
+        double without = unprofiled.stream().mapToDouble(LoadResult::requestsPerSecond).average().orElse(0);
         out.println("    profile: " + capture.hotspots().verdict() + " (" + capture.files() + ")");
         if (capture.evidence().containsKey("event_loop_socket_reads")) {
             out.printf("    JFR: %,d socket reads on event-loop threads, %,.0f ms in all%n", capture.evidence().get("event_loop_socket_reads"),
@@ -171,64 +183,43 @@ public final class RungRunner {
         return new Results.Profiled(profile.profiler(), capture.hotspots(), result.requestsPerSecond(), capture.evidence());
     }
 
-    private static String describe(Scenario scenario) {
-        return switch (scenario.target()) {
-            case BACKEND -> " (wrk -> business-service directly)";
-            case NGINX -> " (wrk -> nginx auth_request)";
-            case GATEWAY -> " (gateway profiles: " + (scenario.profiles().isEmpty() ? "default" : String.join(",", scenario.profiles())) + ")";
-        };
+    /** The JProfiler agent, when asked for, loads with the gateway: in the container by its environment, locally as JVM options. */
+    private LaunchSpec withProfilerAgent(LaunchSpec gateway) {
+        if (!profile.jprofiler()) {
+            return gateway;
+        }
+        if (system.compose()) {
+            return gateway.withEnv("PROFILER", "jprofiler");
+        }
+        if (!ServiceLauncher.portFree(ProfileOptions.JPROFILER_PORT)) {
+            throw new LabException("port " + ProfileOptions.JPROFILER_PORT + " (the JProfiler agent's) is in use: "
+                    + "stop what listens there (ss -ltnp 'sport = :" + ProfileOptions.JPROFILER_PORT + "') and run again");
+        }
+        List<String> jvm = new ArrayList<>(gateway.jvmOptions());
+        jvm.addAll(profile.gatewayJvmOptions(System.getenv()));
+        return gateway.withJvmOptions(jvm);
     }
 
-    private List<LaunchSpec> specs(Scenario scenario, String latency) {
-        List<LaunchSpec> specs = new ArrayList<>();
-        specs.add(system.spec(Service.BUSINESS));
-        if (scenario.target() != Scenario.Target.BACKEND) {
-            specs.add(system.spec(Service.AUTH).withEnv("AUTH_LATENCY", latency));
+    private void announceJProfiler(LabSystem apps) {
+        if (profile.jprofiler() && apps.find(Service.GATEWAY).isPresent()) {
+            out.printf("    JProfiler: the agent listens on 127.0.0.1:%d (nowait). In the JProfiler GUI: Session > Attach > "
+                    + "Attach to remote JVM, host 127.0.0.1, port %d; start recording before the measured window (%s) begins%n",
+                    ProfileOptions.JPROFILER_PORT, ProfileOptions.JPROFILER_PORT, Durations.format(load.duration()));
+            out.flush();
         }
-        if (scenario.target() == Scenario.Target.GATEWAY) {
-            LaunchSpec gateway = system.spec(Service.GATEWAY).withProfiles(scenario.profiles());
-            if (profile.jprofiler() && system.compose()) {
-                gateway = gateway.withEnv("PROFILER", "jprofiler");
-            }
-            else if (profile.jprofiler()) {
-                if (!ServiceLauncher.portFree(ProfileOptions.JPROFILER_PORT)) {
-                    throw new LabException("port " + ProfileOptions.JPROFILER_PORT + " (the JProfiler agent's) is in use: "
-                            + "stop what listens there (ss -ltnp 'sport = :" + ProfileOptions.JPROFILER_PORT + "') and run again");
-                }
-                List<String> jvm = new ArrayList<>(gateway.jvmOptions());
-                jvm.addAll(profile.gatewayJvmOptions(System.getenv()));
-                gateway = gateway.withJvmOptions(jvm);
-            }
-            specs.add(gateway);
-        }
-        return specs;
-    }
-
-    private static URI url(Scenario scenario, LabSystem apps) {
-        return switch (scenario.target()) {
-            case BACKEND -> apps.get(Service.BUSINESS).uri("/hello");
-            case GATEWAY -> apps.get(Service.GATEWAY).uri("/service/hello");
-            case NGINX -> NginxTarget.url();
-        };
     }
 
     /** docker stats in the compose runtime (the containers are named after the services), else the /proc sampler. */
-    private StatsSampler sampler(LabSystem apps, NginxTarget nginx, Path file) {
+    private StatsSampler sampler(Running running, Path file) {
         if (system.compose()) {
-            return new DockerStatsSampler(apps.services().stream().map(s -> s.service().id()).toList(), file);
+            return new DockerStatsSampler(running.apps().services().stream().map(s -> s.service().id()).toList(), file);
         }
-        return new ProcStatsSampler(pids(apps, nginx), file);
-    }
-
-    private static Map<String, List<Long>> pids(LabSystem apps, NginxTarget nginx) {
         Map<String, List<Long>> pids = new LinkedHashMap<>();
-        for (RunningService service : apps.services()) {
+        for (RunningService service : running.apps().services()) {
             pids.put(service.service().id(), List.of(service.pid()));
         }
-        if (nginx != null) {
-            pids.put("nginx", nginx.pids());
-        }
-        return pids;
+        pids.putAll(running.extras().pids());
+        return new ProcStatsSampler(pids, file);
     }
 
     /** Reads every endpoint the measured window will read, and returns the apps' JIT compilation time so far (ms, summed; NaN when unknown). */
@@ -296,6 +287,12 @@ public final class RungRunner {
                         metrics.count("reactor.netty.http.server.response.time", Map.of()),
                         metrics.statistic("reactor.netty.http.server.response.time", Map.of(), "TOTAL_TIME"));
             }).orElse(new Timings(0, 0, 0, 0));
+        }
+
+        /** The mean auth call and server time between this reading and a later one. */
+        RungResult.GatewayTimes until(Timings after) {
+            return new RungResult.GatewayTimes(meanMs(authCount, after.authCount, authSeconds, after.authSeconds),
+                    meanMs(serverCount, after.serverCount, serverSeconds, after.serverSeconds));
         }
 
         static Double meanMs(double countBefore, double countAfter, double secondsBefore, double secondsAfter) {

@@ -1,5 +1,9 @@
 package dev.perflab.lab.run;
 
+import dev.perflab.lab.target.Target;
+
+import dev.perflab.lab.result.Scenario;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -49,7 +53,7 @@ public record ScenarioLadder(List<Scenario> rungs, Sweep sweep) {
             if (!names.add(rung.name())) {
                 throw new LabException("scenario file " + file + ": rung '" + rung.name() + "' appears twice");
             }
-            if (rung.target() != Scenario.Target.GATEWAY && !rung.profiles().isEmpty()) {
+            if (rung.target() != Target.Kind.GATEWAY && !rung.profiles().isEmpty()) {
                 throw new LabException("scenario file " + file + ": rung '" + rung.name() + "' sets gateway profiles but does not drive the gateway");
             }
         }

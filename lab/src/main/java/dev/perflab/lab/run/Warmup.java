@@ -1,15 +1,15 @@
 package dev.perflab.lab.run;
 
 import java.io.PrintWriter;
+import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.DoubleSupplier;
 
 import dev.perflab.lab.LabException;
-import dev.perflab.lab.load.WrkGenerator;
-import dev.perflab.lab.load.WrkOutput;
-import dev.perflab.lab.load.WrkResult;
+import dev.perflab.lab.load.LoadGenerator;
+import dev.perflab.lab.load.LoadResult;
 
 /**
  * Warms the system up until it is steady, measured rather than guessed: short wrk probes until the
@@ -49,7 +49,7 @@ public final class Warmup {
      * @param jitMillis called after each probe (reading every app's metrics, which also warms those
      *        endpoints): the apps' JIT compilation time so far in ms, summed; NaN when unknown
      */
-    public static Result run(WrkGenerator wrk, WrkGenerator.Load load, Duration probe, Duration cap, String url, String token, DoubleSupplier jitMillis,
+    public static Result run(LoadGenerator generator, Duration probe, Duration cap, URI url, String token, DoubleSupplier jitMillis,
             PrintWriter out) {
         List<Double> probes = new ArrayList<>();
         List<Double> jitShares = new ArrayList<>();
@@ -57,10 +57,10 @@ public final class Warmup {
         double jitBefore = jitMillis.getAsDouble();
         while (Duration.ofNanos(System.nanoTime() - start).plus(probe).compareTo(cap) <= 0) {
             long probeStart = System.nanoTime();
-            WrkResult result = WrkOutput.parse(wrk.run(load, probe, url, token));
+            LoadResult result = generator.offer(url, token, probe);
             long probeNanos = System.nanoTime() - probeStart;
-            if (result.requests() > 0 && result.errors().total() >= result.requests()) {
-                throw new LabException("every warm-up request failed (" + result.errors() + ") at " + url + ": see the service logs");
+            if (result.requests() > 0 && result.errors() >= result.requests()) {
+                throw new LabException("every warm-up request failed (" + result.errors() + " errors) at " + url + ": see the service logs");
             }
             double jitNow = jitMillis.getAsDouble();
             double share = Double.isNaN(jitNow) || Double.isNaN(jitBefore) ? Double.NaN : Math.max(0, jitNow - jitBefore) / (probeNanos / 1e6);

@@ -21,14 +21,14 @@ import dev.perflab.lab.system.StopOnExit;
  * The reference rung's nginx: started in the foreground as the runner's own child, from the config
  * kept in {@code lab/nginx/auth-request.conf}, and stopped with its workers by pid.
  */
-public final class NginxTarget implements AutoCloseable {
+public final class NginxProcess implements AutoCloseable {
 
     static final int PORT = 38074;
 
     private final Process process;
     private final StopOnExit onExit;
 
-    private NginxTarget(Process process) {
+    private NginxProcess(Process process) {
         this.process = process;
         this.onExit = StopOnExit.register("nginx", this::stop);
     }
@@ -50,7 +50,7 @@ public final class NginxTarget implements AutoCloseable {
         }
     }
 
-    public static NginxTarget start(Path template, Path prefix, int businessPort, int authPort, String token) {
+    public static NginxProcess start(Path template, Path prefix, int businessPort, int authPort, String token) {
         if (!Files.isRegularFile(template)) {
             throw new LabException("nginx config " + template + " is missing: run from the repository root");
         }
@@ -75,7 +75,7 @@ public final class NginxTarget implements AutoCloseable {
         catch (IOException ex) {
             throw new LabException("cannot start nginx: " + ex.getMessage(), ex);
         }
-        NginxTarget nginx = new NginxTarget(process);
+        NginxProcess nginx = new NginxProcess(process);
         nginx.awaitServing(token, prefix);
         return nginx;
     }

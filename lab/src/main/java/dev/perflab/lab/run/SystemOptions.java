@@ -1,4 +1,4 @@
-package dev.perflab.lab.cli;
+package dev.perflab.lab.run;
 
 import dev.perflab.lab.LabException;
 

@@ -1,4 +1,4 @@
-package dev.perflab.lab.cli;
+package dev.perflab.lab.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

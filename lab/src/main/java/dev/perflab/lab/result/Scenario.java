@@ -1,0 +1,43 @@
+package dev.perflab.lab.result;
+
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+import dev.perflab.lab.target.Target;
+
+/**
+ * One rung: what the load drives ({@code backend}, {@code gateway} or {@code nginx}), the gateway
+ * profiles, and anything else it pins, next to a line saying what changed. {@code axes} names the
+ * values of a sweep's axes for this rung ({@code client}, {@code auth_latency}), so that a report
+ * reads them instead of guessing them from the profiles.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record Scenario(String name, Target.Kind target, List<String> profiles,
+        @JsonProperty("auth_latency") String authLatency, String changes, Map<String, String> axes) {
+
+    public Scenario {
+        target = target == null ? Target.Kind.GATEWAY : target;
+        profiles = profiles == null ? List.of() : List.copyOf(profiles);
+        changes = changes == null ? "" : changes;
+    }
+
+    public Scenario(String name, Target.Kind target, List<String> profiles, String authLatency, String changes) {
+        this(name, target, profiles, authLatency, changes, null);
+    }
+
+    public static Scenario gateway(String name, List<String> profiles, String changes) {
+        return new Scenario(name, Target.Kind.GATEWAY, profiles, null, changes);
+    }
+
+    /** The same rung with the auth latency it ran with (none for the backend, which has no auth call). */
+    public Scenario ranWith(String authLatency) {
+        return new Scenario(name, target, profiles, target == Target.Kind.BACKEND ? null : authLatency, changes, axes);
+    }
+
+    public boolean usesAuthCache() {
+        return profiles.contains("auth-cache");
+    }
+}

@@ -3,6 +3,8 @@ package dev.perflab.lab;
 import dev.perflab.lab.cli.LabCommand;
 
 import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -17,6 +19,7 @@ import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 import dev.perflab.lab.run.RunFolder;
+import dev.perflab.lab.system.GatewayProfiles;
 import dev.perflab.lab.system.ServiceLauncher;
 import dev.perflab.lab.stats.StatsLog;
 import dev.perflab.lab.load.WrkOutput;
@@ -233,15 +236,35 @@ class LabRunIntegrationTests {
     @Order(4)
     void failureMidLadderKeepsWhatWasMeasuredAndSaysWhy() throws IOException {
         Path ladder = results.resolve("broken.yml");
-        Files.writeString(ladder, "rungs:\n  - name: baseline\n    target: backend\n  - name: broken\n    profiles: [reactive, nope]\n");
-        assertThat(run("lab", "--scenarios", ladder.toString())).isEqualTo(1);
-        assertThat(err.toString()).startsWith("lab: rung broken: gateway exited during start-up").contains("unknown profile 'nope'");
+        Files.writeString(ladder, "rungs:\n  - name: baseline\n    target: backend\n  - name: broken\n    profiles: [reactive]\n");
+        // the gateway's port is taken only for the second rung's start: the first rung needs business-service alone
+        int exit;
+        try (ServerSocket squatter = new ServerSocket()) {
+            squatter.setReuseAddress(true);
+            squatter.bind(new InetSocketAddress("127.0.0.1", 38071));
+            exit = run("lab", "--scenarios", ladder.toString());
+        }
+        assertThat(exit).isEqualTo(1);
+        assertThat(err.toString()).startsWith("lab: rung broken: ").contains("port 38071");
         Path dir = results.resolve("latest").toRealPath();
-        assertThat(Files.readString(dir.resolve("error.txt"))).contains("unknown profile 'nope'");
+        assertThat(Files.readString(dir.resolve("error.txt"))).contains("port 38071");
         JsonNode rungs = RunFolder.JSON.readTree(dir.resolve("summary.json").toFile()).path("rungs");
         assertThat(rungs.size()).isEqualTo(1);
         assertThat(rungs.get(0).path("rps").asDouble()).isPositive();
         assertThat(Files.readString(dir.resolve("report.md"))).contains("The run stopped early").contains("| baseline |");
+        assertThat(portsFreeNow()).isTrue();
+    }
+
+    @Test
+    @Order(4)
+    void anUnknownGatewayProfileIsNamedBeforeTheFirstRungStarts() throws IOException {
+        Path ladder = results.resolve("unknown-profile.yml");
+        Files.writeString(ladder, "rungs:\n  - name: baseline\n    target: backend\n  - name: broken\n    profiles: [reactive, nope]\n");
+        Path before = results.resolve("latest").toRealPath();
+        assertThat(run("lab", "--scenarios", ladder.toString())).isEqualTo(1);
+        assertThat(err.toString().strip()).hasLineCount(1)
+            .isEqualTo("lab: rung broken names the gateway profile 'nope', which does not exist; profiles: " + knownProfiles());
+        assertThat(results.resolve("latest").toRealPath()).as("no run folder was made").isEqualTo(before);
         assertThat(portsFreeNow()).isTrue();
     }
 
@@ -389,6 +412,10 @@ class LabRunIntegrationTests {
 
     private static boolean commandExists(String command) {
         return Stream.of(System.getenv("PATH").split(":")).anyMatch(dir -> Files.isExecutable(Path.of(dir, command)));
+    }
+
+    private static String knownProfiles() {
+        return String.join(", ", GatewayProfiles.in(Path.of(ROOT, "gateway/target/gateway.jar")).known());
     }
 
     private static boolean portsFreeNow() {

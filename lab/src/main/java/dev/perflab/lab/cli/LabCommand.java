@@ -6,9 +6,10 @@ import java.io.PrintWriter;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ScopeType;
 
 /** The lab runner's entry point; the Makefile targets are thin calls into its subcommands. */
-@Command(name = "lab", mixinStandardHelpOptions = true, version = "Gateway Performance Lab 0.1",
+@Command(name = "lab", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, version = "Gateway Performance Lab 0.1",
         description = "Starts the system under test, drives load, and writes results.",
         subcommands = { UpCommand.class, DownCommand.class, RunCommands.Baseline.class, RunCommands.GatewayTest.class, RunCommands.Profile.class,
                 RunCommands.Ladder.class, RunCommands.Sweep.class, RunCommands.Report.class, ChartsCommand.class })
@@ -22,6 +23,7 @@ public class LabCommand {
 
     public static CommandLine commandLine() {
         CommandLine commandLine = new CommandLine(new LabCommand());
+        commandLine.setCaseInsensitiveEnumValuesAllowed(true);
         commandLine.setExecutionExceptionHandler((ex, cl, parseResult) -> {
             PrintWriter err = cl.getErr();
             if (ex instanceof LabException) {

@@ -19,6 +19,7 @@ import dev.perflab.lab.run.ProfileOptions;
 import dev.perflab.lab.run.RunFolder;
 import dev.perflab.lab.result.Scenario;
 import dev.perflab.lab.run.ScenarioLadder;
+import dev.perflab.lab.target.AuthClient;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -68,18 +69,17 @@ final class RunCommands {
             return "gateway-test";
         }
 
-        @Option(names = "--auth-client", defaultValue = "reactive", description = "blocking, offloaded, reactive or virtual (default: ${DEFAULT-VALUE}).")
-        String authClient;
+        @Option(names = "--auth-client", defaultValue = "${env:AUTH_CLIENT:-reactive}",
+                description = "${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+        AuthClient authClient;
 
         @Override
         public Integer call() {
-            if (!List.of("blocking", "offloaded", "reactive", "virtual").contains(authClient)) {
-                throw new LabException("AUTH_CLIENT must be blocking, offloaded, reactive or virtual, not '" + authClient + "'");
-            }
-            List<String> profiles = new ArrayList<>(List.of(authClient));
-            system.profiles().stream().map(String::trim).filter(p -> !p.isEmpty() && !p.equals(authClient)).forEach(profiles::add);
+            String client = authClient.profile();
+            List<String> profiles = new ArrayList<>(List.of(client));
+            system.profiles().stream().filter(p -> !p.equals(client)).forEach(profiles::add);
             LabRun.execute(name(), system, load, profile,
-                    List.of(Scenario.gateway("gateway-" + authClient, profiles, "gateway with " + String.join(",", profiles))),
+                    List.of(Scenario.gateway("gateway-" + client, profiles, "gateway with " + String.join(",", profiles))),
                     Map.of("profiles", profiles), out());
             return 0;
         }
@@ -103,10 +103,10 @@ final class RunCommands {
     @Command(name = "lab", description = "The scenario ladder of lab/scenarios.yml, one rung after the other, into one report.")
     static class Ladder extends Measuring {
 
-        @Option(names = "--scenarios", description = "Ladder file (default: lab/scenarios.yml under --root).")
+        @Option(names = "--scenarios", defaultValue = "${env:SCENARIOS}", description = "Ladder file (default: lab/scenarios.yml under --root).")
         Path scenarios;
 
-        @Option(names = "--only", split = ",", description = "Run only these rungs, e.g. baseline,blocking,reactive.")
+        @Option(names = "--only", split = ",", defaultValue = "${env:ONLY:-}", description = "Run only these rungs, e.g. baseline,blocking,reactive.")
         List<String> only = List.of();
 
         @Override
@@ -120,7 +120,7 @@ final class RunCommands {
     @Command(name = "sweep", description = "Auth latency x auth client, as listed under sweep: in lab/scenarios.yml.")
     static class Sweep extends Measuring {
 
-        @Option(names = "--scenarios", description = "Ladder file (default: lab/scenarios.yml under --root).")
+        @Option(names = "--scenarios", defaultValue = "${env:SCENARIOS}", description = "Ladder file (default: lab/scenarios.yml under --root).")
         Path scenarios;
 
         @Override

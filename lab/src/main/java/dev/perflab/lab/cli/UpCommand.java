@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 import dev.perflab.lab.http.LabHttp;
+import dev.perflab.lab.system.GatewayProfiles;
 import dev.perflab.lab.system.LabSystem;
 import dev.perflab.lab.system.PidFiles;
 import dev.perflab.lab.system.RunningService;
@@ -42,6 +43,7 @@ class UpCommand implements Callable<Integer> {
         if (!running.isEmpty()) {
             throw new LabException("the lab is already up (" + describe(running) + "): run make down first");
         }
+        GatewayProfiles.in(Service.GATEWAY.jar(options.root())).check(options.spec(Service.GATEWAY).profiles(), "PROFILES");
         out.println("Starting business-service, auth-service and gateway " + profileText() + "...");
         LabSystem system = LabSystem.start(options.launcher(upDir), options.specs(), options.healthTimeout());
         try {

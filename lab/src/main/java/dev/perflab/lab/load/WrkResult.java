@@ -42,7 +42,8 @@ public record WrkResult(long requests, @JsonProperty("duration_us") long duratio
         Histogram histogram = new Histogram(3);
         long recorded = 0;
         for (double[] step : steps) {
-            long count = Math.round(requests * step[0] / 100) - recorded;
+            // cumulative counts rounded up, as HdrHistogram and wrk both count a percentile's rank
+            long count = (long) Math.ceil(requests * step[0] / 100 - 1e-9) - recorded;
             if (count > 0) {
                 histogram.recordValueWithCount(Math.max(1, Math.round(step[1] * 1000)), count);
                 recorded += count;

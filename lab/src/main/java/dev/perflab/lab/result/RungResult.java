@@ -17,6 +17,16 @@ public record RungResult(@JsonUnwrapped Scenario rung, String dir, @JsonUnwrappe
         @JsonUnwrapped Latency latency, @JsonUnwrapped CpuUse cpu, @JsonUnwrapped GatewayTimes times, Map<String, String> mode,
         @JsonUnwrapped WarmupSummary warmup, @JsonUnwrapped ProfileSummary profile, String skipped) {
 
+    /** A part that summary.json did not hold reads back as null, not as a part of nulls. */
+    public RungResult {
+        throughput = throughput == null || throughput.equals(new Throughput(null, null, null, null)) ? null : throughput;
+        latency = latency == null || latency.equals(new Latency(null, null, null)) ? null : latency;
+        cpu = cpu == null || cpu.equals(new CpuUse(null, null)) ? null : cpu;
+        times = times == null || times.equals(new GatewayTimes(null, null)) ? null : times;
+        warmup = warmup == null || warmup.equals(new WarmupSummary(null, null, null, null)) ? null : warmup;
+        profile = profile == null || profile.equals(new ProfileSummary(null, null, null, null, null)) ? null : profile;
+    }
+
     public static RungResult skipped(Scenario scenario, String reason) {
         return new RungResult(scenario, null, null, null, null, null, null, null, null, reason);
     }

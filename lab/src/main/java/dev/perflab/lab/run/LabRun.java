@@ -18,7 +18,10 @@ import dev.perflab.lab.LabException;
 import dev.perflab.lab.system.Compose;
 
 import dev.perflab.lab.report.ReportWriter;
+import dev.perflab.lab.system.GatewayProfiles;
+import dev.perflab.lab.system.Service;
 import dev.perflab.lab.system.StopOnExit;
+import dev.perflab.lab.target.Target;
 import dev.perflab.lab.load.WrkGenerator;
 
 /**
@@ -38,6 +41,7 @@ public final class LabRun {
             profile.gatewayJvmOptions(System.getenv());
         }
         system.healthTimeout();
+        checkGatewayProfiles(system, rungs);
         Compose compose = system.composeRuntime();
         String wrkVersion = WrkGenerator.requireInstalled();
         RunFolder run = RunFolder.create(system.results(), command);
@@ -104,6 +108,17 @@ public final class LabRun {
         out.println("Report: " + run.resolve("report.md") + " and " + run.resolve("report.html"));
         out.flush();
         return run;
+    }
+
+    /** Every gateway profile the rungs name must exist before the first rung starts. */
+    private static void checkGatewayProfiles(SystemOptions system, List<Scenario> rungs) {
+        GatewayProfiles known = null;
+        for (Scenario rung : rungs) {
+            if (rung.target() == Target.Kind.GATEWAY && !rung.profiles().isEmpty()) {
+                known = known != null ? known : GatewayProfiles.in(Service.GATEWAY.jar(system.root()));
+                known.check(rung.profiles(), "rung " + rung.name());
+            }
+        }
     }
 
     /** summary.json, then the report from the folder: the same path make report takes. */

@@ -8,29 +8,29 @@ import dev.perflab.lab.LabException;
 import dev.perflab.lab.load.WrkGenerator;
 import picocli.CommandLine.Option;
 
-/** The wrk knobs, with the published lab's values as defaults. */
+/** The load knobs, with the published lab's values as defaults; each also reads its environment variable (THREADS, DURATION, ...), which is how the Makefile passes them. */
 public class LoadOptions {
 
-    @Option(names = "--threads", defaultValue = "5", description = "wrk threads (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--threads", defaultValue = "${env:THREADS:-5}", description = "wrk threads (default: ${DEFAULT-VALUE}).")
     int threads;
 
-    @Option(names = "--connections", defaultValue = "10", description = "wrk connections (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--connections", defaultValue = "${env:CONNECTIONS:-10}", description = "wrk connections (default: ${DEFAULT-VALUE}).")
     int connections;
 
-    @Option(names = "--timeout", defaultValue = "10s", converter = Durations.class, description = "wrk request timeout (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--timeout", defaultValue = "${env:TIMEOUT:-10s}", converter = Durations.class, description = "wrk request timeout (default: ${DEFAULT-VALUE}).")
     Duration timeout;
 
-    @Option(names = "--duration", defaultValue = "60s", converter = Durations.class, description = "Measured wrk run per rung (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--duration", defaultValue = "${env:DURATION:-60s}", converter = Durations.class, description = "Measured wrk run per rung (default: ${DEFAULT-VALUE}).")
     Duration duration;
 
-    @Option(names = "--repeat", defaultValue = "1", description = "Measured runs per rung; req/s is their mean (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--repeat", defaultValue = "${env:REPEAT:-1}", description = "Measured runs per rung; req/s is their mean (default: ${DEFAULT-VALUE}).")
     int repeat;
 
-    @Option(names = "--warmup-max", defaultValue = "120s", converter = Durations.class,
-            description = "Cap on the warm-up; it ends earlier once three 5 s probes agree within 3 % (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--warmup-max", defaultValue = "${env:WARMUP_MAX:-120s}", converter = Durations.class,
+            description = "Cap on the warm-up; it ends earlier once three 5 s probes agree within 3 %% (default: ${DEFAULT-VALUE}).")
     Duration warmupMax;
 
-    @Option(names = "--faults", defaultValue = "",
+    @Option(names = "--faults", defaultValue = "${env:FAULTS:-}",
             description = "Faults injected into auth-service at offsets into each measured window, e.g. '20s:latency=20ms 40s:latency=1ms' (default: none).")
     String faults;
 
@@ -72,6 +72,13 @@ public class LoadOptions {
         }
         if (warmupProbe.isZero()) {
             throw new LabException("the warm-up probe must be at least 1s");
+        }
+        if (timeout.toSeconds() < 1) {
+            throw new LabException("TIMEOUT must be at least 1s (wrk counts a request that takes longer as an error), got " + Durations.format(timeout));
+        }
+        if (warmupMax.compareTo(warmupProbe) < 0) {
+            throw new LabException("WARMUP_MAX must be at least one warm-up probe (" + Durations.format(warmupProbe) + "), got "
+                    + Durations.format(warmupMax) + ": the measured warm-up is what makes the figures comparable");
         }
     }
 }

@@ -22,28 +22,28 @@ public class SystemOptions {
     @Option(names = "--results", defaultValue = "results", description = "Folder for results and logs (default: ${DEFAULT-VALUE}).")
     Path results;
 
-    @Option(names = "--profiles", split = "[,\\s]+", description = "Gateway Spring profiles, comma- or space-separated, e.g. blocking,log-quiet (default: none, i.e. reactive).")
+    @Option(names = "--profiles", defaultValue = "${env:PROFILES:-}", split = "[,\\s]+", description = "Gateway Spring profiles, comma- or space-separated, e.g. blocking,log-quiet (default: none, i.e. reactive).")
     List<String> profiles = List.of();
 
-    @Option(names = "--auth-latency", defaultValue = "1ms", description = "Latency auth-service injects per check: 1ms, 0.5ms-2ms, 0 (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--auth-latency", defaultValue = "${env:AUTH_LATENCY:-1ms}", description = "Latency auth-service injects per check: 1ms, 0.5ms-2ms, 0 (default: ${DEFAULT-VALUE}).")
     String authLatency;
 
-    @Option(names = "--java-opts", defaultValue = "-Xms1g -Xmx1g", description = "JVM options for each app (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--java-opts", defaultValue = "${env:JAVA_OPTS:--Xms1g -Xmx1g}", description = "JVM options for each app (default: ${DEFAULT-VALUE}).")
     String javaOpts;
 
-    @Option(names = "--gateway-java-opts", defaultValue = "", description = "JVM options for the gateway only, after --java-opts (default: none).")
+    @Option(names = "--gateway-java-opts", defaultValue = "${env:GATEWAY_JAVA_OPTS:-}", description = "JVM options for the gateway only, after --java-opts (default: none).")
     String gatewayJavaOpts;
 
-    @Option(names = "--runtime", defaultValue = "local", description = "local (JVM processes, default) or compose (Docker Compose).")
+    @Option(names = "--runtime", defaultValue = "${env:RUNTIME:-local}", description = "local (JVM processes, default) or compose (Docker Compose).")
     String runtime;
 
-    @Option(names = "--compose-files", split = ",", defaultValue = "docker-compose.yml",
+    @Option(names = "--compose-files", split = ",", defaultValue = "${env:COMPOSE_FILES:-docker-compose.yml}",
             description = "Compose files for RUNTIME=compose, e.g. docker-compose.yml,docker-compose.host.yml (default: ${DEFAULT-VALUE}).")
     List<String> composeFiles;
 
     private Compose compose;
 
-    @Option(names = "--health-timeout", defaultValue = "120", description = "Seconds each app may take to become healthy (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--health-timeout", defaultValue = "${env:HEALTH_TIMEOUT:-120}", description = "Seconds each app may take to become healthy (default: ${DEFAULT-VALUE}).")
     int healthTimeoutSeconds;
 
     public Path root() {
@@ -67,7 +67,7 @@ public class SystemOptions {
     }
 
     public List<String> profiles() {
-        return profiles;
+        return profiles.stream().map(String::trim).filter(p -> !p.isEmpty()).toList();
     }
 
     public boolean compose() {

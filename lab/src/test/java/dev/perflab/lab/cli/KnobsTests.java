@@ -1,0 +1,73 @@
+package dev.perflab.lab.cli;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import picocli.CommandLine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The knobs as a user sets them: one readable line for a bad value, defaults from the environment. */
+class KnobsTests {
+
+    @TempDir
+    Path results;
+
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        CommandLine command = LabCommand.commandLine();
+        command.setErr(new PrintWriter(err, true));
+        command.setOut(new PrintWriter(new StringWriter(), true));
+        List<String> all = new java.util.ArrayList<>(List.of(args));
+        all.add("--results");
+        all.add(results.toString());
+        return command.execute(all.toArray(String[]::new));
+    }
+
+    @Test
+    void anUnknownAuthClientIsRefusedWithTheValidOnes() {
+        assertThat(run("gateway-test", "--auth-client", "webflux")).isNotZero();
+        assertThat(err.toString().strip()).hasLineCount(1)
+            .contains("--auth-client").contains("webflux").contains("[BLOCKING, OFFLOADED, REACTIVE, VIRTUAL] (case-insensitive)");
+    }
+
+    @Test
+    void authClientIgnoresCase() {
+        CommandLine command = LabCommand.commandLine();
+        CommandLine.ParseResult parsed = command.parseArgs("gateway-test", "--auth-client", "BLOCKING");
+        RunCommands.GatewayTest test = parsed.subcommand().commandSpec().commandLine().getCommand();
+        assertThat(test.authClient.profile()).isEqualTo("blocking");
+    }
+
+    @Test
+    void aZeroTimeoutOrWarmUpCapIsRefusedBeforeAnythingStarts() {
+        assertThat(run("baseline", "--timeout", "0s")).isNotZero();
+        assertThat(err.toString().strip()).hasLineCount(1).startsWith("lab: TIMEOUT must be at least 1s");
+        err.getBuffer().setLength(0);
+        assertThat(run("baseline", "--warmup-max", "0s")).isNotZero();
+        assertThat(err.toString().strip()).hasLineCount(1).startsWith("lab: WARMUP_MAX must be at least one warm-up probe");
+        assertThat(results).isEmptyDirectory();
+    }
+
+    @Test
+    void defaultsComeFromTheEnvironmentAsTheMakefilePassesThem() throws Exception {
+        ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), LabCommand.class.getName(), "gateway-test", "--help")
+            .redirectErrorStream(true);
+        builder.environment().put("THREADS", "7");
+        builder.environment().put("DURATION", "42s");
+        builder.environment().put("AUTH_CLIENT", "offloaded");
+        Process process = builder.start();
+        String help = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).replaceAll("\\s+", " ");
+        assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(help).doesNotContain("WARN").contains("wrk threads (default: 7)").contains("(default: 42s)").contains("(default: offloaded)");
+    }
+}

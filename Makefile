@@ -33,7 +33,7 @@ endif
 RUNTIME_DEPS = $(JARS) $(if $(filter compose,$(RUNTIME)),images)
 COMPOSE_ARGS = -p perflab $(foreach f,$(subst $(comma), ,$(or $(COMPOSE_FILES),docker-compose.yml)),-f $(f))
 
-.PHONY: help build images lab baseline gateway-test profile sweep report charts up down test clean
+.PHONY: help build images lab baseline gateway-test profile sweep report compare charts up down test clean
 
 help: ## List every target with one line each
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -69,6 +69,9 @@ sweep: $(RUNTIME_DEPS) ## Auth latency (0, 1, 5, 20 ms) x auth client, with the 
 
 report: lab/target/lab.jar ## Write report.md and report.html again from a results folder (RUN=results/latest)
 	$(LAB) report --run "$(RUN)"
+
+compare: lab/target/lab.jar ## Two runs rung by rung with intervals and verdicts (A=results/<before> B=results/<after>; FAIL_ON=5% exits 3 when B is significantly slower)
+	$(LAB) compare --a "$(A)" --b "$(B)"
 
 charts: lab/target/lab.jar ## PNG files of a run's charts and flame graphs for documents, drawn by headless Chromium (RUN=results/latest OUT=docs/images CHARTS=rps,cpu-1,flamegraph)
 	$(LAB) charts --run "$(RUN)" --out "$(OUT)" --only "$(CHARTS)" --flame-threads "$(FLAME_THREADS)"

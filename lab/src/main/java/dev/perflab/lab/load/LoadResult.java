@@ -3,6 +3,9 @@ package dev.perflab.lab.load;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.zip.Deflater;
 
 import org.HdrHistogram.Histogram;
@@ -21,6 +24,27 @@ public record LoadResult(long requests, long durationMicros, long errors, Latenc
 
     public double requestsPerSecond() {
         return durationMicros == 0 ? 0 : requests / (durationMicros / 1_000_000.0);
+    }
+
+    static final List<String> PERCENTILES = List.of("50", "75", "90", "99", "99.9", "99.99");
+
+    /**
+     * Back-to-back offers as one: requests, time and errors added, histograms merged (so every
+     * percentile is the whole span's, not an average of the parts'), the summary read from the merged
+     * histogram.
+     */
+    public static LoadResult merge(List<LoadResult> parts) {
+        if (parts.size() == 1) {
+            return parts.get(0);
+        }
+        Histogram merged = new Histogram(3);
+        parts.forEach(part -> merged.add(part.histogram()));
+        Map<String, Double> percentiles = new LinkedHashMap<>();
+        PERCENTILES.forEach(p -> percentiles.put(p, merged.getValueAtPercentile(Double.parseDouble(p)) / 1000.0));
+        LatencySummary latency = new LatencySummary(merged.getMinValue() / 1000.0, merged.getMean() / 1000.0,
+                merged.getStdDeviation() / 1000.0, merged.getMaxValue() / 1000.0, percentiles);
+        return new LoadResult(parts.stream().mapToLong(LoadResult::requests).sum(), parts.stream().mapToLong(LoadResult::durationMicros).sum(),
+                parts.stream().mapToLong(LoadResult::errors).sum(), latency, merged, "", "");
     }
 
     /** The histogram in HdrHistogram's compressed form, base64: what {@code HistogramLogReader} and other tools read. */

@@ -1,34 +1,42 @@
 package dev.perflab.lab.result;
 
+import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
+import dev.perflab.lab.verdict.Intervals;
+import dev.perflab.lab.verdict.StepVerdict;
+import dev.perflab.lab.verdict.Window;
+
 /**
  * What one rung measured, as written to {@code summary.json}: the rung as declared, then one typed
  * part per kind of figure. The parts are unwrapped, so summary.json keeps one flat object per rung
  * ({@code rps}, {@code p99_ms}, {@code warmup_s}, ...). {@code mode} is what the gateway itself
- * reported (its {@code lab.gateway.mode} tags), not what the runner asked for.
+ * reported (its {@code lab.gateway.mode} tags), not what the runner asked for. {@code windows} are
+ * the measured sub-windows of every pass, {@code intervals} the figures' 95 % intervals built from
+ * them, and {@code verdict} this rung against the one before it.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RungResult(@JsonUnwrapped Scenario rung, String dir, @JsonUnwrapped Throughput throughput,
         @JsonUnwrapped Latency latency, @JsonUnwrapped CpuUse cpu, @JsonUnwrapped GatewayTimes times, Map<String, String> mode,
-        @JsonUnwrapped WarmupSummary warmup, @JsonUnwrapped ProfileSummary profile, String skipped) {
+        @JsonUnwrapped WarmupSummary warmup, @JsonUnwrapped ProfileSummary profile, List<Window> windows, Intervals intervals,
+        StepVerdict verdict, String skipped) {
 
-    /** A part that summary.json did not hold reads back as null, not as a part of nulls. */
-    public RungResult {
-        throughput = throughput == null || throughput.equals(new Throughput(null, null, null, null)) ? null : throughput;
-        latency = latency == null || latency.equals(new Latency(null, null, null)) ? null : latency;
-        cpu = cpu == null || cpu.equals(new CpuUse(null, null)) ? null : cpu;
-        times = times == null || times.equals(new GatewayTimes(null, null)) ? null : times;
-        warmup = warmup == null || warmup.equals(new WarmupSummary(null, null, null, null)) ? null : warmup;
-        profile = profile == null || profile.equals(new ProfileSummary(null, null, null, null, null)) ? null : profile;
-    }
+    /*
+     * A part that summary.json does not hold (an unprofiled rung's profile, a skipped rung's
+     * figures) reads back as a part whose fields are all null, never as null itself.
+     */
 
     public static RungResult skipped(Scenario scenario, String reason) {
-        return new RungResult(scenario, null, null, null, null, null, null, null, null, reason);
+        return new RungResult(scenario, null, null, null, null, null, null, null, null, null, null, null, reason);
+    }
+
+    /** The same result with its step's verdict against an earlier rung. */
+    public RungResult withVerdict(StepVerdict stepVerdict) {
+        return new RungResult(rung, dir, throughput, latency, cpu, times, mode, warmup, profile, windows, intervals, stepVerdict, skipped);
     }
 
     public boolean measured() {
@@ -50,7 +58,7 @@ public record RungResult(@JsonUnwrapped Scenario rung, String dir, @JsonUnwrappe
      * errors and non-2xx/3xx answers) summed over all windows.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Throughput(Double rps, @JsonProperty("rps_cv") Double cv, @JsonProperty("rps_runs") java.util.List<Double> runs,
+    public record Throughput(Double rps, @JsonProperty("rps_cv") Double cv, @JsonProperty("rps_runs") List<Double> runs,
             Long errors) {
     }
 
@@ -104,7 +112,7 @@ public record RungResult(@JsonUnwrapped Scenario rung, String dir, @JsonUnwrappe
     /** How long the warm-up took, whether it became steady, the probe length and each probe's req/s. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record WarmupSummary(@JsonProperty("warmup_s") Double seconds, @JsonProperty("warmup_steady") Boolean steady,
-            @JsonProperty("warmup_probe_s") Double probeSeconds, @JsonProperty("warmup_probes") java.util.List<Double> probes) {
+            @JsonProperty("warmup_probe_s") Double probeSeconds, @JsonProperty("warmup_probes") List<Double> probes) {
     }
 
     /** What profiling the rung found: the profiler, the hotspot verdict and shares, its own cost and its evidence. */

@@ -51,6 +51,7 @@ public final class LabRun {
         parameters.put("timeout", Durations.format(load.load().timeout()));
         parameters.put("duration", Durations.format(load.duration()));
         parameters.put("repeat", load.repeat());
+        parameters.put("subwindow", Durations.format(load.subwindows().get(0)));
         parameters.put("warmup_max", Durations.format(load.warmupMax()));
         if (!load.faults().isEmpty()) {
             parameters.put("faults", load.faults().toString());
@@ -77,33 +78,41 @@ public final class LabRun {
         out.println("Results: " + run.dir());
         out.flush();
 
-        List<RungResult> results = new ArrayList<>();
+        Passes passes = new Passes(rungs.size());
         RungRunner runner = new RungRunner(system, load, profile, out);
+        out.println(expectedDuration(rungs.size(), load));
+        out.flush();
         AtomicBoolean interrupted = new AtomicBoolean();
         try (StopOnExit onExit = StopOnExit.register("report", () -> {
             interrupted.set(true);
             run.error("interrupted (Ctrl-C or SIGTERM) during the run; the processes it started were stopped");
-            finish(run, results);
+            finish(run, passes.results());
         })) {
-            for (int i = 0; i < rungs.size(); i++) {
-                Scenario scenario = rungs.get(i);
-                String relative = rungs.size() == 1 ? "." : scenario.name();
-                Path dir = run.dir().resolve(relative).normalize();
-                try {
-                    results.add(runner.run(scenario, dir, relative, "[" + (i + 1) + "/" + rungs.size() + "]"));
-                }
-                catch (LabException ex) {
-                    String message = "rung " + scenario.name() + ": " + ex.getMessage();
-                    if (!interrupted.get()) {
-                        // on Ctrl-C the exit hook says so; wrk's exit from it is no failure of its own
-                        run.error(message);
-                        finish(run, results);
+            int total = rungs.size() * load.repeat();
+            for (int pass = 1; pass <= load.repeat(); pass++) {
+                for (int i = 0; i < rungs.size(); i++) {
+                    Scenario scenario = rungs.get(i);
+                    String relative = (rungs.size() == 1 ? "." : scenario.name()) + (pass == 1 ? "" : "/pass-" + pass);
+                    Path dir = run.dir().resolve(relative).normalize();
+                    String label = "[" + ((pass - 1) * rungs.size() + i + 1) + "/" + total + "]" + (load.repeat() > 1 ? " pass " + pass + ":" : "");
+                    try {
+                        passes.add(i, runner.run(scenario, dir, relative, label, pass));
                     }
-                    throw new LabException(message + " (results so far: " + run.dir() + ")", ex);
+                    catch (RuntimeException ex) {
+                        String message = "rung " + scenario.name() + ": " + (ex instanceof LabException ? ex.getMessage()
+                                : "unexpected " + ex.getClass().getSimpleName() + ": " + ex.getMessage() + " (a bug in the lab: the stack trace is in "
+                                        + run.resolve("error.txt") + ")");
+                        if (!interrupted.get()) {
+                            // on Ctrl-C the exit hook says so; wrk's exit from it is no failure of its own
+                            run.error(ex instanceof LabException ? message : message + "\n\n" + stackTrace(ex));
+                            finish(run, passes.results());
+                        }
+                        throw new LabException(message + " (results so far: " + run.dir() + ")", ex);
+                    }
+                    run.writeJson("summary.json", Map.of("rungs", passes.results()));
                 }
-                run.writeJson("summary.json", Map.of("rungs", results));
             }
-            finish(run, results);
+            finish(run, passes.results());
         }
         out.println("Report: " + run.resolve("report.md") + " and " + run.resolve("report.html"));
         out.flush();
@@ -119,6 +128,46 @@ public final class LabRun {
                 known.check(rung.profiles(), "rung " + rung.name());
             }
         }
+    }
+
+    /**
+     * What each rung measured so far, pass by pass. The exit hook reads it while the main thread may
+     * add to it, so both go through this object's lock.
+     */
+    private static final class Passes {
+
+        private final List<List<RungResult>> byRung = new ArrayList<>();
+
+        Passes(int rungs) {
+            for (int i = 0; i < rungs; i++) {
+                byRung.add(new ArrayList<>());
+            }
+        }
+
+        synchronized void add(int rung, RungResult result) {
+            byRung.get(rung).add(result);
+        }
+
+        /** Each rung with a pass so far, its passes combined, with its step's verdict. */
+        synchronized List<RungResult> results() {
+            return Results.withVerdicts(byRung.stream().filter(passes -> !passes.isEmpty()).map(Results::combine).toList());
+        }
+    }
+
+    /** The run's expected length, printed before it starts: each rung's start, warm-up and measured window, times the passes. */
+    static String expectedDuration(int rungs, LoadOptions load) {
+        long each = load.duration().toSeconds();
+        long least = load.repeat() * rungs * (15 + 3 * load.warmupProbe().toSeconds() + each);
+        long most = load.repeat() * rungs * (30 + load.warmupMax().toSeconds() + each);
+        return String.format(java.util.Locale.ROOT, "Expected duration: %d rung%s x %d pass%s, about %d to %d min (warm-up until steady, at most WARMUP_MAX=%s)",
+                rungs, rungs == 1 ? "" : "s", load.repeat(), load.repeat() == 1 ? "" : "es", Math.max(1, Math.round(least / 60.0)),
+                Math.max(1, Math.round(most / 60.0)), Durations.format(load.warmupMax()));
+    }
+
+    private static String stackTrace(Throwable ex) {
+        java.io.StringWriter trace = new java.io.StringWriter();
+        ex.printStackTrace(new java.io.PrintWriter(trace));
+        return trace.toString();
     }
 
     /** summary.json, then the report from the folder: the same path make report takes. */

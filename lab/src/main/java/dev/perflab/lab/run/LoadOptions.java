@@ -3,6 +3,8 @@ package dev.perflab.lab.run;
 import dev.perflab.lab.result.Durations;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.load.WrkGenerator;
@@ -23,8 +25,13 @@ public class LoadOptions {
     @Option(names = "--duration", defaultValue = "${env:DURATION:-60s}", converter = Durations.class, description = "Measured wrk run per rung (default: ${DEFAULT-VALUE}).")
     Duration duration;
 
-    @Option(names = "--repeat", defaultValue = "${env:REPEAT:-1}", description = "Measured runs per rung; req/s is their mean (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--repeat", defaultValue = "${env:REPEAT:-1}",
+            description = "Passes over the rungs, interleaved (1, 2, ..., n, then again), each rung restarting the apps; intervals then cover the restarts (default: ${DEFAULT-VALUE}).")
     int repeat;
+
+    @Option(names = "--subwindow", defaultValue = "${env:SUBWINDOW:-10s}", converter = Durations.class,
+            description = "The measured window is split into sub-windows of this length, the units of a run's intervals (default: ${DEFAULT-VALUE}).")
+    Duration subwindow;
 
     @Option(names = "--warmup-max", defaultValue = "${env:WARMUP_MAX:-120s}", converter = Durations.class,
             description = "Cap on the warm-up; it ends earlier once three 5 s probes agree within 3 %% (default: ${DEFAULT-VALUE}).")
@@ -47,6 +54,18 @@ public class LoadOptions {
 
     public int repeat() {
         return repeat;
+    }
+
+    /** The measured window cut into sub-windows of SUBWINDOW, the last one taking what is left. */
+    public List<Duration> subwindows() {
+        List<Duration> windows = new ArrayList<>();
+        Duration left = duration;
+        while (!left.isZero() && !left.isNegative()) {
+            Duration next = left.compareTo(subwindow) < 0 ? left : subwindow;
+            windows.add(next);
+            left = left.minus(next);
+        }
+        return windows;
     }
 
     public Duration warmupMax() {
@@ -72,6 +91,9 @@ public class LoadOptions {
         }
         if (warmupProbe.isZero()) {
             throw new LabException("the warm-up probe must be at least 1s");
+        }
+        if (subwindow.toSeconds() < 1) {
+            throw new LabException("SUBWINDOW must be at least 1s, got " + Durations.format(subwindow));
         }
         if (timeout.toSeconds() < 1) {
             throw new LabException("TIMEOUT must be at least 1s (wrk counts a request that takes longer as an error), got " + Durations.format(timeout));

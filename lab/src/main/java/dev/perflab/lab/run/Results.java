@@ -8,8 +8,11 @@ import dev.perflab.lab.load.LoadResult;
 import dev.perflab.lab.profile.Hotspots;
 import dev.perflab.lab.result.RungResult;
 import dev.perflab.lab.result.Scenario;
+import dev.perflab.lab.verdict.Intervals;
+import dev.perflab.lab.verdict.StepVerdict;
+import dev.perflab.lab.verdict.Window;
 
-/** Turns a rung's measured windows and readings into its {@link RungResult}. */
+/** Turns a rung's measured sub-windows and readings into its {@link RungResult}, combines passes, and adds each step's verdict. */
 final class Results {
 
     private static final List<String> PERCENTILES = List.of("50", "75", "90", "99", "99.9", "99.99");
@@ -17,23 +20,78 @@ final class Results {
     private Results() {
     }
 
-    static RungResult of(Scenario scenario, String relativeDir, List<LoadResult> windows, RungResult.CpuUse cpu, RungResult.GatewayTimes times,
-            Map<String, String> mode, Warmup.Result warm, Profiled profiled) {
-        List<Double> rps = windows.stream().map(window -> round(window.requestsPerSecond(), 1)).toList();
-        double mean = rps.stream().mapToDouble(Double::doubleValue).average().orElse(0);
-        RungResult.Throughput throughput = new RungResult.Throughput(round(mean, 1),
-                rps.size() < 2 ? null : round(coefficientOfVariation(rps, mean), 4), rps,
-                windows.stream().mapToLong(LoadResult::errors).sum());
+    /** One pass of a rung: its sub-windows merged into the rung's figures, and kept as the units of its intervals. */
+    static RungResult of(Scenario scenario, String relativeDir, List<LoadResult> windows, List<Window> units, RungResult.CpuUse cpu,
+            RungResult.GatewayTimes times, Map<String, String> mode, Warmup.Result warm, Profiled profiled) {
+        LoadResult whole = LoadResult.merge(windows);
+        double rps = round(whole.requestsPerSecond(), 1);
+        RungResult.Throughput throughput = new RungResult.Throughput(rps, null, List.of(rps), whole.errors());
         Map<String, Double> percentiles = new LinkedHashMap<>();
         for (String p : PERCENTILES) {
-            percentiles.put(p, round(windows.stream().mapToDouble(window -> window.latency().percentile(p)).average().orElse(0), 3));
+            percentiles.put(p, round(whole.latency().percentile(p), 3));
         }
-        RungResult.Latency latency = new RungResult.Latency(percentiles,
-                round(windows.stream().mapToDouble(window -> window.latency().max()).max().orElse(0), 3),
-                round(windows.stream().mapToDouble(window -> window.latency().mean()).average().orElse(0), 3));
+        RungResult.Latency latency = new RungResult.Latency(percentiles, round(whole.latency().max(), 3), round(whole.latency().mean(), 3));
         RungResult.WarmupSummary warmup = new RungResult.WarmupSummary(round(warm.took().toMillis() / 1000.0, 1), warm.steady(),
                 round(warm.probe().toMillis() / 1000.0, 1), warm.probes().stream().map(v -> round(v, 1)).toList());
-        return new RungResult(scenario, relativeDir, throughput, latency, cpu, times, mode, warmup, profile(profiled, mean), null);
+        return new RungResult(scenario, relativeDir, throughput, latency, cpu, times, mode, warmup, profile(profiled, rps), units,
+                Intervals.of(units), null, null);
+    }
+
+    /**
+     * A rung's passes as one result: req/s the mean of the passes' with their cv, percentiles the
+     * mean of theirs and max the largest, CPU and the gateway's times the mean; warm-up, mode and
+     * profile as the first pass had them; every pass's sub-windows, with intervals between passes.
+     */
+    static RungResult combine(List<RungResult> passes) {
+        List<RungResult> measured = passes.stream().filter(RungResult::measured).toList();
+        if (measured.size() < 2) {
+            return measured.isEmpty() ? passes.get(0) : measured.get(0);
+        }
+        RungResult first = measured.get(0);
+        List<Double> rps = measured.stream().map(r -> r.throughput().rps()).toList();
+        double mean = rps.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+        RungResult.Throughput throughput = new RungResult.Throughput(round(mean, 1), round(coefficientOfVariation(rps, mean), 4), rps,
+                measured.stream().mapToLong(r -> r.throughput().errors()).sum());
+        Map<String, Double> percentiles = new LinkedHashMap<>();
+        first.latency().percentiles().keySet().forEach(p -> percentiles.put(p, round(meanOf(measured, r -> r.latency().percentile(p)), 3)));
+        RungResult.Latency latency = new RungResult.Latency(percentiles,
+                measured.stream().mapToDouble(r -> r.latency().max()).max().orElse(0), round(meanOf(measured, r -> r.latency().clientMean()), 3));
+        Map<String, Double> cpu = new java.util.TreeMap<>();
+        measured.stream().filter(r -> r.cpu() != null && r.cpu().percent() != null).forEach(r -> r.cpu().percent().keySet().forEach(s -> cpu.put(s,
+                round(meanOf(measured, x -> x.cpu() == null ? null : x.cpu().of(s)), 1))));
+        RungResult.CpuUse cpuUse = new RungResult.CpuUse(cpu, round(meanOf(measured, r -> r.cpu() == null ? null : r.cpu().samplerPercent()), 3));
+        RungResult.GatewayTimes times = first.times() == null ? null
+                : new RungResult.GatewayTimes(nullableRound(meanOf(measured, r -> r.times() == null ? null : r.times().authCallMs())),
+                        nullableRound(meanOf(measured, r -> r.times() == null ? null : r.times().serverMs())));
+        List<Window> windows = measured.stream().flatMap(r -> r.windows() == null ? java.util.stream.Stream.empty() : r.windows().stream()).toList();
+        return new RungResult(first.rung(), first.dir(), throughput, latency, cpuUse, times, first.mode(), first.warmup(), first.profile(),
+                windows, Intervals.of(windows), null, null);
+    }
+
+    /** Each measured rung against the measured rung before it in the ladder. */
+    static List<RungResult> withVerdicts(List<RungResult> rungs) {
+        List<RungResult> out = new java.util.ArrayList<>();
+        RungResult previous = null;
+        for (RungResult rung : rungs) {
+            if (rung.measured() && previous != null && rung.windows() != null && previous.windows() != null) {
+                out.add(rung.withVerdict(StepVerdict.of(previous.name(), previous.windows(), rung.windows())));
+            }
+            else {
+                out.add(rung);
+            }
+            if (rung.measured()) {
+                previous = rung;
+            }
+        }
+        return out;
+    }
+
+    private static double meanOf(List<RungResult> rungs, java.util.function.Function<RungResult, Double> figure) {
+        return rungs.stream().map(figure).filter(v -> v != null).mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+    }
+
+    private static Double nullableRound(double value) {
+        return Double.isNaN(value) ? null : round(value, 3);
     }
 
     private static RungResult.ProfileSummary profile(Profiled profiled, double rpsWithout) {

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -36,6 +37,7 @@ import dev.perflab.lab.system.Service;
 import dev.perflab.lab.system.ServiceLauncher;
 import dev.perflab.lab.target.Target;
 import dev.perflab.lab.target.Targets;
+import dev.perflab.lab.verdict.Window;
 
 /**
  * Runs one rung, the same fixed sequence for every target: start (the target's apps and extras) →
@@ -64,7 +66,8 @@ public final class RungRunner {
                 system.root().resolve("lab/nginx/auth-request.conf"));
     }
 
-    public RungResult run(Scenario declared, Path dir, String relativeDir, String label) {
+    /** One pass of a rung; {@code pass} numbers its sub-windows for the intervals. */
+    public RungResult run(Scenario declared, Path dir, String relativeDir, String label, int pass) {
         Target target = target(declared);
         Optional<String> unavailable = target.unavailable();
         if (unavailable.isPresent()) {
@@ -82,13 +85,13 @@ public final class RungRunner {
             Warmup.Result warm = warmUp(running);
             scrape(apps, dir, "before");
             Timings before = Timings.read(apps);
-            Measured measured = measure(scenario, running, dir);
+            Measured measured = measure(scenario, running, dir, pass);
             scrape(apps, dir, "after");
             Timings after = Timings.read(apps);
             Map<String, String> mode = apps.find(Service.GATEWAY).map(gateway -> observedMode(new ActuatorMetrics(gateway.baseUri()))).orElse(null);
             Map<String, Double> cpu = StatsLog.read(dir.resolve("stats.log")).meanCpu(measured.from(), measured.to());
-            return Results.of(scenario, relativeDir, measured.windows(), new RungResult.CpuUse(cpu, Results.round(measured.samplerCost(), 3)),
-                    before.until(after), mode, warm, measured.profiled());
+            return Results.of(scenario, relativeDir, measured.windows(), measured.units(),
+                    new RungResult.CpuUse(cpu, Results.round(measured.samplerCost(), 3)), before.until(after), mode, warm, measured.profiled());
         }
     }
 
@@ -96,7 +99,8 @@ public final class RungRunner {
     private record Running(Target target, LabSystem apps, Target.Extras extras, URI url, String token, DoubleSupplier backendRequests) {
     }
 
-    private record Measured(List<LoadResult> windows, LocalDateTime from, LocalDateTime to, double samplerCost, Results.Profiled profiled) {
+    private record Measured(List<LoadResult> windows, List<Window> units, LocalDateTime from, LocalDateTime to, double samplerCost,
+            Results.Profiled profiled) {
     }
 
     private Warmup.Result warmUp(Running running) {
@@ -111,39 +115,58 @@ public final class RungRunner {
         return warm;
     }
 
-    private Measured measure(Scenario scenario, Running running, Path dir) {
+    private Measured measure(Scenario scenario, Running running, Path dir, int pass) {
         List<LoadResult> windows = new ArrayList<>();
+        List<LocalDateTime[]> spans = new ArrayList<>();
         Results.Profiled profiled = null;
         LocalDateTime from = LocalDateTime.now();
         LocalDateTime to;
         double samplerCost;
+        List<Duration> subwindows = load.subwindows();
         try (StatsSampler sampler = sampler(running, dir.resolve("stats.log")).start()) {
-            for (int i = 1; i <= load.repeat(); i++) {
-                String suffix = i == 1 ? "" : "-" + i;
-                FaultSchedule faults = running.target().faultsApply() ? load.faults() : FaultSchedule.none();
-                LoadResult result;
-                try (Progress progress = new Progress("measure" + (load.repeat() > 1 ? " " + i + "/" + load.repeat() : ""),
-                        load.duration(), running.backendRequests(), out);
-                        FaultSchedule.Running injected = faults.isEmpty() ? null
-                                : faults.start(running.apps().get(Service.AUTH).baseUri(), dir.resolve("faults.log"), out)) {
-                    result = generator.offer(running.url(), running.token(), load.duration());
+            FaultSchedule faults = running.target().faultsApply() ? load.faults() : FaultSchedule.none();
+            try (Progress progress = new Progress("measure", load.duration(), running.backendRequests(), out);
+                    FaultSchedule.Running injected = faults.isEmpty() ? null
+                            : faults.start(running.apps().get(Service.AUTH).baseUri(), dir.resolve("faults.log"), out)) {
+                for (int i = 1; i <= subwindows.size(); i++) {
+                    LocalDateTime start = LocalDateTime.now();
+                    LoadResult result = generator.offer(running.url(), running.token(), subwindows.get(i - 1));
+                    spans.add(new LocalDateTime[] { start, LocalDateTime.now() });
+                    keep(dir, "wrk" + (i == 1 ? "" : "-" + i), result);
+                    windows.add(result);
                 }
-                keep(dir, "wrk" + suffix, result);
-                windows.add(result);
-                out.printf("    measured: %,.0f req/s, p99 %.2f ms, %d errors%n", result.requestsPerSecond(),
-                        result.latency().percentile("99"), result.errors());
             }
             to = LocalDateTime.now();
+            LoadResult whole = LoadResult.merge(windows);
+            out.printf("    measured: %,.0f req/s, p99 %.2f ms, %d errors%s%n", whole.requestsPerSecond(), whole.latency().percentile("99"),
+                    whole.errors(), windows.size() > 1 ? " (" + windows.size() + " sub-windows)" : "");
             Optional<RunningService> gateway = running.apps().find(Service.GATEWAY);
             if (profile.jprofiler() && gateway.isPresent()) {
                 profiled = new Results.Profiled("jprofiler", null, null, null);
             }
             else if (profile.attaches() && gateway.isPresent()) {
-                profiled = profiledWindow(scenario, gateway.get(), dir, running, windows);
+                profiled = profiledWindow(scenario, gateway.get(), dir, running, whole.requestsPerSecond());
             }
             samplerCost = sampler.ownCpuPercentOfOneCore();
         }
-        return new Measured(windows, from, to, samplerCost, profiled);
+        StatsLog stats = StatsLog.read(dir.resolve("stats.log"));
+        List<Window> units = new ArrayList<>();
+        for (int i = 0; i < windows.size(); i++) {
+            units.add(window(pass, windows.get(i), stats.meanCpu(spans.get(i)[0], spans.get(i)[1])));
+        }
+        return new Measured(windows, units, from, to, samplerCost, profiled);
+    }
+
+    /** A sub-window's figures, with each process's CPU ms per request from its mean CPU % over the sub-window. */
+    static Window window(int pass, LoadResult result, Map<String, Double> cpuPercent) {
+        Map<String, Double> cpuMsPerRequest = new java.util.TreeMap<>();
+        if (result.requests() > 0) {
+            double seconds = result.durationMicros() / 1e6;
+            cpuPercent.forEach((process, percent) -> cpuMsPerRequest.put(process,
+                    Results.round(percent / 100 * seconds * 1000 / result.requests(), 4)));
+        }
+        return new Window(pass, Results.round(result.requestsPerSecond(), 1), Results.round(result.latency().percentile("99"), 3),
+                cpuMsPerRequest.isEmpty() ? null : cpuMsPerRequest);
     }
 
     /** The generator's raw output and summary, kept beside the result: {@code wrk.txt}, {@code wrk.json} and the latency histogram. */
@@ -157,7 +180,7 @@ public final class RungRunner {
      * The same load once more with the profiler attached to the gateway: its samples name the
      * hotspots, and its req/s against the unprofiled window's is the profiler's own cost.
      */
-    private Results.Profiled profiledWindow(Scenario scenario, RunningService gateway, Path dir, Running running, List<LoadResult> unprofiled) {
+    private Results.Profiled profiledWindow(Scenario scenario, RunningService gateway, Path dir, Running running, double without) {
         Path profileDir = dir.resolve("profile");
         ProfiledProcess process = system.compose() ? ProfiledProcess.container(Compose.containerPid(gateway.service()), LaunchSpec.currentJavaHome())
                 : ProfiledProcess.local(gateway.pid(), gateway.spec().javaHome());
@@ -172,7 +195,6 @@ public final class RungRunner {
                     scenario.name() + " (" + (profile.profiler().equals("async") ? "async-profiler " + profile.event() : "JFR") + ")");
         }
         RunFolder.write(dir.resolve("wrk-profiled.txt"), result.output());
-        double without = unprofiled.stream().mapToDouble(LoadResult::requestsPerSecond).average().orElse(0);
         out.println("    profile: " + capture.hotspots().verdict() + " (" + capture.files() + ")");
         if (capture.evidence().containsKey("event_loop_socket_reads")) {
             out.printf("    JFR: %,d socket reads on event-loop threads, %,.0f ms in all%n", capture.evidence().get("event_loop_socket_reads"),

@@ -1,0 +1,55 @@
+package dev.perflab.lab.verdict;
+
+import java.util.List;
+
+import org.apache.commons.statistics.descriptive.Mean;
+import org.apache.commons.statistics.descriptive.Variance;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+/**
+ * After over before, with a 95 % interval, and the verdict it allows. The interval is Welch's for
+ * the difference of the two samples' mean logarithms, turned back into a ratio (of geometric
+ * means): it needs no equal variances or equal counts, and a ratio's interval is not symmetric.
+ * With fewer than two values on either side there is no interval and no verdict.
+ *
+ * @param higherIsBetter true for req/s; false for a cost such as CPU ms per request, where a ratio
+ *        below 1 is the faster one
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record Ratio(double ratio, Double low, Double high, Verdict verdict) {
+
+    public static Ratio of(List<Double> before, List<Double> after, boolean higherIsBetter) {
+        double[] b = logs(before);
+        double[] a = logs(after);
+        double ratio = Math.exp(Mean.of(a).getAsDouble() - Mean.of(b).getAsDouble());
+        if (a.length < 2 || b.length < 2) {
+            return new Ratio(Estimate.round(ratio), null, null, null);
+        }
+        double va = Variance.of(a).getAsDouble() / a.length;
+        double vb = Variance.of(b).getAsDouble() / b.length;
+        double se = Math.sqrt(va + vb);
+        double df = se == 0 ? a.length + b.length - 2
+                : Math.pow(va + vb, 2) / (va * va / (a.length - 1) + vb * vb / (b.length - 1));
+        double halfWidth = Estimate.tQuantile(df) * se;
+        double diff = Math.log(ratio);
+        double low = Math.exp(diff - halfWidth);
+        double high = Math.exp(diff + halfWidth);
+        Verdict verdict = low > 1 ? (higherIsBetter ? Verdict.FASTER : Verdict.SLOWER)
+                : high < 1 ? (higherIsBetter ? Verdict.SLOWER : Verdict.FASTER)
+                : Verdict.NO_DIFFERENCE;
+        return new Ratio(Estimate.round(ratio), Estimate.round(low), Estimate.round(high), verdict);
+    }
+
+    private static double[] logs(List<Double> values) {
+        return values.stream().mapToDouble(v -> Math.log(Math.max(v, Double.MIN_NORMAL))).toArray();
+    }
+
+    /** "1.12 × [1.05, 1.19], faster" or "1.12 × (no interval)". */
+    public String describe() {
+        if (low == null) {
+            return String.format(java.util.Locale.ROOT, "%.2f × (no interval: one window)", ratio);
+        }
+        return String.format(java.util.Locale.ROOT, "%.2f × [%.2f, %.2f], %s", ratio, low, high, verdict.words());
+    }
+}

@@ -1,0 +1,41 @@
+package dev.perflab.lab.verdict;
+
+import java.util.List;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/**
+ * One rung against another (the rung before it in a ladder, or the same rung of another run): the
+ * ratio of req/s and of the proxy's CPU ms per request (the gateway's, or nginx's in the reference
+ * rung), each with its interval and verdict.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record StepVerdict(String against, Ratio rps, @JsonProperty("proxy_cpu_ms_per_request") Ratio proxyCpuPerRequest) {
+
+    /** The process whose CPU per request a step compares: the gateway, else nginx. */
+    static final List<String> PROXIES = List.of("gateway", "nginx");
+
+    public static StepVerdict of(String against, List<Window> before, List<Window> after) {
+        List<Double> rpsBefore = Intervals.units(before, Window::rps);
+        List<Double> rpsAfter = Intervals.units(after, Window::rps);
+        if (rpsBefore.isEmpty() || rpsAfter.isEmpty()) {
+            return null;
+        }
+        Ratio rps = Ratio.of(rpsBefore, rpsAfter, true);
+        List<Double> cpuBefore = Intervals.units(before, w -> proxyCpu(w));
+        List<Double> cpuAfter = Intervals.units(after, w -> proxyCpu(w));
+        Ratio cpu = cpuBefore.isEmpty() || cpuAfter.isEmpty() ? null : Ratio.of(cpuBefore, cpuAfter, false);
+        return new StepVerdict(against, rps, cpu);
+    }
+
+    private static Double proxyCpu(Window window) {
+        for (String proxy : PROXIES) {
+            Double value = window.cpuMsPerRequest(proxy);
+            if (value != null) {
+                return value;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,103 @@
+package dev.perflab.lab.compare;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.perflab.lab.LabException;
+import dev.perflab.lab.result.RungResult;
+import dev.perflab.lab.result.Scenario;
+import dev.perflab.lab.run.RunFolder;
+import dev.perflab.lab.target.Target;
+import dev.perflab.lab.verdict.Verdict;
+import dev.perflab.lab.verdict.Window;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class ComparisonTests {
+
+    @TempDir
+    Path dir;
+
+    private RunFolder run(String name, String duration, Map<String, double[]> rungs) throws IOException {
+        Path folder = Files.createDirectories(dir.resolve(name));
+        Files.writeString(folder.resolve("run.json"), "{\"command\": \"lab\", \"jdk\": \"17\", \"machine\": {\"cpu_model\": \"EPYC\", \"cores\": 2},"
+                + " \"parameters\": {\"threads\": 5, \"connections\": 10, \"duration\": \"" + duration + "\", \"repeat\": 1}}");
+        List<RungResult> results = new ArrayList<>();
+        rungs.forEach((rung, rps) -> {
+            List<Window> windows = new ArrayList<>();
+            for (double value : rps) {
+                windows.add(new Window(1, value, 5.0, Map.of("gateway", 400.0 / value)));
+            }
+            double mean = java.util.Arrays.stream(rps).average().orElse(0);
+            results.add(new RungResult(Scenario.gateway(rung, List.of(rung), "x"), rung, new RungResult.Throughput(mean, null, List.of(mean), 0L),
+                    null, null, null, null, null, null, windows, null, null, null));
+        });
+        Files.writeString(folder.resolve("summary.json"), RunFolder.JSON.writeValueAsString(Map.of("rungs", results)));
+        return RunFolder.existing(folder);
+    }
+
+    @Test
+    void rungsAreComparedByNameWithVerdictsAndOneSidedRungsAreListed() throws IOException {
+        RunFolder a = run("a", "60s", new java.util.LinkedHashMap<>(Map.of("blocking", new double[] { 1500, 1520, 1490, 1510 })));
+        RunFolder b = run("b", "60s", new java.util.LinkedHashMap<>(Map.of("blocking", new double[] { 1000, 1010, 990, 1005 },
+                "reactive", new double[] { 2500, 2510 })));
+        Comparison comparison = Comparison.of(a, b);
+        assertThat(comparison.rows()).hasSize(1);
+        Comparison.Row row = comparison.rows().get(0);
+        assertThat(row.step().rps().verdict()).isEqualTo(Verdict.SLOWER);
+        assertThat(row.step().proxyCpuPerRequest().verdict()).isEqualTo(Verdict.SLOWER);
+        assertThat(comparison.onlyInB()).containsExactly("reactive");
+        assertThat(comparison.slowerThan(0.05)).extracting(Comparison.Row::rung).containsExactly("blocking");
+        assertThat(comparison.slowerThan(0.40)).as("a third slower is not more than 40 % slower").isEmpty();
+        assertThat(comparison.warnings()).isEmpty();
+    }
+
+    @Test
+    void theSameFiguresAreNoDifferenceAndPassTheGate() throws IOException {
+        double[] rps = { 2400, 2550, 2480, 2390, 2510, 2460 };
+        Comparison comparison = Comparison.of(run("a", "60s", Map.of("reactive", rps)), run("b", "60s", Map.of("reactive", rps.clone())));
+        assertThat(comparison.rows().get(0).step().rps().verdict()).isEqualTo(Verdict.NO_DIFFERENCE);
+        assertThat(comparison.slowerThan(0.05)).isEmpty();
+    }
+
+    @Test
+    void differentParametersAreNamedInAWarning() throws IOException {
+        Comparison comparison = Comparison.of(run("a", "60s", Map.of("reactive", new double[] { 1, 2 })),
+                run("b", "30s", Map.of("reactive", new double[] { 1, 2 })));
+        assertThat(comparison.warnings()).containsExactly("duration: 60s in A, 30s in B");
+    }
+
+    @Test
+    void theReportsSayTheVerdictAndTheGate() throws IOException {
+        RunFolder a = run("a", "60s", Map.of("blocking", new double[] { 1500, 1520, 1490, 1510 }));
+        RunFolder b = run("b", "60s", Map.of("blocking", new double[] { 1000, 1010, 990, 1005 }));
+        Comparison comparison = Comparison.of(a, b);
+        CompareWriter writer = new CompareWriter(comparison, "5%", comparison.slowerThan(0.05));
+        assertThat(writer.markdown()).contains("| blocking | 1,505 | 1,001 | 0.67 × [").contains("slower").contains("**failed**");
+        assertThat(writer.html()).contains("<svg id=\"ratios\"").contains("<td>blocking</td>").contains("class=\"failed\"");
+        CompareWriter noGate = new CompareWriter(comparison, "", List.of());
+        assertThat(noGate.markdown()).doesNotContain("Gate FAIL_ON");
+    }
+
+    @Test
+    void failOnTakesAPercentageAndRefusesAnythingElseInOneLine() {
+        assertThat(Comparison.threshold("5%")).isEqualTo(0.05);
+        assertThat(Comparison.threshold(" 12.5 % ".replace(" %", "%"))).isEqualTo(0.125);
+        assertThatThrownBy(() -> Comparison.threshold("five")).isInstanceOf(LabException.class).hasMessage(
+                "FAIL_ON must be a percentage from 0 to 100, such as 5%, not 'five'");
+        assertThatThrownBy(() -> Comparison.threshold("-1%")).isInstanceOf(LabException.class);
+    }
+
+    @Test
+    void aFolderThatIsNoRunIsNamed() {
+        assertThatThrownBy(() -> RunFolder.existing(dir)).isInstanceOf(LabException.class).hasMessageContaining("holds no summary.json");
+    }
+}

@@ -1,6 +1,6 @@
 package dev.perflab.lab.cli;
 
-import dev.perflab.lab.target.Target;
+import dev.perflab.lab.targets.Target;
 
 import dev.perflab.lab.run.SystemOptions;
 import dev.perflab.lab.LabException;
@@ -19,7 +19,7 @@ import dev.perflab.lab.run.ProfileOptions;
 import dev.perflab.lab.run.RunFolder;
 import dev.perflab.lab.result.Scenario;
 import dev.perflab.lab.run.ScenarioLadder;
-import dev.perflab.lab.target.AuthClient;
+import dev.perflab.lab.targets.AuthClient;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

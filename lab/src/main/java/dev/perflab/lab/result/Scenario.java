@@ -6,7 +6,7 @@ import java.util.Map;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
-import dev.perflab.lab.target.Target;
+import dev.perflab.lab.targets.Target;
 
 /**
  * One rung: what the load drives ({@code backend}, {@code gateway} or {@code nginx}), the gateway

@@ -21,7 +21,7 @@ import dev.perflab.lab.report.ReportWriter;
 import dev.perflab.lab.system.GatewayProfiles;
 import dev.perflab.lab.system.Service;
 import dev.perflab.lab.system.StopOnExit;
-import dev.perflab.lab.target.Target;
+import dev.perflab.lab.targets.Target;
 import dev.perflab.lab.load.WrkGenerator;
 
 /**

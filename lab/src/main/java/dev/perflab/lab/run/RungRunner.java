@@ -35,8 +35,8 @@ import dev.perflab.lab.system.LaunchSpec;
 import dev.perflab.lab.system.RunningService;
 import dev.perflab.lab.system.Service;
 import dev.perflab.lab.system.ServiceLauncher;
-import dev.perflab.lab.target.Target;
-import dev.perflab.lab.target.Targets;
+import dev.perflab.lab.targets.Target;
+import dev.perflab.lab.targets.Targets;
 import dev.perflab.lab.verdict.Window;
 
 /**

@@ -14,7 +14,7 @@ import dev.perflab.lab.LabException;
 import dev.perflab.lab.result.RungResult;
 import dev.perflab.lab.result.Scenario;
 import dev.perflab.lab.run.RunFolder;
-import dev.perflab.lab.target.Target;
+import dev.perflab.lab.targets.Target;
 import dev.perflab.lab.verdict.Verdict;
 import dev.perflab.lab.verdict.Window;
 

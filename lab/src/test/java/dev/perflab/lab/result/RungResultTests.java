@@ -7,7 +7,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import dev.perflab.lab.run.RunFolder;
-import dev.perflab.lab.target.Target;
+import dev.perflab.lab.targets.Target;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;

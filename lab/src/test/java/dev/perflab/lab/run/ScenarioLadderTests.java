@@ -1,6 +1,6 @@
 package dev.perflab.lab.run;
 
-import dev.perflab.lab.target.Target;
+import dev.perflab.lab.targets.Target;
 
 import dev.perflab.lab.result.Scenario;
 

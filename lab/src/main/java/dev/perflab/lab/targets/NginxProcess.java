@@ -1,4 +1,4 @@
-package dev.perflab.lab.target;
+package dev.perflab.lab.targets;
 
 import java.io.File;
 import java.io.IOException;

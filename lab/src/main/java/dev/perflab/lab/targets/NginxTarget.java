@@ -1,0 +1,75 @@
+package dev.perflab.lab.targets;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import dev.perflab.lab.system.LabSystem;
+import dev.perflab.lab.system.LaunchSpec;
+import dev.perflab.lab.system.Service;
+
+/**
+ * The reference rung: nginx's {@code auth_request} in front of the same two backends, so the
+ * gateway's figures have a non-Java proxy doing the same job beside them.
+ */
+final class NginxTarget implements Target {
+
+    private final Path template;
+    private final LaunchSpec business;
+    private final LaunchSpec auth;
+
+    NginxTarget(Path template, LaunchSpec business, LaunchSpec auth) {
+        this.template = template;
+        this.business = business;
+        this.auth = auth;
+    }
+
+    @Override
+    public Kind kind() {
+        return Kind.NGINX;
+    }
+
+    @Override
+    public String describe() {
+        return " (wrk -> nginx auth_request)";
+    }
+
+    @Override
+    public Optional<String> unavailable() {
+        return NginxProcess.missing();
+    }
+
+    @Override
+    public List<LaunchSpec> specs(String authLatency) {
+        return List.of(business, Targets.withAuthLatency(auth, authLatency));
+    }
+
+    @Override
+    public Extras startExtras(LabSystem apps, Path dir) {
+        NginxProcess nginx = NginxProcess.start(template, dir.resolve("nginx"), apps.get(Service.BUSINESS).spec().port(),
+                apps.get(Service.AUTH).spec().port(), Targets.TOKEN);
+        return new Extras() {
+            @Override
+            public Map<String, List<Long>> pids() {
+                return Map.of("nginx", nginx.pids());
+            }
+
+            @Override
+            public void close() {
+                nginx.close();
+            }
+        };
+    }
+
+    @Override
+    public URI url(LabSystem apps, Extras extras) {
+        return NginxProcess.url();
+    }
+
+    @Override
+    public String token() {
+        return Targets.TOKEN;
+    }
+}

@@ -1,0 +1,85 @@
+package dev.perflab.lab.targets;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+import dev.perflab.lab.system.LabSystem;
+import dev.perflab.lab.system.LaunchSpec;
+
+/**
+ * What a rung drives: which apps it needs and with which settings, where the load goes, with which
+ * token, whether auth-service faults apply, and what it starts beyond the apps. One class per kind;
+ * the rung runner asks these questions and never the kind.
+ */
+public interface Target {
+
+    /** The kinds a scenario file names under {@code target:}. */
+    enum Kind {
+        @JsonProperty("backend") BACKEND,
+        @JsonProperty("gateway") GATEWAY,
+        @JsonProperty("nginx") NGINX;
+
+        /** The name used in scenario files and summary.json. */
+        public String id() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    Kind kind();
+
+    /** What the load drives, for the rung's first line, e.g. " (wrk -> business-service directly)". */
+    String describe();
+
+    /** Why this target cannot run on this machine, or empty when it can. */
+    default Optional<String> unavailable() {
+        return Optional.empty();
+    }
+
+    /** The apps to start, with the auth latency the rung runs with. */
+    List<LaunchSpec> specs(String authLatency);
+
+    /** Starts what the target needs beyond the apps (nothing, by default); closed after the rung. */
+    default Extras startExtras(LabSystem apps, Path dir) {
+        return Extras.NONE;
+    }
+
+    /** Where the load goes, once the apps run. */
+    URI url(LabSystem apps, Extras extras);
+
+    /** The token the load sends, or null for none. */
+    default String token() {
+        return null;
+    }
+
+    /** Whether auth-service faults (FAULTS) apply: only where the load passes an auth check. */
+    default boolean faultsApply() {
+        return true;
+    }
+
+    /** Processes a target starts beyond the apps, for the stats sampler; closing stops them. */
+    interface Extras extends AutoCloseable {
+
+        Extras NONE = new Extras() {
+            @Override
+            public Map<String, List<Long>> pids() {
+                return Map.of();
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+
+        /** Process ids keyed by the name the stats log uses. */
+        Map<String, List<Long>> pids();
+
+        @Override
+        void close();
+    }
+}

@@ -1,0 +1,37 @@
+package dev.perflab.lab.targets;
+
+import java.nio.file.Path;
+import java.util.function.Function;
+import java.util.function.UnaryOperator;
+
+import dev.perflab.lab.system.LaunchSpec;
+import dev.perflab.lab.system.Service;
+
+/** Makes the target of each kind: the one place that tells the kinds apart. */
+public final class Targets {
+
+    /** The token the load sends through the gateway and nginx; auth-service accepts it. */
+    public static final String TOKEN = "lab-token";
+
+    private Targets() {
+    }
+
+    /**
+     * @param specs each app's launch spec as the system options make it
+     * @param gateway adds what this run puts on the gateway beyond its profiles (a profiler agent)
+     * @param nginxTemplate the reference rung's nginx configuration
+     */
+    public static Target of(Target.Kind kind, java.util.List<String> profiles, Function<Service, LaunchSpec> specs,
+            UnaryOperator<LaunchSpec> gateway, Path nginxTemplate) {
+        return switch (kind) {
+            case BACKEND -> new BackendTarget(specs.apply(Service.BUSINESS));
+            case GATEWAY -> new GatewayTarget(specs.apply(Service.BUSINESS), specs.apply(Service.AUTH),
+                    gateway.apply(specs.apply(Service.GATEWAY).withProfiles(profiles)));
+            case NGINX -> new NginxTarget(nginxTemplate, specs.apply(Service.BUSINESS), specs.apply(Service.AUTH));
+        };
+    }
+
+    static LaunchSpec withAuthLatency(LaunchSpec auth, String latency) {
+        return auth.withEnv("AUTH_LATENCY", latency);
+    }
+}

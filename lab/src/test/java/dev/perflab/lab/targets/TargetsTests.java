@@ -1,0 +1,57 @@
+package dev.perflab.lab.targets;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.UnaryOperator;
+
+import org.junit.jupiter.api.Test;
+
+import dev.perflab.lab.system.LaunchSpec;
+import dev.perflab.lab.system.Service;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class TargetsTests {
+
+    private static Target target(Target.Kind kind, List<String> profiles, UnaryOperator<LaunchSpec> gateway) {
+        return Targets.of(kind, profiles, LaunchSpec::of, gateway, Path.of("lab/nginx/auth-request.conf"));
+    }
+
+    @Test
+    void theBackendAloneNeedsNoTokenNoAuthServiceAndNoFaults() {
+        Target backend = target(Target.Kind.BACKEND, List.of(), UnaryOperator.identity());
+        assertThat(backend.specs("5ms")).extracting(LaunchSpec::service).containsExactly(Service.BUSINESS);
+        assertThat(backend.token()).isNull();
+        assertThat(backend.faultsApply()).isFalse();
+        assertThat(backend.unavailable()).isEmpty();
+    }
+
+    @Test
+    void theGatewayStartsAllThreeWithItsProfilesTheRungsAuthLatencyAndTheRunsAgent() {
+        Target gateway = target(Target.Kind.GATEWAY, List.of("blocking", "log-quiet"), spec -> spec.withEnv("PROFILER", "jprofiler"));
+        List<LaunchSpec> specs = gateway.specs("20ms");
+        assertThat(specs).extracting(LaunchSpec::service).containsExactly(Service.BUSINESS, Service.AUTH, Service.GATEWAY);
+        assertThat(specs.get(1).environment()).containsEntry("AUTH_LATENCY", "20ms");
+        assertThat(specs.get(2).profiles()).containsExactly("blocking", "log-quiet");
+        assertThat(specs.get(2).environment()).containsEntry("PROFILER", "jprofiler");
+        assertThat(gateway.token()).isEqualTo(Targets.TOKEN);
+        assertThat(gateway.faultsApply()).isTrue();
+        assertThat(gateway.describe()).isEqualTo(" (gateway profiles: blocking,log-quiet)");
+    }
+
+    @Test
+    void nginxStandsInFrontOfTheSameTwoBackendsWithTheToken() {
+        Target nginx = target(Target.Kind.NGINX, List.of(), spec -> {
+            throw new AssertionError("nginx starts no gateway");
+        });
+        assertThat(nginx.specs("1ms")).extracting(LaunchSpec::service).containsExactly(Service.BUSINESS, Service.AUTH);
+        assertThat(nginx.specs("1ms").get(1).environment()).containsEntry("AUTH_LATENCY", "1ms");
+        assertThat(nginx.token()).isEqualTo(Targets.TOKEN);
+        assertThat(nginx.faultsApply()).isTrue();
+    }
+
+    @Test
+    void kindsKeepTheNamesOfTheScenarioFile() {
+        assertThat(List.of(Target.Kind.values())).extracting(Target.Kind::id).containsExactly("backend", "gateway", "nginx");
+    }
+}

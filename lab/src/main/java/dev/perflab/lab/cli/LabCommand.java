@@ -21,6 +21,20 @@ public class LabCommand {
         System.exit(commandLine().execute(args));
     }
 
+    /** The stack trace of an unexpected failure goes to a file, so the terminal shows one line. */
+    static String keepStackTrace(Throwable ex) {
+        try {
+            java.nio.file.Path file = java.nio.file.Files.createTempFile("lab-error-", ".txt");
+            java.io.StringWriter trace = new java.io.StringWriter();
+            ex.printStackTrace(new PrintWriter(trace));
+            java.nio.file.Files.writeString(file, trace.toString());
+            return "its stack trace is in " + file;
+        }
+        catch (java.io.IOException | RuntimeException notWritten) {
+            return "its stack trace could not be kept: " + notWritten.getMessage();
+        }
+    }
+
     public static CommandLine commandLine() {
         CommandLine commandLine = new CommandLine(new LabCommand());
         commandLine.setCaseInsensitiveEnumValuesAllowed(true);
@@ -30,8 +44,9 @@ public class LabCommand {
                 err.println("lab: " + ex.getMessage());
             }
             else {
-                err.println("lab: unexpected " + ex.getClass().getSimpleName() + ": " + ex.getMessage());
-                ex.printStackTrace(err);
+                err.println("lab: unexpected " + ex.getClass().getSimpleName() + ": " + String.valueOf(ex.getMessage()).lines().findFirst().orElse("")
+                        + " (a bug in the lab; "
+                        + keepStackTrace(ex) + ")");
             }
             err.flush();
             return EXIT_FAILED;

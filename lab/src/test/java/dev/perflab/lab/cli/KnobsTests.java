@@ -58,6 +58,20 @@ class KnobsTests {
     }
 
     @Test
+    void anUnexpectedFailureIsOneLineAndItsStackTraceIsKeptInAFile() throws Exception {
+        java.nio.file.Files.writeString(results.resolve("run.json"), "{}");
+        java.nio.file.Files.writeString(results.resolve("summary.json"), "{\"rungs\": [ {\"name\": ");
+        CommandLine command = LabCommand.commandLine();
+        command.setErr(new PrintWriter(err, true));
+        assertThat(command.execute("report", "--run", results.toString())).isNotZero();
+        String line = err.toString().strip();
+        assertThat(line).hasLineCount(1).startsWith("lab: unexpected ").contains("a bug in the lab; its stack trace is in ");
+        java.nio.file.Path trace = java.nio.file.Path.of(line.substring(line.indexOf("stack trace is in ") + 18, line.length() - 1));
+        assertThat(java.nio.file.Files.readString(trace)).contains("\tat ");
+        java.nio.file.Files.delete(trace);
+    }
+
+    @Test
     void defaultsComeFromTheEnvironmentAsTheMakefilePassesThem() throws Exception {
         ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), LabCommand.class.getName(), "gateway-test", "--help")

@@ -117,8 +117,11 @@ final class RunCommands {
         }
     }
 
-    @Command(name = "sweep", description = "Auth latency x auth client, as listed under sweep: in lab/scenarios.yml.")
+    @Command(name = "sweep", description = "Auth latency x auth client, as listed under sweep: in lab/scenarios.yml; 200 connections unless CONNECTIONS is set.")
     static class Sweep extends Measuring {
+
+        /** Enough connections that the client does not cap a point: 200 / 20 ms = 10,000 req/s, beyond any rung here. */
+        static final int SWEEP_CONNECTIONS = 200;
 
         @Option(names = "--scenarios", defaultValue = "${env:SCENARIOS}", description = "Ladder file (default: lab/scenarios.yml under --root).")
         Path scenarios;
@@ -140,7 +143,8 @@ final class RunCommands {
                             Map.of("client", client, "auth_latency", latency)));
                 }
             }
-            LabRun.execute("sweep", system, load, profile, points, Map.of(), out());
+            LoadOptions sweepLoad = load.withDefaultConnections(SWEEP_CONNECTIONS, spec.commandLine().getParseResult().hasMatchedOption("--connections"));
+            LabRun.execute("sweep", system, sweepLoad, profile, points, Map.of(), out());
             return 0;
         }
     }

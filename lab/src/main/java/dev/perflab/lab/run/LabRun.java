@@ -78,7 +78,7 @@ public final class LabRun {
         out.println("Results: " + run.dir());
         out.flush();
 
-        Passes passes = new Passes(rungs.size());
+        Passes passes = new Passes(rungs.size(), load.load().connections());
         RungRunner runner = new RungRunner(system, load, profile, out);
         out.println(expectedDuration(rungs.size(), load));
         out.flush();
@@ -137,8 +137,10 @@ public final class LabRun {
     private static final class Passes {
 
         private final List<List<RungResult>> byRung = new ArrayList<>();
+        private final int connections;
 
-        Passes(int rungs) {
+        Passes(int rungs, int connections) {
+            this.connections = connections;
             for (int i = 0; i < rungs; i++) {
                 byRung.add(new ArrayList<>());
             }
@@ -150,7 +152,7 @@ public final class LabRun {
 
         /** Each rung with a pass so far, its passes combined, with its step's verdict. */
         synchronized List<RungResult> results() {
-            return Results.withVerdicts(byRung.stream().filter(passes -> !passes.isEmpty()).map(Results::combine).toList());
+            return Results.withVerdicts(byRung.stream().filter(passes -> !passes.isEmpty()).map(passes -> Results.combine(passes, Runtime.getRuntime().availableProcessors(), connections)).toList());
         }
     }
 

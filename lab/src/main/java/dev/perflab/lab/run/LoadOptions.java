@@ -44,6 +44,27 @@ public class LoadOptions {
     @Option(names = "--warmup-probe", defaultValue = "5s", converter = Durations.class, hidden = true)
     Duration warmupProbe;
 
+    /**
+     * These options with {@code connections} unless the user set CONNECTIONS: the sweep's default,
+     * so that ten connections (10 / auth latency) do not cap a point instead of the gateway.
+     */
+    public LoadOptions withDefaultConnections(int connections, boolean userSet) {
+        if (userSet || System.getenv("CONNECTIONS") != null) {
+            return this;
+        }
+        LoadOptions copy = new LoadOptions();
+        copy.threads = threads;
+        copy.connections = connections;
+        copy.timeout = timeout;
+        copy.duration = duration;
+        copy.repeat = repeat;
+        copy.subwindow = subwindow;
+        copy.warmupMax = warmupMax;
+        copy.faults = faults;
+        copy.warmupProbe = warmupProbe;
+        return copy;
+    }
+
     public WrkGenerator.Load load() {
         return new WrkGenerator.Load(threads, connections, timeout);
     }

@@ -6,6 +6,7 @@ import java.util.Map;
 
 import dev.perflab.lab.load.LoadResult;
 import dev.perflab.lab.profile.Hotspots;
+import dev.perflab.lab.result.Bounds;
 import dev.perflab.lab.result.RungResult;
 import dev.perflab.lab.result.Scenario;
 import dev.perflab.lab.verdict.Intervals;
@@ -22,7 +23,7 @@ final class Results {
 
     /** One pass of a rung: its sub-windows merged into the rung's figures, and kept as the units of its intervals. */
     static RungResult of(Scenario scenario, String relativeDir, List<LoadResult> windows, List<Window> units, RungResult.CpuUse cpu,
-            RungResult.GatewayTimes times, Map<String, String> mode, Warmup.Result warm, Profiled profiled) {
+            RungResult.GatewayTimes times, Map<String, String> mode, Warmup.Result warm, Profiled profiled, int cores, int connections) {
         LoadResult whole = LoadResult.merge(windows);
         double rps = round(whole.requestsPerSecond(), 1);
         RungResult.Throughput throughput = new RungResult.Throughput(rps, null, List.of(rps), whole.errors());
@@ -33,8 +34,9 @@ final class Results {
         RungResult.Latency latency = new RungResult.Latency(percentiles, round(whole.latency().max(), 3), round(whole.latency().mean(), 3));
         RungResult.WarmupSummary warmup = new RungResult.WarmupSummary(round(warm.took().toMillis() / 1000.0, 1), warm.steady(),
                 round(warm.probe().toMillis() / 1000.0, 1), warm.probes().stream().map(v -> round(v, 1)).toList());
+        Intervals intervals = Intervals.of(units);
         return new RungResult(scenario, relativeDir, throughput, latency, cpu, times, mode, warmup, profile(profiled, rps), units,
-                Intervals.of(units), null, null);
+                intervals, bounds(mode, times, intervals, cores, connections, latency), null, null);
     }
 
     /**
@@ -42,7 +44,7 @@ final class Results {
      * mean of theirs and max the largest, CPU and the gateway's times the mean; warm-up, mode and
      * profile as the first pass had them; every pass's sub-windows, with intervals between passes.
      */
-    static RungResult combine(List<RungResult> passes) {
+    static RungResult combine(List<RungResult> passes, int cores, int connections) {
         List<RungResult> measured = passes.stream().filter(RungResult::measured).toList();
         if (measured.size() < 2) {
             return measured.isEmpty() ? passes.get(0) : measured.get(0);
@@ -64,8 +66,18 @@ final class Results {
                 : new RungResult.GatewayTimes(nullableRound(meanOf(measured, r -> r.times() == null ? null : r.times().authCallMs())),
                         nullableRound(meanOf(measured, r -> r.times() == null ? null : r.times().serverMs())));
         List<Window> windows = measured.stream().flatMap(r -> r.windows() == null ? java.util.stream.Stream.empty() : r.windows().stream()).toList();
+        Intervals intervals = Intervals.of(windows);
         return new RungResult(first.rung(), first.dir(), throughput, latency, cpuUse, times, first.mode(), first.warmup(), first.profile(),
-                windows, Intervals.of(windows), null, null);
+                windows, intervals, bounds(first.mode(), times, intervals, cores, connections, latency), null, null);
+    }
+
+    private static Bounds bounds(Map<String, String> mode, RungResult.GatewayTimes times, Intervals intervals, int cores, int connections,
+            RungResult.Latency latency) {
+        Map<String, Double> cpu = new java.util.TreeMap<>();
+        if (intervals != null && intervals.cpuMsPerRequest() != null) {
+            intervals.cpuMsPerRequest().forEach((process, estimate) -> cpu.put(process, estimate.mean()));
+        }
+        return Bounds.of(mode, times == null ? null : times.authCallMs(), cpu, cores, connections, latency.clientMean());
     }
 
     /** Each measured rung against the measured rung before it in the ladder. */

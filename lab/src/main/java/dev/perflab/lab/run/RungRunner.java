@@ -91,7 +91,8 @@ public final class RungRunner {
             Map<String, String> mode = apps.find(Service.GATEWAY).map(gateway -> observedMode(new ActuatorMetrics(gateway.baseUri()))).orElse(null);
             Map<String, Double> cpu = StatsLog.read(dir.resolve("stats.log")).meanCpu(measured.from(), measured.to());
             return Results.of(scenario, relativeDir, measured.windows(), measured.units(),
-                    new RungResult.CpuUse(cpu, Results.round(measured.samplerCost(), 3)), before.until(after), mode, warm, measured.profiled());
+                    new RungResult.CpuUse(cpu, Results.round(measured.samplerCost(), 3)), before.until(after), mode, warm, measured.profiled(),
+                    Runtime.getRuntime().availableProcessors(), load.load().connections());
         }
     }
 

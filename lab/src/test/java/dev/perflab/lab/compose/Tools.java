@@ -11,9 +11,9 @@ import static org.assertj.core.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** Runs the tools the compose tests use; where one is missing, the test is skipped, or fails when CI asked for Docker. */
-final class Tools {
+public final class Tools {
 
-    static final Path ROOT = Path.of(System.getProperty("lab.root", "..")).toAbsolutePath().normalize();
+    public static final Path ROOT = Path.of(System.getProperty("lab.root", "..")).toAbsolutePath().normalize();
 
     /** Set by .ci/run, which installs Docker and starts its engine: then nothing may be skipped for want of it. */
     static final boolean REQUIRED = "1".equals(System.getenv("PERFLAB_REQUIRE_DOCKER"));
@@ -21,20 +21,20 @@ final class Tools {
     private Tools() {
     }
 
-    static Commands.Result run(List<String> command, Map<String, String> env, long timeoutSeconds) {
+    public static Commands.Result run(List<String> command, Map<String, String> env, long timeoutSeconds) {
         return Commands.run(command, ROOT, env, Duration.ofSeconds(timeoutSeconds));
     }
 
-    static Commands.Result run(String... command) {
+    public static Commands.Result run(String... command) {
         return run(List.of(command), Map.of(), 300);
     }
 
-    static boolean works(String... command) {
+    public static boolean works(String... command) {
         return run(command).exit() == 0;
     }
 
     /** Skips the test when a tool is missing, unless CI requires it. */
-    static void need(boolean present, String what) {
+    public static void need(boolean present, String what) {
         if (REQUIRED && !present) {
             fail(what + " is missing, and PERFLAB_REQUIRE_DOCKER=1 says CI installed it");
         }

@@ -18,16 +18,18 @@ public final class LabSystem implements AutoCloseable {
     static final Duration STOP_GRACE = Duration.ofSeconds(10);
 
     private final List<RunningService> services = Collections.synchronizedList(new ArrayList<>());
+    /** Set, under the list's lock, once stopAll ran: a service that finishes starting after that is stopped at once. */
+    private boolean stopped;
     private final StopOnExit onExit = StopOnExit.register("services", this::stopAll);
 
-    private LabSystem() {
+    LabSystem() {
     }
 
     /** Starts the services together (they boot in parallel) and waits until every one is healthy. */
     public static LabSystem start(ServiceLauncher launcher, List<LaunchSpec> specs, Duration healthLimit) {
         LabSystem system = new LabSystem();
         try {
-            specs.forEach(spec -> system.services.add(launcher.start(spec)));
+            specs.forEach(spec -> system.add(launcher.start(spec)));
             system.services.forEach(running -> launcher.awaitHealthy(running, healthLimit));
             return system;
         }
@@ -35,6 +37,18 @@ public final class LabSystem implements AutoCloseable {
             system.close();
             throw ex;
         }
+    }
+
+    /** Keeps a started service for stopping, unless the system was stopped meanwhile (Ctrl-C): then it is stopped now. */
+    void add(RunningService running) {
+        synchronized (services) {
+            if (!stopped) {
+                services.add(running);
+                return;
+            }
+        }
+        ServiceLauncher.stop(running.process(), STOP_GRACE);
+        throw new LabException("stopped: the lab is shutting down (Ctrl-C or SIGTERM); " + running.service() + " was stopped again");
     }
 
     public RunningService get(Service service) {
@@ -72,6 +86,7 @@ public final class LabSystem implements AutoCloseable {
     private void stopAll() {
         List<RunningService> toStop;
         synchronized (services) {
+            stopped = true;
             toStop = new ArrayList<>(services);
             services.clear();
         }

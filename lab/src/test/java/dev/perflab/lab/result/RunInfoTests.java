@@ -3,6 +3,7 @@ package dev.perflab.lab.result;
 import java.nio.file.Path;
 import java.util.Map;
 
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,7 +16,7 @@ class RunInfoTests {
         Map<String, Object> compose = RunInfo.describe(root, "baseline", "compose", Map.of("threads", 2));
         assertThat(compose.get("runtime")).isEqualTo("compose");
         assertThat(RunInfo.describe(root, "baseline", "local", Map.of()).get("runtime")).isEqualTo("local");
-        assertThat(compose.get("machine")).asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP)
+        assertThat(compose.get("machine")).asInstanceOf(InstanceOfAssertFactories.MAP)
             .containsEntry("cores", Runtime.getRuntime().availableProcessors());
     }
 }

@@ -1,9 +1,12 @@
 package dev.perflab.lab.report;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import dev.perflab.lab.Captured;
 import dev.perflab.lab.LabException;
@@ -163,6 +166,28 @@ class ReportModelTests {
         assertThat(model.sweep().header()).containsExactly("client", "auth 0", "auth 500ns");
         assertThat(model.charts().sweep().bound()).containsExactly(null, 4 / 500e-9);
         assertThat(model.charts().sweep().latenciesMs().get(1)).isCloseTo(0.0005, within(1e-12));
+    }
+
+    @Test
+    void hotspotsAndInjectedFaultsAreReportedForTheRungsThatHaveThem(@TempDir Path dir) throws IOException {
+        JsonNode info = RunFolder.JSON.readTree(LADDER.resolve("run.json").toFile());
+        ((ObjectNode) info.path("parameters")).put("profiler", "JFR (profile settings), in a profiled window after the measured one");
+        ArrayNode rungs = summary(LADDER);
+        ObjectNode blocking = (ObjectNode) rungs.get(1);
+        blocking.put("profiler", "jfr").put("hotspot", "blocking network I/O on the event loop (RestTemplate)");
+        blocking.putObject("hotspot_shares").put("blocking network I/O", 0.62).put("logging", 0.11);
+        blocking.putObject("profiler_cost").put("rps_without", 112.0).put("rps_with", 101.0).put("ratio", 0.9);
+        blocking.putObject("profile_evidence").put("event_loop_socket_reads", 1234).put("event_loop_socket_read_ms", 5678.4);
+        Files.createDirectories(dir.resolve("blocking"));
+        Files.writeString(dir.resolve("blocking/faults.log"), "08:31:53 errorRate=1 -> 200\n");
+        ReportModel model = ReportModel.of(dir, info, results(rungs), null);
+        assertThat(model.hotspots().rows()).containsExactly(List.of("blocking", "jfr",
+                "blocking network I/O on the event loop (RestTemplate); JFR: 1,234 socket reads on the event loop, 5,678 ms",
+                "blocking network I/O 62 %, logging 11 %", "101 / 112 = 0.90"));
+        assertThat(model.faults()).containsExactly("blocking   08:31:53 errorRate=1 -> 200");
+        assertThat(ReportWriter.markdown(model)).contains("## Hotspots").contains("From JFR (profile settings), in a profiled window")
+            .contains("## Faults injected").contains("```\nblocking   08:31:53 errorRate=1 -> 200\n```\n");
+        assertThat(ReportWriter.html(model)).contains("<h2>Hotspots</h2>");
     }
 
     private static ArrayNode summary(Path dir) {

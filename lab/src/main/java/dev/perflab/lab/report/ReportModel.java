@@ -136,7 +136,8 @@ public record ReportModel(String title, String machineLine, Integer cores, Strin
 
         private Table mainTable() {
             TreeSet<String> services = new TreeSet<>();
-            rungs.stream().filter(RungResult::measured).forEach(r -> services.addAll(r.cpu().percent().keySet()));
+            rungs.stream().filter(RungResult::measured).map(RungResult::cpu).filter(c -> c != null && c.percent() != null)
+                .forEach(c -> services.addAll(c.percent().keySet()));
             List<String> header = new ArrayList<>(List.of("rung", "profiles", "req/s", "cv", "x baseline", "x nginx", "p50 ms", "p90 ms",
                     "p99 ms", "max ms", "errors"));
             services.forEach(s -> header.add("CPU " + s + " %"));
@@ -164,7 +165,7 @@ public record ReportModel(String title, String machineLine, Integer cores, Strin
                     row.add(ms(r.latency().p99()));
                     row.add(ms(r.latency().max()));
                     row.add(Long.toString(r.throughput().errors()));
-                    services.forEach(s -> row.add(Optional.ofNullable(r.cpu().of(s)).map(v -> String.format(Locale.ROOT, "%.0f", v)).orElse("")));
+                    services.forEach(s -> row.add(Optional.ofNullable(r.cpu()).map(c -> c.of(s)).map(v -> String.format(Locale.ROOT, "%.0f", v)).orElse("")));
                 }
                 row.add(r.rung().changes());
                 rows.add(row);
@@ -176,7 +177,8 @@ public record ReportModel(String title, String machineLine, Integer cores, Strin
             List<List<String>> rows = new ArrayList<>();
             for (RungResult r : rungs) {
                 if (r.measured() && r.target().equals("gateway")) {
-                    rows.add(List.of(r.name(), ms(r.latency().clientMean()), ms(r.times().serverMs()), ms(r.times().authCallMs()),
+                    RungResult.GatewayTimes times = r.times() == null ? new RungResult.GatewayTimes(null, null) : r.times();
+                    rows.add(List.of(r.name(), ms(r.latency().clientMean()), ms(times.serverMs()), ms(times.authCallMs()),
                             r.mode() == null ? "" : r.mode().toString()));
                 }
             }
@@ -245,7 +247,8 @@ public record ReportModel(String title, String machineLine, Integer cores, Strin
         }
 
         private String samplerCost() {
-            return rungs.stream().filter(RungResult::measured).map(r -> r.cpu().samplerPercent()).filter(Objects::nonNull).reduce(Math::max)
+            return rungs.stream().filter(RungResult::measured).map(RungResult::cpu).filter(Objects::nonNull).map(RungResult.CpuUse::samplerPercent)
+                .filter(Objects::nonNull).reduce(Math::max)
                 .map(cost -> String.format(Locale.ROOT, "%.2f", cost)).orElse(null);
         }
 

@@ -169,6 +169,18 @@ class ReportModelTests {
     }
 
     @Test
+    void aMeasuredRungWithoutCpuOrGatewayTimersLeavesThoseCellsEmpty() {
+        JsonNode info = RunFolder.JSON.readTree(LADDER.resolve("run.json").toFile());
+        ArrayNode rungs = summary(LADDER);
+        ((ObjectNode) rungs.get(1)).remove(List.of("cpu", "sampler_cpu_percent", "auth_call_ms", "server_ms"));
+        ReportModel model = ReportModel.of(LADDER, info, results(rungs), null);
+        assertThat(model.main().header()).contains("CPU business-service %").doesNotContain("CPU gateway %");
+        assertThat(model.main().rows().get(1)).endsWith("0", "", "blocking auth client");
+        assertThat(model.times().rows().get(0)).startsWith("blocking", "89.87", "", "");
+        assertThat(model.samplerCost()).isEqualTo("0.33");
+    }
+
+    @Test
     void hotspotsAndInjectedFaultsAreReportedForTheRungsThatHaveThem(@TempDir Path dir) throws IOException {
         JsonNode info = RunFolder.JSON.readTree(LADDER.resolve("run.json").toFile());
         ((ObjectNode) info.path("parameters")).put("profiler", "JFR (profile settings), in a profiled window after the measured one");

@@ -122,12 +122,13 @@ public record ReportModel(String title, String machineLine, Integer cores, Strin
             JsonNode machine = info.path("machine");
             JsonNode p = info.path("parameters");
             String commit = info.path("git_commit").asString();
-            return String.format(Locale.ROOT, "%s, %s cores, %s; runtime %s; commit %s%s; started %s; wrk -t%s -c%s -d%s --timeout %s, repeat %s, load generator on the same host",
+            return String.format(Locale.ROOT, "%s, %s cores, %s; runtime %s; commit %s%s; started %s; wrk -t%s -c%s -d%s --timeout %s, repeat %s, load generator on %s",
                     machine.path("cpu_model").asString(), machine.path("cores").asString(), info.path("jdk").asString(),
                     info.path("runtime").asString(), commit.length() > 12 ? commit.substring(0, 12) : commit,
                     info.path("git_dirty").asBoolean() ? " (with uncommitted changes)" : "", info.path("started").asString(),
                     p.path("threads").asString(), p.path("connections").asString(), p.path("duration").asString(),
-                    p.path("timeout").asString(), p.path("repeat").asString());
+                    p.path("timeout").asString(), p.path("repeat").asString(),
+                    machine.path("load_generator_on_same_host").asBoolean(true) ? "the same host" : "another host");
         }
 
         private Optional<RungResult> reference(String target) {

@@ -86,8 +86,10 @@ class ReportModelTests {
         assertThat(ReportWriter.markdown(model)).contains("in % of one core (64 cores = 6400 %).").contains("runtime compose");
 
         ((ObjectNode) info.path("machine")).remove("cores");
+        ((ObjectNode) info.path("machine")).put("load_generator_on_same_host", false);
         ReportModel unknown = ReportModel.of(LADDER, info, results(summary(LADDER)), null);
         assertThat(unknown.cores()).isNull();
+        assertThat(unknown.machineLine()).endsWith("load generator on another host");
         assertThat(ReportWriter.markdown(unknown)).contains("in % of one core. Latency percentiles");
     }
 

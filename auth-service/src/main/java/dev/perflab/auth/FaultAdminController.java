@@ -14,6 +14,8 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
+import dev.perflab.common.LatencySpec;
+
 /**
  * Changes the injected latency and error rate while the service runs, so a fault can be injected in
  * the middle of a load test. Answers only callers on the loopback interface.

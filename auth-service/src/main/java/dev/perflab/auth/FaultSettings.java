@@ -4,6 +4,8 @@ import java.util.concurrent.ThreadLocalRandom;
 
 import org.springframework.stereotype.Component;
 
+import dev.perflab.common.LatencySpec;
+
 /** The latency and error rate in force; replaced atomically so a request sees one consistent pair. */
 @Component
 class FaultSettings {

@@ -101,7 +101,8 @@ class LabRunIntegrationTests {
         assertThat(info.path("machine").path("cores").asInt()).isEqualTo(Runtime.getRuntime().availableProcessors());
         assertThat(info.path("machine").path("cpu_model").asString()).isNotBlank();
         assertThat(info.path("jdk").asString()).contains(Integer.toString(Runtime.version().feature()));
-        assertThat(info.path("runtime").asString()).isEqualTo("local");
+        assertThat(info.path("runtime").asString()).as("the runtime the run was asked for").isEqualTo("local")
+            .isEqualTo(info.path("parameters").path("runtime").asString());
 
         JsonNode rungs = RunFolder.JSON.readTree(ladderRun.resolve("summary.json").toFile()).path("rungs");
         assertThat(IntStream.range(0, rungs.size()).mapToObj(i -> rungs.get(i).path("name").asString()))

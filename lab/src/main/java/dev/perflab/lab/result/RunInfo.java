@@ -15,11 +15,12 @@ public final class RunInfo {
     private RunInfo() {
     }
 
-    public static Map<String, Object> describe(Path root, String command, Map<String, Object> parameters) {
+    /** {@code runtime} is where the apps ran: {@code local} (JVM processes) or {@code compose}. */
+    public static Map<String, Object> describe(Path root, String command, String runtime, Map<String, Object> parameters) {
         Map<String, Object> info = new LinkedHashMap<>();
         info.put("command", command);
         info.put("started", OffsetDateTime.now().toString());
-        info.put("runtime", "local");
+        info.put("runtime", runtime);
         info.put("parameters", parameters);
         Map<String, Object> machine = new LinkedHashMap<>();
         machine.put("cpu_model", cpuModel());

@@ -74,7 +74,7 @@ public final class LabRun {
             default -> "none";
         });
         parameters.putAll(extra);
-        run.writeJson("run.json", RunInfo.describe(system.root(), command, parameters));
+        run.writeJson("run.json", RunInfo.describe(system.root(), command, system.runtime(), parameters));
         out.println("Results: " + run.dir());
         out.flush();
 

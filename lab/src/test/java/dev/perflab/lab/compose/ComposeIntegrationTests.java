@@ -68,7 +68,9 @@ class ComposeIntegrationTests {
         // The container's limit, not the machine's memory: these lines are docker stats', not the /proc sampler's
         assertThat(lines).allSatisfy(line -> assertThat(line.memLimitBytes()).isEqualTo(2.0 * GIB));
         assertThat(Files.readString(dir.resolve("stats.log"))).contains(" NAME ").contains("CPU %");
-        JsonNode run = RunFolder.JSON.readTree(dir.resolve("run.json").toFile()).path("parameters");
+        JsonNode info = RunFolder.JSON.readTree(dir.resolve("run.json").toFile());
+        assertThat(info.path("runtime").asString()).as("run.json's runtime, which the report's machine line prints").isEqualTo("compose");
+        JsonNode run = info.path("parameters");
         assertThat(run.path("runtime").asString()).isEqualTo("compose");
         assertThat(run.path("limits").path("GATEWAY_CPUS").asString()).isEqualTo("2");
         assertThat(run.path("compose_files").toString()).contains(FILES);

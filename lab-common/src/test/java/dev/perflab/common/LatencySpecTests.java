@@ -1,4 +1,4 @@
-package dev.perflab.auth;
+package dev.perflab.common;
 
 import org.junit.jupiter.api.Test;
 
@@ -14,6 +14,13 @@ class LatencySpecTests {
         assertThat(LatencySpec.parse("1.5ms").minNanos()).isEqualTo(1_500_000);
         assertThat(LatencySpec.parse("2s").minNanos()).isEqualTo(2_000_000_000L);
         assertThat(LatencySpec.parse(" 0 ").isNone()).isTrue();
+    }
+
+    @Test
+    void nanosecondsAndUpperCaseUnitsReadAsTheirUnit() {
+        assertThat(LatencySpec.parse("500ns").minNanos()).isEqualTo(500);
+        assertThat(LatencySpec.parse("1MS").minNanos()).isEqualTo(1_000_000);
+        assertThat(LatencySpec.parse("0.5MS-2Ms").maxNanos()).isEqualTo(2_000_000);
     }
 
     @Test

@@ -1,26 +1,28 @@
-package dev.perflab.auth;
+package dev.perflab.common;
 
 import java.math.BigDecimal;
+import java.util.Locale;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * An injected latency: a fixed duration ({@code 1ms}) or a uniform range ({@code 0.5ms-2ms}).
- * Units: ns, us, ms, s; a bare {@code 0} means none.
+ * Units: ns, us, ms, s in any case; a bare {@code 0} means none. auth-service injects it and the
+ * lab's report reads it back, so both parse it here.
  */
-record LatencySpec(long minNanos, long maxNanos, String text) {
+public record LatencySpec(long minNanos, long maxNanos, String text) {
 
     private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ns|us|ms|s)");
-    static final long MAX_NANOS = 60_000_000_000L;
+    public static final long MAX_NANOS = 60_000_000_000L;
 
-    static final LatencySpec NONE = new LatencySpec(0, 0, "0");
+    public static final LatencySpec NONE = new LatencySpec(0, 0, "0");
 
-    static LatencySpec parse(String text) {
+    public static LatencySpec parse(String text) {
         if (text == null) {
             throw invalid(null);
         }
-        String trimmed = text.trim().toLowerCase();
+        String trimmed = text.trim().toLowerCase(Locale.ROOT);
         if (trimmed.equals("0") || trimmed.equals("none")) {
             return NONE;
         }
@@ -37,11 +39,11 @@ record LatencySpec(long minNanos, long maxNanos, String text) {
         return new LatencySpec(min, max, trimmed);
     }
 
-    long nextNanos() {
+    public long nextNanos() {
         return (minNanos == maxNanos) ? minNanos : ThreadLocalRandom.current().nextLong(minNanos, maxNanos + 1);
     }
 
-    boolean isNone() {
+    public boolean isNone() {
         return maxNanos == 0;
     }
 

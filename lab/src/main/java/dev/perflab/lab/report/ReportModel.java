@@ -1,0 +1,352 @@
+package dev.perflab.lab.report;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeSet;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+import dev.perflab.common.LatencySpec;
+import dev.perflab.lab.LabException;
+import dev.perflab.lab.result.RungResult;
+import dev.perflab.lab.run.RunFolder;
+import dev.perflab.lab.run.Warmup;
+import dev.perflab.lab.stats.StatsLog;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * What a report shows, built once from a run's folder ({@code run.json}, {@code summary.json},
+ * {@code error.txt}, each rung's {@code stats.log} and {@code faults.log}): the tables as rows of
+ * text and the charts' series as numbers. The templates only lay it out. Facts about the machine
+ * come from run.json alone, so a report written elsewhere still describes the machine that ran.
+ */
+public record ReportModel(String title, String machineLine, Integer cores, String error, Table main, Table times,
+        Table hotspots, Table warmup, List<String> faults, Table sweep, String samplerCost, String profiler, Charts charts) {
+
+    /** A header and its rows, each cell as printed. Empty when nothing qualified for it. */
+    public record Table(List<String> header, List<List<String>> rows) {
+
+        public boolean isEmpty() {
+            return rows.isEmpty();
+        }
+    }
+
+    /** What report.html's script draws: every rung as in summary.json, CPU over time per rung, the sweep. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Charts(List<RungResult> rungs, List<CpuSeries> cpu, SweepSeries sweep) {
+    }
+
+    /** One rung's CPU % per service, as [seconds since the rung's first sample, % of one core] points. */
+    public record CpuSeries(String rung, Map<String, List<List<Number>>> services) {
+    }
+
+    /** req/s per client at each auth latency (null where a point was skipped or missing), and the blocked-loop bound. */
+    public record SweepSeries(@JsonProperty("latencies_ms") List<Double> latenciesMs, List<ClientSeries> series, List<Double> bound) {
+    }
+
+    public record ClientSeries(String client, List<Double> rps) {
+    }
+
+    /** Reads the folder a run left. */
+    public static ReportModel read(Path dir) {
+        JsonNode info = RunFolder.JSON.readTree(dir.resolve("run.json").toFile());
+        JsonNode summary = RunFolder.JSON.readTree(dir.resolve("summary.json").toFile());
+        List<RungResult> rungs = RunFolder.JSON.convertValue(summary.path("rungs"), new TypeReference<List<RungResult>>() { });
+        String error = null;
+        Path errorFile = dir.resolve("error.txt");
+        if (Files.isRegularFile(errorFile)) {
+            try {
+                error = Files.readString(errorFile).trim();
+            }
+            catch (IOException ex) {
+                throw new LabException("cannot read " + errorFile + ": " + ex.getMessage(), ex);
+            }
+        }
+        return of(dir, info, rungs, error);
+    }
+
+    /** The model of these results; {@code dir} is where each rung's {@code dir} (stats.log, faults.log) is found. */
+    public static ReportModel of(Path dir, JsonNode info, List<RungResult> rungs, String error) {
+        return new Builder(dir, info, rungs).build(error);
+    }
+
+    /** The lower and upper bound's mean, in seconds: what one request waits for on average. Null for none. */
+    static Double latencySeconds(String rung, String latency) {
+        if (latency == null) {
+            return null;
+        }
+        try {
+            LatencySpec spec = LatencySpec.parse(latency);
+            return spec.isNone() ? 0.0 : (spec.minNanos() + spec.maxNanos()) / 2.0 / 1e9;
+        }
+        catch (IllegalArgumentException ex) {
+            throw new LabException("summary.json: rung " + rung + ": " + ex.getMessage());
+        }
+    }
+
+    private static final class Builder {
+
+        private final Path dir;
+        private final JsonNode info;
+        private final List<RungResult> rungs;
+
+        Builder(Path dir, JsonNode info, List<RungResult> rungs) {
+            this.dir = dir;
+            this.info = info;
+            this.rungs = rungs;
+        }
+
+        ReportModel build(String error) {
+            JsonNode cores = info.path("machine").path("cores");
+            boolean sweep = info.path("command").asString().equals("sweep");
+            List<SweepPoint> points = sweep ? sweepPoints() : List.of();
+            return new ReportModel("Gateway Performance Lab: " + info.path("command").asString(), machineLine(),
+                    cores.isNumber() ? cores.asInt() : null, error, mainTable(), timeTable(), hotspotTable(), warmupTable(), faultLines(),
+                    sweep ? sweepTable(points) : null, samplerCost(), info.path("parameters").path("profiler").asString(),
+                    new Charts(rungs, cpuSeries(), sweep ? sweepSeries(points) : null));
+        }
+
+        private String machineLine() {
+            JsonNode machine = info.path("machine");
+            JsonNode p = info.path("parameters");
+            String commit = info.path("git_commit").asString();
+            return String.format(Locale.ROOT, "%s, %s cores, %s; runtime %s; commit %s%s; started %s; wrk -t%s -c%s -d%s --timeout %s, repeat %s, load generator on %s",
+                    machine.path("cpu_model").asString(), machine.path("cores").asString(), info.path("jdk").asString(),
+                    info.path("runtime").asString(), commit.length() > 12 ? commit.substring(0, 12) : commit,
+                    info.path("git_dirty").asBoolean() ? " (with uncommitted changes)" : "", info.path("started").asString(),
+                    p.path("threads").asString(), p.path("connections").asString(), p.path("duration").asString(),
+                    p.path("timeout").asString(), p.path("repeat").asString(),
+                    machine.path("load_generator_on_same_host").asBoolean(true) ? "the same host" : "another host");
+        }
+
+        private Optional<RungResult> reference(String target) {
+            return rungs.stream().filter(r -> r.target().equals(target) && r.measured()).findFirst();
+        }
+
+        private Table mainTable() {
+            TreeSet<String> services = new TreeSet<>();
+            rungs.stream().filter(RungResult::measured).map(RungResult::cpu).filter(c -> c != null && c.percent() != null)
+                .forEach(c -> services.addAll(c.percent().keySet()));
+            List<String> header = new ArrayList<>(List.of("rung", "profiles", "req/s", "cv", "x baseline", "x nginx", "p50 ms", "p90 ms",
+                    "p99 ms", "max ms", "errors"));
+            services.forEach(s -> header.add("CPU " + s + " %"));
+            header.add("what changed");
+            Optional<RungResult> baseline = reference("backend");
+            Optional<RungResult> nginx = reference("nginx");
+            List<List<String>> rows = new ArrayList<>();
+            for (RungResult r : rungs) {
+                List<String> row = new ArrayList<>();
+                row.add(r.name());
+                row.add(r.rung().profiles().isEmpty() ? "-" : String.join(",", r.rung().profiles()));
+                if (!r.measured()) {
+                    row.add("skipped: " + (r.skipped() == null ? "not measured" : r.skipped()));
+                    while (row.size() < header.size() - 1) {
+                        row.add("");
+                    }
+                }
+                else {
+                    row.add(String.format(Locale.ROOT, "%,.0f", r.throughput().rps()));
+                    row.add(r.throughput().cv() == null ? "n/a" : String.format(Locale.ROOT, "%.1f%%", r.throughput().cv() * 100));
+                    row.add(ratio(r, baseline));
+                    row.add(ratio(r, nginx));
+                    row.add(ms(r.latency().p50()));
+                    row.add(ms(r.latency().p90()));
+                    row.add(ms(r.latency().p99()));
+                    row.add(ms(r.latency().max()));
+                    row.add(Long.toString(r.throughput().errors()));
+                    services.forEach(s -> row.add(Optional.ofNullable(r.cpu()).map(c -> c.of(s)).map(v -> String.format(Locale.ROOT, "%.0f", v)).orElse("")));
+                }
+                row.add(r.rung().changes());
+                rows.add(row);
+            }
+            return new Table(header, rows);
+        }
+
+        private Table timeTable() {
+            List<List<String>> rows = new ArrayList<>();
+            for (RungResult r : rungs) {
+                if (r.measured() && r.target().equals("gateway")) {
+                    RungResult.GatewayTimes times = r.times() == null ? new RungResult.GatewayTimes(null, null) : r.times();
+                    rows.add(List.of(r.name(), ms(r.latency().clientMean()), ms(times.serverMs()), ms(times.authCallMs()),
+                            r.mode() == null ? "" : r.mode().toString()));
+                }
+            }
+            return new Table(List.of("rung", "client latency (wrk mean) ms", "gateway server time (mean) ms", "auth call (mean) ms",
+                    "mode the gateway reported"), rows);
+        }
+
+        /** One row per profiled rung: the verdict and the largest groups of event-loop samples. */
+        private Table hotspotTable() {
+            List<List<String>> rows = new ArrayList<>();
+            for (RungResult r : rungs) {
+                RungResult.ProfileSummary profile = r.profile();
+                if (profile == null || profile.hotspot() == null) {
+                    continue;
+                }
+                String groups = profile.hotspotShares() == null ? "" : String.join(", ", profile.hotspotShares().entrySet().stream().limit(4)
+                    .map(e -> String.format(Locale.ROOT, "%s %.0f %%", e.getKey(), e.getValue() * 100)).toList());
+                String verdict = profile.hotspot();
+                if (profile.evidence() != null && profile.evidence().get("event_loop_socket_reads") instanceof Number reads) {
+                    verdict += String.format(Locale.ROOT, "; JFR: %,d socket reads on the event loop, %,.0f ms", reads.longValue(),
+                            ((Number) profile.evidence().getOrDefault("event_loop_socket_read_ms", 0)).doubleValue());
+                }
+                RungResult.ProfilerCost cost = profile.cost();
+                rows.add(List.of(r.name(), profile.profiler() == null ? "" : profile.profiler(), verdict, groups, cost == null ? ""
+                        : String.format(Locale.ROOT, "%,.0f / %,.0f = %.2f", cost.rpsWith(), cost.rpsWithout(), cost.ratio())));
+            }
+            return new Table(List.of("rung", "profiler", "verdict (event-loop threads)", "largest groups", "profiler cost: req/s with / without"), rows);
+        }
+
+        /** Per measured rung: how long the warm-up took and what the first 10 s from a cold start read against the measured window. */
+        private Table warmupTable() {
+            List<List<String>> rows = new ArrayList<>();
+            for (RungResult r : rungs) {
+                RungResult.WarmupSummary w = r.warmup();
+                if (!r.measured() || w == null || w.probes() == null || w.probes().isEmpty()) {
+                    continue;
+                }
+                Double cold = Warmup.coldReading(w.probes(), w.probeSeconds() == null ? 0 : w.probeSeconds(), 10);
+                rows.add(List.of(r.name(), w.seconds() == null ? "" : String.format(Locale.ROOT, "%.0f", w.seconds()),
+                        Boolean.TRUE.equals(w.steady()) ? "yes" : "no",
+                        String.join(" ", w.probes().stream().map(v -> String.format(Locale.ROOT, "%,.0f", v)).toList()),
+                        cold == null ? "" : String.format(Locale.ROOT, "%,.0f", cold),
+                        cold == null || r.throughput().rps() == 0 ? "" : String.format(Locale.ROOT, "%.2f", cold / r.throughput().rps())));
+            }
+            return new Table(List.of("rung", "warm-up s", "steady", "probes (req/s)", "first 10 s req/s", "first 10 s / measured"), rows);
+        }
+
+        /** The lines of every rung's faults.log (FAULTS=...), prefixed with the rung. */
+        private List<String> faultLines() {
+            List<String> lines = new ArrayList<>();
+            for (RungResult r : rungs) {
+                if (r.dir() == null) {
+                    continue;
+                }
+                Path log = dir.resolve(r.dir()).normalize().resolve("faults.log");
+                if (Files.isRegularFile(log)) {
+                    try {
+                        Files.readAllLines(log).forEach(line -> lines.add(r.name() + "   " + line));
+                    }
+                    catch (IOException ex) {
+                        lines.add(r.name() + "   (faults.log unreadable: " + ex.getMessage() + ")");
+                    }
+                }
+            }
+            return lines;
+        }
+
+        private String samplerCost() {
+            return rungs.stream().filter(RungResult::measured).map(RungResult::cpu).filter(Objects::nonNull).map(RungResult.CpuUse::samplerPercent)
+                .filter(Objects::nonNull).reduce(Math::max)
+                .map(cost -> String.format(Locale.ROOT, "%.2f", cost)).orElse(null);
+        }
+
+        /** Per measured rung, each service's CPU % over seconds since the rung's first sample. */
+        private List<CpuSeries> cpuSeries() {
+            List<CpuSeries> series = new ArrayList<>();
+            for (RungResult r : rungs) {
+                if (!r.measured() || r.dir() == null) {
+                    continue;
+                }
+                StatsLog log = StatsLog.read(dir.resolve(r.dir()).normalize().resolve("stats.log"));
+                if (log.lines().isEmpty()) {
+                    continue;
+                }
+                LocalDateTime start = log.lines().get(0).time();
+                Map<String, List<List<Number>>> services = new LinkedHashMap<>();
+                log.byService().forEach((name, lines) -> services.put(name,
+                        lines.stream().map(line -> List.<Number>of(Duration.between(start, line.time()).toSeconds(), line.cpuPercent())).toList()));
+                series.add(new CpuSeries(r.name(), services));
+            }
+            return series;
+        }
+
+        /** A sweep point's axes as the sweep declared them; summaries from before the axes were stored name the client first among the profiles. */
+        private record SweepPoint(String client, String latency, RungResult result) {
+        }
+
+        private List<SweepPoint> sweepPoints() {
+            return rungs.stream().map(r -> {
+                Map<String, String> axes = r.rung().axes() == null ? Map.of() : r.rung().axes();
+                String client = axes.getOrDefault("client", r.rung().profiles().isEmpty() ? "reactive" : r.rung().profiles().get(0));
+                String latency = axes.getOrDefault("auth_latency", r.rung().authLatency());
+                return new SweepPoint(client, latency, r);
+            }).toList();
+        }
+
+        private static List<String> latencies(List<SweepPoint> points) {
+            return points.stream().map(SweepPoint::latency).distinct().toList();
+        }
+
+        private static List<String> clients(List<SweepPoint> points) {
+            return points.stream().map(SweepPoint::client).distinct().toList();
+        }
+
+        private static Optional<RungResult> at(List<SweepPoint> points, String client, String latency) {
+            return points.stream().filter(p -> p.client().equals(client) && Objects.equals(p.latency(), latency)).map(SweepPoint::result).findFirst();
+        }
+
+        /** req/s per client (rows) and auth latency (columns), then the bound a blocked event loop allows. */
+        private Table sweepTable(List<SweepPoint> points) {
+            List<String> latencies = latencies(points);
+            List<String> header = new ArrayList<>(List.of("client"));
+            latencies.forEach(l -> header.add("auth " + l));
+            List<List<String>> rows = new ArrayList<>();
+            for (String client : clients(points)) {
+                List<String> row = new ArrayList<>(List.of(client));
+                latencies.forEach(l -> row.add(at(points, client, l)
+                    .map(r -> r.measured() ? String.format(Locale.ROOT, "%,.0f", r.throughput().rps()) : "skipped").orElse("")));
+                rows.add(row);
+            }
+            List<String> bound = new ArrayList<>(List.of("bound, blocked event loop"));
+            latencies.forEach(l -> bound.add(Optional.ofNullable(bound(points, l)).map(b -> String.format(Locale.ROOT, "%,.0f", b)).orElse("-")));
+            rows.add(bound);
+            return new Table(header, rows);
+        }
+
+        private SweepSeries sweepSeries(List<SweepPoint> points) {
+            List<String> latencies = latencies(points);
+            List<ClientSeries> series = clients(points).stream().map(client -> new ClientSeries(client, latencies.stream()
+                .map(l -> at(points, client, l).filter(RungResult::measured).map(r -> r.throughput().rps()).orElse(null)).toList())).toList();
+            return new SweepSeries(latencies.stream().map(l -> Optional.ofNullable(latencySeconds(pointName(points, l), l)).map(s -> s * 1000).orElse(null)).toList(),
+                    series, latencies.stream().map(l -> bound(points, l)).toList());
+        }
+
+        private static String pointName(List<SweepPoint> points, String latency) {
+            return points.stream().filter(p -> Objects.equals(p.latency(), latency)).findFirst().map(p -> p.result().name()).orElse("?");
+        }
+
+        /** min(event-loop threads, connections) / auth latency: what a blocked event loop allows at most. */
+        private Double bound(List<SweepPoint> points, String latency) {
+            Double seconds = latencySeconds(pointName(points, latency), latency);
+            int loops = rungs.stream().filter(r -> r.mode() != null && r.mode().containsKey("event_loop_threads"))
+                .mapToInt(r -> Integer.parseInt(r.mode().get("event_loop_threads"))).findFirst().orElse(0);
+            int connections = info.path("parameters").path("connections").asInt(0);
+            if (seconds == null || seconds <= 0 || loops <= 0) {
+                return null;
+            }
+            return Math.min(loops, connections) / seconds;
+        }
+    }
+
+    private static String ratio(RungResult r, Optional<RungResult> reference) {
+        return reference.filter(ref -> ref.throughput().rps() > 0)
+            .map(ref -> String.format(Locale.ROOT, "%.2f", r.throughput().rps() / ref.throughput().rps())).orElse("");
+    }
+
+    private static String ms(Double value) {
+        return value == null ? "" : String.format(Locale.ROOT, "%.2f", value);
+    }
+}

@@ -43,6 +43,7 @@ class UpCommand implements Callable<Integer> {
         if (!running.isEmpty()) {
             throw new LabException("the lab is already up (" + describe(running) + "): run make down first");
         }
+        SystemOptions.checkAuthLatency(options.authLatency(), "AUTH_LATENCY");
         GatewayProfiles.in(Service.GATEWAY.jar(options.root())).check(options.spec(Service.GATEWAY).profiles(), "PROFILES");
         out.println("Starting business-service, auth-service and gateway " + profileText() + "...");
         LabSystem system = LabSystem.start(options.launcher(upDir), options.specs(), options.healthTimeout());

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
+import dev.perflab.lab.capacity.CapacityResult;
 import dev.perflab.lab.verdict.Intervals;
 import dev.perflab.lab.verdict.StepVerdict;
 import dev.perflab.lab.verdict.Window;
@@ -17,14 +18,14 @@ import dev.perflab.lab.verdict.Window;
  * ({@code rps}, {@code p99_ms}, {@code warmup_s}, ...). {@code mode} is what the gateway itself
  * reported (its {@code lab.gateway.mode} tags), not what the runner asked for. {@code windows} are
  * the measured sub-windows of every pass, {@code intervals} the figures' 95 % intervals built from
- * them, {@code bounds} what could cap its req/s, and {@code verdict} this rung against the one
- * before it.
+ * them, {@code bounds} what could cap its req/s, {@code verdict} this rung against the one before
+ * it, and {@code capacity} its capacity at an SLO when make capacity measured it.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RungResult(@JsonUnwrapped Scenario rung, String dir, @JsonUnwrapped Throughput throughput,
         @JsonUnwrapped Latency latency, @JsonUnwrapped CpuUse cpu, @JsonUnwrapped GatewayTimes times, Map<String, String> mode,
         @JsonUnwrapped WarmupSummary warmup, @JsonUnwrapped ProfileSummary profile, List<Window> windows, Intervals intervals,
-        Bounds bounds, StepVerdict verdict, String skipped) {
+        Bounds bounds, StepVerdict verdict, CapacityResult capacity, String skipped) {
 
     /*
      * A part that summary.json does not hold (an unprofiled rung's profile, a skipped rung's
@@ -32,14 +33,15 @@ public record RungResult(@JsonUnwrapped Scenario rung, String dir, @JsonUnwrappe
      */
 
     public static RungResult skipped(Scenario scenario, String reason) {
-        return new RungResult(scenario, null, null, null, null, null, null, null, null, null, null, null, null, reason);
+        return new RungResult(scenario, null, null, null, null, null, null, null, null, null, null, null, null, null, reason);
     }
 
     /** The same result with its step's verdict against an earlier rung. */
     public RungResult withVerdict(StepVerdict stepVerdict) {
-        return new RungResult(rung, dir, throughput, latency, cpu, times, mode, warmup, profile, windows, intervals, bounds, stepVerdict, skipped);
+        return new RungResult(rung, dir, throughput, latency, cpu, times, mode, warmup, profile, windows, intervals, bounds, stepVerdict, capacity, skipped);
     }
 
+    /** The rung ran and has closed-loop figures (a capacity run may have only its capacity). */
     public boolean measured() {
         return skipped == null && throughput != null && throughput.rps() != null;
     }

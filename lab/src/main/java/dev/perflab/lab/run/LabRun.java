@@ -42,6 +42,9 @@ public final class LabRun {
         }
         system.healthTimeout();
         checkGatewayProfiles(system, rungs);
+        SystemOptions.checkAuthLatency(system.authLatency(), "AUTH_LATENCY");
+        rungs.stream().filter(rung -> rung.authLatency() != null)
+            .forEach(rung -> SystemOptions.checkAuthLatency(rung.authLatency(), "rung " + rung.name() + "'s auth_latency"));
         Compose compose = system.composeRuntime();
         String wrkVersion = WrkGenerator.requireInstalled();
         RunFolder run = RunFolder.create(system.results(), command);

@@ -4,6 +4,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.perflab.lab.capacity.CapacityResult;
+import dev.perflab.lab.capacity.Point;
 import dev.perflab.lab.load.LoadResult;
 import dev.perflab.lab.profile.Hotspots;
 import dev.perflab.lab.result.Bounds;
@@ -36,7 +38,30 @@ final class Results {
                 round(warm.probe().toMillis() / 1000.0, 1), warm.probes().stream().map(v -> round(v, 1)).toList());
         Intervals intervals = Intervals.of(units);
         return new RungResult(scenario, relativeDir, throughput, latency, cpu, times, mode, warmup, profile(profiled, rps), units,
-                intervals, bounds(mode, times, intervals, cores, connections, latency), null, null);
+                intervals, bounds(mode, times, intervals, cores, connections, latency), null, null, null);
+    }
+
+    /** A capacity run's rung: its capacity, the mode the gateway reported and the warm-up; no closed-loop windows. */
+    static RungResult ofCapacity(Scenario scenario, String relativeDir, CapacityResult capacity, Map<String, String> mode, Warmup.Result warm) {
+        RungResult.WarmupSummary warmup = new RungResult.WarmupSummary(round(warm.took().toMillis() / 1000.0, 1), warm.steady(),
+                round(warm.probe().toMillis() / 1000.0, 1), warm.probes().stream().map(v -> round(v, 1)).toList());
+        return new RungResult(scenario, relativeDir, null, null, null, null, mode, warmup, null, null, null, null, null, capacity, null);
+    }
+
+    /** One capacity step from its sub-windows: percentiles from their merged histogram, each sub-window's p99 for the spread. */
+    static Point point(double offered, List<LoadResult> parts, Map<String, Double> cpuPercent) {
+        LoadResult whole = LoadResult.merge(parts);
+        Map<String, Double> cpuMsPerRequest = new java.util.TreeMap<>();
+        if (whole.requests() > 0) {
+            double seconds = whole.durationMicros() / 1e6;
+            cpuPercent.forEach((process, percent) -> cpuMsPerRequest.put(process, round(percent / 100 * seconds * 1000 / whole.requests(), 4)));
+        }
+        org.HdrHistogram.Histogram histogram = whole.histogram();
+        return new Point(offered, round(whole.requestsPerSecond(), 1), whole.requests(), round(histogram.getValueAtPercentile(50) / 1000.0, 3),
+                round(histogram.getValueAtPercentile(90) / 1000.0, 3), round(histogram.getValueAtPercentile(99) / 1000.0, 3),
+                round(histogram.getValueAtPercentile(99.9) / 1000.0, 3), round(histogram.getMaxValue() / 1000.0, 3), whole.errors(),
+                parts.stream().map(part -> round(part.latency().percentile("99"), 3)).toList(), cpuMsPerRequest.isEmpty() ? null : cpuMsPerRequest,
+                null);
     }
 
     /**
@@ -68,7 +93,7 @@ final class Results {
         List<Window> windows = measured.stream().flatMap(r -> r.windows() == null ? java.util.stream.Stream.empty() : r.windows().stream()).toList();
         Intervals intervals = Intervals.of(windows);
         return new RungResult(first.rung(), first.dir(), throughput, latency, cpuUse, times, first.mode(), first.warmup(), first.profile(),
-                windows, intervals, bounds(first.mode(), times, intervals, cores, connections, latency), null, null);
+                windows, intervals, bounds(first.mode(), times, intervals, cores, connections, latency), null, null, null);
     }
 
     private static Bounds bounds(Map<String, String> mode, RungResult.GatewayTimes times, Intervals intervals, int cores, int connections,

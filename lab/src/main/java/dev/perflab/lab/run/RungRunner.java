@@ -11,9 +11,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.DoubleFunction;
 import java.util.function.DoubleSupplier;
 
 import dev.perflab.lab.LabException;
+import dev.perflab.lab.capacity.CapacityResult;
+import dev.perflab.lab.capacity.CapacitySearch;
+import dev.perflab.lab.capacity.Point;
+import dev.perflab.lab.capacity.Slo;
 import dev.perflab.lab.http.LabHttp;
 import dev.perflab.lab.load.LoadGenerator;
 import dev.perflab.lab.load.LoadResult;
@@ -51,6 +56,11 @@ public final class RungRunner {
     private final LoadGenerator generator;
     private final ProfileOptions profile;
     private final PrintWriter out;
+    private Capacity capacity;
+
+    /** What make capacity measures instead of the closed-loop windows: the SLO, the rates or a search, and the open-model generator at a rate. */
+    public record Capacity(CapacityOptions options, DoubleFunction<LoadGenerator> openModel) {
+    }
 
     public RungRunner(SystemOptions system, LoadOptions load, ProfileOptions profile, PrintWriter out) {
         this.system = system;
@@ -58,6 +68,12 @@ public final class RungRunner {
         this.profile = profile;
         this.generator = new WrkGenerator(system.root().resolve("wrk/summary.lua"), load.load());
         this.out = out;
+    }
+
+    /** After the warm-up, search each rung's capacity at the SLO instead of measuring closed-loop windows. */
+    public RungRunner measuringCapacity(Capacity capacity) {
+        this.capacity = capacity;
+        return this;
     }
 
     /** The target a scenario drives, with this run's settings. */
@@ -85,6 +101,12 @@ public final class RungRunner {
             Warmup.Result warm = warmUp(running);
             scrape(apps, dir, "before");
             Timings before = Timings.read(apps);
+            if (capacity != null) {
+                CapacityResult found = searchCapacity(running, dir, warm);
+                scrape(apps, dir, "after");
+                Map<String, String> mode = apps.find(Service.GATEWAY).map(gateway -> observedMode(new ActuatorMetrics(gateway.baseUri()))).orElse(null);
+                return Results.ofCapacity(scenario, relativeDir, found, mode, warm);
+            }
             Measured measured = measure(scenario, running, dir, pass);
             scrape(apps, dir, "after");
             Timings after = Timings.read(apps);
@@ -156,6 +178,54 @@ public final class RungRunner {
             units.add(window(pass, windows.get(i), stats.meanCpu(spans.get(i)[0], spans.get(i)[1])));
         }
         return new Measured(windows, units, from, to, samplerCost, profiled);
+    }
+
+    /**
+     * The capacity search: each step offers a constant rate for DURATION (in SUBWINDOW parts, whose
+     * p99s show the spread), with FAULTS at offsets into each step, from a fraction of the warm-up's
+     * closed-loop rate or at the given RATES.
+     */
+    private CapacityResult searchCapacity(Running running, Path dir, Warmup.Result warm) {
+        Slo slo = capacity.options().slo();
+        List<Double> rates = capacity.options().rates();
+        double closedLoop = warm.probes().isEmpty() ? 0 : warm.probes().get(warm.probes().size() - 1);
+        int[] step = { 0 };
+        List<Duration> subwindows = load.subwindows();
+        String[] generator = { null };
+        try (StatsSampler sampler = sampler(running, dir.resolve("stats.log")).start()) {
+            DoubleFunction<Point> measure = rate -> {
+                step[0]++;
+                LoadGenerator atRate = capacity.openModel().apply(rate);
+                generator[0] = atRate.version();
+                Path stepDir = dir.resolve("capacity").resolve(String.format(java.util.Locale.ROOT, "%02d-%.0f-rps", step[0], rate));
+                List<LoadResult> parts = new ArrayList<>();
+                LocalDateTime from = LocalDateTime.now();
+                FaultSchedule faults = running.target().faultsApply() ? load.faults() : FaultSchedule.none();
+                try (Progress progress = new Progress(String.format(java.util.Locale.ROOT, "step %d: %,.0f req/s offered", step[0], rate),
+                        load.duration(), running.backendRequests(), out);
+                        FaultSchedule.Running injected = faults.isEmpty() ? null
+                                : faults.start(running.apps().get(Service.AUTH).baseUri(), stepDir.resolve("faults.log"), out)) {
+                    for (int i = 1; i <= subwindows.size(); i++) {
+                        LoadResult part = atRate.offer(running.url(), running.token(), subwindows.get(i - 1));
+                        keep(stepDir, "load" + (i == 1 ? "" : "-" + i), part);
+                        parts.add(part);
+                    }
+                }
+                LocalDateTime to = LocalDateTime.now();
+                Point point = Results.point(rate, parts, StatsLog.read(dir.resolve("stats.log")).meanCpu(from, to));
+                out.printf(java.util.Locale.ROOT, "    step %d: %,.0f req/s offered, %,.0f achieved, p99 %.2f ms, %d errors: %s%n", step[0], rate,
+                        point.achievedRps(), point.p99Ms(), point.errors(), slo.metBy(point) ? "meets " + slo.text() : "misses " + slo.text());
+                out.flush();
+                return point;
+            };
+            out.printf(java.util.Locale.ROOT, "    capacity at %s: %s%n", slo.text(), rates.isEmpty()
+                    ? String.format(java.util.Locale.ROOT, "searching from %,.0f req/s (a quarter of the closed loop's %,.0f)",
+                            CapacitySearch.start(closedLoop), closedLoop)
+                    : "at " + rates);
+            CapacitySearch.Result result = rates.isEmpty() ? CapacitySearch.search(closedLoop, slo, measure) : CapacitySearch.fixed(rates, slo, measure);
+            out.printf(java.util.Locale.ROOT, "    capacity at %s: %,.0f req/s%n", slo.text(), result.rpsAtSlo());
+            return new CapacityResult(slo.text(), result.rpsAtSlo(), result.byRate(), Results.round(closedLoop, 1), generator[0]);
+        }
     }
 
     /** A sub-window's figures, with each process's CPU ms per request from its mean CPU % over the sub-window. */

@@ -17,7 +17,7 @@ import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.dataformat.yaml.YAMLMapper;
 
 /** The scenarios of {@code make lab} and the sweep, read from {@code lab/scenarios.yml}. */
-public record ScenarioLadder(List<Scenario> rungs, Sweep sweep) {
+public record ScenarioLadder(List<Scenario> rungs, Sweep sweep, List<String> capacity) {
 
     public record Sweep(List<String> latencies, List<String> clients, List<String> profiles) {
     }
@@ -57,6 +57,14 @@ public record ScenarioLadder(List<Scenario> rungs, Sweep sweep) {
                 throw new LabException("scenario file " + file + ": rung '" + rung.name() + "' sets gateway profiles but does not drive the gateway");
             }
         }
+    }
+
+    /** The rungs make capacity measures: those named, else the file's capacity: list, else every rung. */
+    public List<Scenario> capacityRungs(List<String> only) {
+        if ((only == null || only.isEmpty()) && capacity != null && !capacity.isEmpty()) {
+            return select(capacity);
+        }
+        return select(only);
     }
 
     /** The rungs named, in ladder order; all of them when none is named. */

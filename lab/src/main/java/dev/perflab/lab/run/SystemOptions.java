@@ -1,5 +1,6 @@
 package dev.perflab.lab.run;
 
+import dev.perflab.common.LatencySpec;
 import dev.perflab.lab.LabException;
 
 import java.nio.file.Path;
@@ -52,6 +53,16 @@ public class SystemOptions {
 
     public Path results() {
         return results;
+    }
+
+    /** AUTH_LATENCY (or a rung's auth_latency) as auth-service will read it; a bad one is one line before anything starts. */
+    public static void checkAuthLatency(String latency, String where) {
+        try {
+            LatencySpec.parse(latency);
+        }
+        catch (IllegalArgumentException ex) {
+            throw new LabException(where + ": " + ex.getMessage());
+        }
     }
 
     public String authLatency() {

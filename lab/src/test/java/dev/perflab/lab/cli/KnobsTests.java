@@ -58,6 +58,14 @@ class KnobsTests {
     }
 
     @Test
+    void aNegativeAuthLatencyIsOneSentenceBeforeAnythingStarts() {
+        assertThat(run("gateway-test", "--auth-latency", "-5ms")).isNotZero();
+        assertThat(err.toString().strip()).hasLineCount(1)
+            .isEqualTo("lab: AUTH_LATENCY: latency '-5ms' is not a duration: use e.g. 0, 250us, 1ms, 1.5ms or a range such as 0.5ms-2ms");
+        assertThat(results).isEmptyDirectory();
+    }
+
+    @Test
     void anUnexpectedFailureIsOneLineAndItsStackTraceIsKeptInAFile() throws Exception {
         java.nio.file.Files.writeString(results.resolve("run.json"), "{}");
         java.nio.file.Files.writeString(results.resolve("summary.json"), "{\"rungs\": [ {\"name\": ");

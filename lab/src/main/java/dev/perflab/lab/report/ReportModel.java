@@ -19,7 +19,13 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 
 import dev.perflab.common.LatencySpec;
 import dev.perflab.lab.LabException;
+import dev.perflab.lab.capacity.CapacityResult;
+import dev.perflab.lab.capacity.Point;
 import dev.perflab.lab.result.RungResult;
+import dev.perflab.lab.verdict.Estimate;
+import dev.perflab.lab.verdict.Intervals;
+import dev.perflab.lab.verdict.Ratio;
+import dev.perflab.lab.verdict.StepVerdict;
 import dev.perflab.lab.run.RunFolder;
 import dev.perflab.lab.run.Warmup;
 import dev.perflab.lab.stats.StatsLog;
@@ -33,7 +39,8 @@ import tools.jackson.databind.JsonNode;
  * come from run.json alone, so a report written elsewhere still describes the machine that ran.
  */
 public record ReportModel(String title, String machineLine, Integer cores, String error, Table main, Table times,
-        Table hotspots, Table warmup, List<String> faults, Table sweep, String samplerCost, String profiler, Charts charts) {
+        Table hotspots, Table warmup, List<String> faults, Table sweep, String samplerCost, String profiler, Charts charts,
+        Table verdicts, Table intervals, String noiseFloor, Table bounds, Table capacity, String capacityExplained) {
 
     /** A header and its rows, each cell as printed. Empty when nothing qualified for it. */
     public record Table(List<String> header, List<List<String>> rows) {
@@ -115,7 +122,111 @@ public record ReportModel(String title, String machineLine, Integer cores, Strin
             return new ReportModel("Gateway Performance Lab: " + info.path("command").asString(), machineLine(),
                     cores.isNumber() ? cores.asInt() : null, error, mainTable(), timeTable(), hotspotTable(), warmupTable(), faultLines(),
                     sweep ? sweepTable(points) : null, samplerCost(), info.path("parameters").path("profiler").asString(),
-                    new Charts(rungs, cpuSeries(), sweep ? sweepSeries(points) : null));
+                    new Charts(rungs, cpuSeries(), sweep ? sweepSeries(points) : null), verdictTable(), intervalTable(), noiseFloor(),
+                    boundsTable(), capacityTable(), capacityExplained());
+        }
+
+        /** Each rung against the one before it: req/s and the proxy's CPU per request, ratio, interval and verdict. */
+        private Table verdictTable() {
+            List<List<String>> rows = new ArrayList<>();
+            for (RungResult r : rungs) {
+                StepVerdict step = r.verdict();
+                if (step == null || step.rps() == null) {
+                    continue;
+                }
+                rows.add(List.of(r.name(), step.against(), ratioWithInterval(step.rps()), verdictWords(step.rps()),
+                        ratioWithInterval(step.proxyCpuPerRequest()), verdictWords(step.proxyCpuPerRequest())));
+            }
+            return new Table(List.of("rung", "against", "req/s: ratio [95 % interval]", "req/s verdict",
+                    "proxy CPU per request: ratio [95 % interval]", "CPU verdict"), rows);
+        }
+
+        /** Each rung's req/s, p99 and the proxy's CPU ms per request with their 95 % intervals, and what variance they cover. */
+        private Table intervalTable() {
+            List<List<String>> rows = new ArrayList<>();
+            for (RungResult r : rungs) {
+                Intervals i = r.intervals();
+                if (!r.measured() || i == null || i.rps() == null) {
+                    continue;
+                }
+                Estimate cpu = proxyCpu(i);
+                rows.add(List.of(r.name(), String.format(Locale.ROOT, "%,.0f", i.rps().mean()), interval(i.rps(), "%,.0f"), halfWidth(i.rps()),
+                        i.p99Ms() == null ? "" : String.format(Locale.ROOT, "%.2f", i.p99Ms().mean()), interval(i.p99Ms(), "%.2f"),
+                        cpu == null ? "" : String.format(Locale.ROOT, "%.3f", cpu.mean()), interval(cpu, "%.3f"), halfWidth(cpu), i.covers()));
+            }
+            return new Table(List.of("rung", "req/s", "95 % interval", "+-", "p99 ms", "95 % interval", "proxy CPU ms per request", "95 % interval",
+                    "+-", "intervals cover"), rows);
+        }
+
+        /** The smallest change this run can tell from noise: the median half-width of the gateway rungs' intervals. */
+        private String noiseFloor() {
+            List<Double> rps = new ArrayList<>();
+            List<Double> cpu = new ArrayList<>();
+            String covers = null;
+            for (RungResult r : rungs) {
+                Intervals i = r.intervals();
+                if (!r.measured() || !r.target().equals("gateway") || i == null) {
+                    continue;
+                }
+                covers = covers == null ? i.covers() : covers;
+                Optional.ofNullable(i.rps()).map(Estimate::halfWidthPercent).ifPresent(rps::add);
+                Optional.ofNullable(proxyCpu(i)).map(Estimate::halfWidthPercent).ifPresent(cpu::add);
+            }
+            if (rps.isEmpty()) {
+                return null;
+            }
+            return String.format(Locale.ROOT, "The smallest change this run can tell from noise (the median half-width of the gateway rungs' 95 %% intervals): "
+                    + "req/s +-%.1f %%%s. The intervals cover %s.", median(rps),
+                    cpu.isEmpty() ? "" : String.format(Locale.ROOT, ", the gateway's CPU per request +-%.1f %%", median(cpu)), covers);
+        }
+
+        /** What could cap each rung: the blocked event loop, the CPU, the closed loop's connections. */
+        private Table boundsTable() {
+            List<List<String>> rows = new ArrayList<>();
+            for (RungResult r : rungs) {
+                if (!r.measured() || r.bounds() == null) {
+                    continue;
+                }
+                rows.add(List.of(r.name(), String.format(Locale.ROOT, "%,.0f", r.throughput().rps()), rps(r.bounds().eventLoop()), rps(r.bounds().cpu()),
+                        rps(r.bounds().closedLoop())));
+            }
+            return new Table(List.of("rung", "req/s", "event loops / auth call (blocking)", "cores / CPU ms per request", "connections / latency"), rows);
+        }
+
+        /** Capacity at the SLO per rung, against nginx's in the same run. */
+        private Table capacityTable() {
+            List<List<String>> rows = new ArrayList<>();
+            Optional<Double> nginx = rungs.stream().filter(r -> r.target().equals("nginx") && r.capacity() != null).map(r -> r.capacity().rpsAtSlo()).findFirst();
+            for (RungResult r : rungs) {
+                CapacityResult c = r.capacity();
+                if (c == null) {
+                    continue;
+                }
+                rows.add(List.of(r.name(), c.slo(), String.format(Locale.ROOT, "%,.0f", c.rpsAtSlo()),
+                        nginx.filter(n -> n > 0).map(n -> String.format(Locale.ROOT, "%.2f", c.rpsAtSlo() / n)).orElse(""),
+                        c.closedLoopRps() == null ? "" : String.format(Locale.ROOT, "%,.0f", c.closedLoopRps()), Integer.toString(c.points().size()),
+                        c.generator() == null ? "" : c.generator()));
+            }
+            return new Table(List.of("rung", "SLO", "capacity at the SLO, req/s", "x nginx", "closed loop (warm-up), req/s", "steps", "load generator"), rows);
+        }
+
+        /** Closed versus open model in three sentences, with this run's numbers. */
+        private String capacityExplained() {
+            for (RungResult r : rungs) {
+                CapacityResult c = r.capacity();
+                if (c == null || c.closedLoopRps() == null || c.points().isEmpty()) {
+                    continue;
+                }
+                Point near = c.points().stream().min(java.util.Comparator.comparingDouble(p -> Math.abs(p.offeredRps() - c.closedLoopRps()))).orElseThrow();
+                int connections = info.path("parameters").path("connections").asInt(10);
+                return String.format(Locale.ROOT, "A closed loop (wrk with %d connections) sends a request only when one came back, so no more than %d ever wait "
+                        + "and each latency counts from when the request was sent: %s's warm-up read %,.0f req/s that way. An open model offers requests at a "
+                        + "fixed rate whatever comes back and counts each latency from when the request was due, so queueing shows: offered %,.0f req/s, "
+                        + "%s's p99 was %.1f ms. Capacity at the SLO is the highest offered rate whose step met %s with at most 0.1 %% errors and at least "
+                        + "98 %% of the rate achieved: %,.0f req/s for %s.", connections, connections, r.name(), c.closedLoopRps(), near.offeredRps(), r.name(),
+                        near.p99Ms(), c.slo(), c.rpsAtSlo(), r.name());
+            }
+            return null;
         }
 
         private String machineLine() {
@@ -339,6 +450,44 @@ public record ReportModel(String title, String machineLine, Integer cores, Strin
             }
             return Math.min(loops, connections) / seconds;
         }
+    }
+
+    private static Estimate proxyCpu(Intervals intervals) {
+        if (intervals.cpuMsPerRequest() == null) {
+            return null;
+        }
+        return Optional.ofNullable(intervals.cpuMsPerRequest().get("gateway")).orElse(intervals.cpuMsPerRequest().get("nginx"));
+    }
+
+    private static String ratioWithInterval(Ratio ratio) {
+        if (ratio == null) {
+            return "";
+        }
+        return ratio.low() == null ? String.format(Locale.ROOT, "%.2f (one window: no interval)", ratio.ratio())
+                : String.format(Locale.ROOT, "%.2f [%.2f, %.2f]", ratio.ratio(), ratio.low(), ratio.high());
+    }
+
+    private static String verdictWords(Ratio ratio) {
+        return ratio == null || ratio.verdict() == null ? "" : ratio.verdict().words();
+    }
+
+    private static String interval(Estimate estimate, String format) {
+        return estimate == null || !estimate.hasInterval() ? "" : "[" + String.format(Locale.ROOT, format, estimate.low()) + ", "
+                + String.format(Locale.ROOT, format, estimate.high()) + "]";
+    }
+
+    private static String halfWidth(Estimate estimate) {
+        return estimate == null || estimate.halfWidthPercent() == null ? "" : String.format(Locale.ROOT, "%.1f %%", estimate.halfWidthPercent());
+    }
+
+    private static String rps(Double value) {
+        return value == null ? "" : String.format(Locale.ROOT, "%,.0f", value);
+    }
+
+    private static double median(List<Double> values) {
+        List<Double> sorted = values.stream().sorted().toList();
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
     }
 
     private static String ratio(RungResult r, Optional<RungResult> reference) {

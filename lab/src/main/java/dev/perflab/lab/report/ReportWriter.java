@@ -71,6 +71,12 @@ public final class ReportWriter {
         view.put("faults", model.faults());
         view.put("sweep", model.sweep() == null ? List.of() : table(model.sweep()));
         view.put("samplerCost", optional(model.samplerCost()));
+        view.put("verdicts", table(model.verdicts()));
+        view.put("intervals", table(model.intervals()));
+        view.put("noiseFloor", optional(model.noiseFloor()));
+        view.put("bounds", table(model.bounds()));
+        view.put("capacity", table(model.capacity()));
+        view.put("capacityExplained", optional(model.capacityExplained()));
         return view;
     }
 

@@ -39,6 +39,15 @@ BASE_IMAGE ?= eclipse-temurin:17-jre
 JPROFILER_VERSION ?=
 COMPOSE ?= $(shell docker compose version >/dev/null 2>&1 && echo "docker compose" || echo "docker-compose --compatibility")
 comma := ,
+# The tools a target needs, installed first by lab/setup.sh with this machine's package manager (SETUP=no: not at all).
+# "?" marks an optional tool: without it, the rung or test that needs it is skipped with the reason. A target
+# that needs tools lists setup-load, setup-test or setup-charts first; the open-model generator joins TOOLS_load once there is one.
+SETUP ?= yes
+# Debian installs nginx into /usr/sbin, which is not on a user's PATH there.
+export PATH := $(PATH):/usr/sbin:/sbin
+TOOLS_load := wrk nginx?
+TOOLS_test := $(TOOLS_load) chromium?
+TOOLS_charts := chromium
 # RUNTIME=compose: the images are built (or found up to date) before anything runs
 RUNTIME_DEPS = $(JARS) $(if $(filter compose,$(RUNTIME)),images)
 
@@ -48,7 +57,7 @@ SYSTEM_ARGS = --auth-latency "$(AUTH_LATENCY)" --java-opts "$(JAVA_OPTS)" --gate
 RUN_ARGS = $(SYSTEM_ARGS) --threads "$(THREADS)" --connections "$(CONNECTIONS)" --timeout "$(TIMEOUT)" \
 	--duration "$(DURATION)" --repeat "$(REPEAT)" --warmup-max "$(WARMUP_MAX)" --faults "$(FAULTS)"
 
-.PHONY: help build images lab baseline gateway-test profile sweep report charts up down test clean
+.PHONY: help build images lab baseline gateway-test profile sweep report charts up down test clean setup-load setup-test setup-charts
 
 help: ## List every target with one line each
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -60,6 +69,9 @@ help: ## List every target with one line each
 	@echo "    JAVA_OPTS='$(JAVA_OPTS)' GATEWAY_JAVA_OPTS='$(GATEWAY_JAVA_OPTS)' HEALTH_TIMEOUT=$(HEALTH_TIMEOUT) RUN=$(RUN)"
 	@echo "    RUNTIME=$(RUNTIME) (local or compose) COMPOSE_FILES=$(COMPOSE_FILES) BASE_IMAGE=$(BASE_IMAGE)"
 
+setup-load setup-test setup-charts: setup-%:
+	@SETUP="$(SETUP)" bash lab/setup.sh $(foreach tool,$(TOOLS_$*),'$(tool)')
+
 build: $(JARS) ## Build the three apps and the lab runner (no tests)
 
 $(JARS) &: $(SOURCES)
@@ -68,34 +80,34 @@ $(JARS) &: $(SOURCES)
 images: $(JARS) ## The three app images for RUNTIME=compose, from the jars (BASE_IMAGE=eclipse-temurin:17-jre)
 	BASE_IMAGE="$(BASE_IMAGE)" JPROFILER_VERSION="$(JPROFILER_VERSION)" $(COMPOSE) -p perflab $(foreach f,$(subst $(comma), ,$(COMPOSE_FILES)),-f $(f)) build business-service auth-service gateway
 
-lab: $(RUNTIME_DEPS) ## The whole scenario ladder of lab/scenarios.yml into one report (ONLY=baseline,reactive to pick rungs)
+lab: setup-load $(RUNTIME_DEPS) ## The whole scenario ladder of lab/scenarios.yml into one report (ONLY=baseline,reactive to pick rungs)
 	$(LAB) lab --scenarios "$(SCENARIOS)" --only "$(ONLY)" --profiler "$(PROFILE)" --event "$(EVENT)" $(RUN_ARGS)
 
-baseline: $(RUNTIME_DEPS) ## wrk against business-service /hello directly: the ceiling
+baseline: setup-load $(RUNTIME_DEPS) ## wrk against business-service /hello directly: the ceiling
 	$(LAB) baseline $(RUN_ARGS)
 
-gateway-test: $(RUNTIME_DEPS) ## wrk against the gateway route (AUTH_CLIENT=blocking|offloaded|reactive|virtual PROFILES=...)
+gateway-test: setup-load $(RUNTIME_DEPS) ## wrk against the gateway route (AUTH_CLIENT=blocking|offloaded|reactive|virtual PROFILES=...)
 	$(LAB) gateway-test --auth-client "$(AUTH_CLIENT)" --profiles "$(PROFILES)" $(RUN_ARGS)
 
-profile: $(RUNTIME_DEPS) ## gateway-test plus a profiled window: PROFILER=async (flamegraph.html, hotspots.md; EVENT=cpu|wall|lock|alloc), jfr or jprofiler (agent on 127.0.0.1:38849)
+profile: setup-load $(RUNTIME_DEPS) ## gateway-test plus a profiled window: PROFILER=async (flamegraph.html, hotspots.md; EVENT=cpu|wall|lock|alloc), jfr or jprofiler (agent on 127.0.0.1:38849)
 	$(LAB) profile --profiler "$(PROFILER)" --event "$(EVENT)" --auth-client "$(AUTH_CLIENT)" --profiles "$(PROFILES)" $(RUN_ARGS)
 
-sweep: $(RUNTIME_DEPS) ## Auth latency (0, 1, 5, 20 ms) x auth client, with the bound a blocked event loop allows
+sweep: setup-load $(RUNTIME_DEPS) ## Auth latency (0, 1, 5, 20 ms) x auth client, with the bound a blocked event loop allows
 	$(LAB) sweep --scenarios "$(SCENARIOS)" $(RUN_ARGS)
 
 report: lab/target/lab.jar ## Write report.md and report.html again from a results folder (RUN=results/latest)
 	$(LAB) report --run "$(RUN)"
 
-charts: lab/target/lab.jar ## PNG files of a run's charts and flame graphs for documents, drawn by headless Chromium (RUN=results/latest OUT=docs/images CHARTS=rps,cpu-1,flamegraph)
+charts: setup-charts lab/target/lab.jar ## PNG files of a run's charts and flame graphs for documents, drawn by headless Chromium (RUN=results/latest OUT=docs/images CHARTS=rps,cpu-1,flamegraph)
 	$(LAB) charts --run "$(RUN)" --out "$(OUT)" --only "$(CHARTS)" --flame-threads "$(FLAME_THREADS)"
 
-up: $(RUNTIME_DEPS) ## Start the three apps on 127.0.0.1 and send one request through the gateway (PROFILES=blocking ...)
+up: setup-load $(RUNTIME_DEPS) ## Start the three apps on 127.0.0.1 and send one request through the gateway (PROFILES=blocking ...)
 	$(LAB) up --profiles "$(PROFILES)" $(SYSTEM_ARGS)
 
 down: lab/target/lab.jar ## Stop the apps that make up started (by pid, nothing else)
 	$(LAB) down
 
-test: ## Run every test: unit tests and the real apps on loopback ports
+test: setup-test ## Run every test: unit tests and the real apps on loopback ports
 	$(MVNW) verify
 
 clean: ## Remove build output (results/ is kept)

@@ -23,6 +23,7 @@ import dev.perflab.lab.stats.ProcStatsSampler;
 import dev.perflab.lab.stats.StatsSampler;
 import dev.perflab.lab.stats.StatsLog;
 import dev.perflab.lab.system.Compose;
+import dev.perflab.lab.system.InstalledTools;
 import dev.perflab.lab.system.LabSystem;
 import dev.perflab.lab.system.LaunchSpec;
 import dev.perflab.lab.system.RunningService;
@@ -57,7 +58,7 @@ public final class RungRunner {
 
     public RungResult run(Scenario scenario, Path dir, String relativeDir, String label) {
         if (scenario.target() == Scenario.Target.NGINX) {
-            var missing = NginxReference.missing();
+            var missing = InstalledTools.missing(system.root(), "nginx");
             if (missing.isPresent()) {
                 out.println("  " + label + " " + scenario.name() + ": skipped, " + missing.get());
                 return RungResult.skipped(scenario, missing.get());

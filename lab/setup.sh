@@ -53,20 +53,24 @@ as_root() {
   if [[ $privilege == sudo ]]; then sudo -n DEBIAN_FRONTEND=noninteractive "$@"; else DEBIAN_FRONTEND=noninteractive "$@"; fi
 }
 
-apt_ready=no
-apt_prepare() {
-  [[ $apt_ready == yes ]] && return 0
-  apt_ready=yes
-  if [[ ! -e $policy ]]; then
+guarded=no
+updated=no
+# Package lists may be missing (a fresh image) or stale: apt-get update once, and only after an install failed.
+apt_install() {
+  if [[ $guarded == no && ! -e $policy ]]; then
     as_root sh -c "printf '#!/bin/sh\nexit 101\n' > $policy && chmod +x $policy"
     trap 'as_root rm -f "$policy"' EXIT
   fi
-  as_root apt-get update -q
+  guarded=yes
+  as_root apt-get install -y -q --no-install-recommends "$@" && return 0
+  [[ $updated == no ]] || return 1
+  updated=yes
+  as_root apt-get update -q && as_root apt-get install -y -q --no-install-recommends "$@"
 }
 
 install() {
   case "$manager" in
-    apt-get) apt_prepare && as_root apt-get install -y -q --no-install-recommends $1 ;;
+    apt-get) apt_install $1 ;;
     dnf) as_root dnf install -y -q $1 ;;
     brew) brew install $1 ;;
   esac

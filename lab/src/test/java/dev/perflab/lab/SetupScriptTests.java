@@ -26,11 +26,13 @@ class SetupScriptTests {
     private static final Path SCRIPT = Path.of(System.getProperty("lab.root", "..")).toAbsolutePath().normalize().resolve("lab/setup.sh");
     private static final boolean POLICY_PRESENT = Files.exists(Path.of("/usr/sbin/policy-rc.d"));
     private static final String RECORD = "echo \"${0##*/} $*\" >> \"${0%/*}/../calls\"\n";
-    private static final String INSTALL = RECORD + """
+    /** A package manager's stub "installs" a tool by adding its stub next to itself. */
+    private static final String ADD_TOOLS = """
             for arg in "$@"; do
               case "$arg" in wrk|nginx|chromium) printf '#!/bin/sh\\n' > "${0%/*}/$arg"; /bin/chmod +x "${0%/*}/$arg" ;; esac
             done
             """;
+    private static final String INSTALL = RECORD + ADD_TOOLS;
 
     @TempDir
     Path machine;
@@ -106,13 +108,12 @@ class SetupScriptTests {
     }
 
     @Test
-    void debianAsRootInstallsEachMissingToolWithAptGetAfterOneUpdate() throws IOException {
+    void debianAsRootInstallsEachMissingToolWithAptGet() throws IOException {
         debianAsRoot();
         Outcome outcome = run("wrk", "nginx?");
         assertThat(outcome.exit()).as(outcome.output()).isZero();
         assertThat(outcome.output().lines()).containsExactly("setup: installing wrk with apt-get ...", "setup: installing nginx with apt-get ...");
         assertThat(outcome.calls().stream().filter(call -> call.startsWith("apt-get"))).containsExactly(
-                "apt-get update -q",
                 "apt-get install -y -q --no-install-recommends wrk",
                 "apt-get install -y -q --no-install-recommends nginx");
         assertThat(bin.resolve("wrk")).isExecutable();
@@ -127,6 +128,22 @@ class SetupScriptTests {
     }
 
     @Test
+    void packageListsAreUpdatedOnceAndOnlyAfterAnInstallFailed() throws IOException {
+        linux(0);
+        stub("apt-get", RECORD + """
+                [[ $1 == update ]] && : > "${0%/*}/../updated"
+                [[ $1 == install && ! -e "${0%/*}/../updated" ]] && { echo "E: Unable to locate package"; exit 100; }
+                """ + ADD_TOOLS);
+        Outcome outcome = run("wrk", "nginx?");
+        assertThat(outcome.exit()).as(outcome.output()).isZero();
+        assertThat(outcome.calls().stream().filter(call -> call.startsWith("apt-get"))).containsExactly(
+                "apt-get install -y -q --no-install-recommends wrk",
+                "apt-get update -q",
+                "apt-get install -y -q --no-install-recommends wrk",
+                "apt-get install -y -q --no-install-recommends nginx");
+    }
+
+    @Test
     void debianAsUserGoesThroughPasswordlessSudo() throws IOException {
         linux(1000);
         stub("apt-get", INSTALL);
@@ -134,8 +151,8 @@ class SetupScriptTests {
         Outcome outcome = run("wrk");
         assertThat(outcome.exit()).as(outcome.output()).isZero();
         assertThat(outcome.calls()).contains("sudo -n true",
-                "sudo -n DEBIAN_FRONTEND=noninteractive apt-get update -q",
-                "sudo -n DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends wrk");
+                "sudo -n DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends wrk",
+                "apt-get install -y -q --no-install-recommends wrk");
     }
 
     @Test
@@ -169,9 +186,11 @@ class SetupScriptTests {
     @Test
     void aFailedInstallNamesItsLogAndTheCommand() throws IOException {
         linux(0);
-        stub("apt-get", RECORD + "echo 'E: Unable to locate package wrk'; exit 100\n");
+        stub("apt-get", RECORD + "[[ $1 == update ]] || { echo 'E: Unable to locate package wrk'; exit 100; }\n");
         Outcome outcome = run("wrk");
         assertThat(outcome.exit()).isEqualTo(1);
+        assertThat(outcome.calls().stream().filter(call -> call.startsWith("apt-get"))).containsExactly(
+                "apt-get install -y -q --no-install-recommends wrk", "apt-get update -q", "apt-get install -y -q --no-install-recommends wrk");
         assertThat(outcome.output().lines()).containsExactly("setup: installing wrk with apt-get ...",
                 "setup: wrk is not installed (apt-get failed, see lab/target/setup/wrk.log): apt-get install wrk");
         assertThat(machine.resolve("lab/target/setup/wrk.log")).content().contains("Unable to locate package wrk");

@@ -35,8 +35,12 @@ public final class OptionalTools {
     }
 
     private static boolean available(boolean present, String reason) {
+        return available(present, reason, CI);
+    }
+
+    static boolean available(boolean present, String reason, boolean ci) {
         if (!present) {
-            if (CI) {
+            if (ci) {
                 fail(reason + " (CI=true: .ci/run's machine must have it, so this fails instead of skipping)");
             }
             System.out.println("skipped: " + reason);

@@ -13,7 +13,7 @@ usage() {
 }
 
 # The package that brings each tool, per package manager. The open-model load generator joins this
-# table (and the Makefile's LOAD_TOOLS) once the lab has one.
+# table (and the Makefile's TOOLS_load) once the lab has one.
 package() {
   case "$1/$2" in
     wrk/*) echo wrk ;;
@@ -68,7 +68,7 @@ apt_install() {
   as_root apt-get update -q && as_root apt-get install -y -q --no-install-recommends "$@"
 }
 
-install() {
+install_package() {
   case "$manager" in
     apt-get) apt_install $1 ;;
     dnf) as_root dnf install -y -q $1 ;;
@@ -101,7 +101,7 @@ for wanted in "$@"; do
     :
   else
     echo "setup: installing $tool with $manager ..."
-    if ! install "$(package "$tool" "$manager")" >"$log" 2>&1; then
+    if ! install_package "$(package "$tool" "$manager")" >"$log" 2>&1; then
       why=" ($manager failed, see $log)"
     elif ! command -v "$tool" >/dev/null; then
       why=" ($manager installed $(package "$tool" "$manager") but $tool is not on the PATH)"

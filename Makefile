@@ -68,6 +68,7 @@ help: ## List every target with one line each
 	@echo "    PROFILER=$(PROFILER) EVENT=$(EVENT) PROFILE=$(PROFILE) (make lab PROFILE=async profiles every gateway rung)"
 	@echo "    JAVA_OPTS='$(JAVA_OPTS)' GATEWAY_JAVA_OPTS='$(GATEWAY_JAVA_OPTS)' HEALTH_TIMEOUT=$(HEALTH_TIMEOUT) RUN=$(RUN)"
 	@echo "    RUNTIME=$(RUNTIME) (local or compose) COMPOSE_FILES=$(COMPOSE_FILES) BASE_IMAGE=$(BASE_IMAGE)"
+	@echo "    SETUP=$(SETUP) (no: install no tools first; otherwise lab/setup.sh installs wrk, nginx, chromium where missing)"
 
 setup-load setup-test setup-charts: setup-%:
 	@SETUP="$(SETUP)" bash lab/setup.sh $(foreach tool,$(TOOLS_$*),'$(tool)')

@@ -17,20 +17,20 @@ class OptionalToolsTests {
 
     @Test
     void outsideCiAMissingToolIsReportedAsUnavailable() {
-        assertThat(OptionalTools.available(false, "nginx is not installed: sudo apt-get install nginx", false)).isFalse();
+        assertThat(OptionalTools.available(false, "example-tool is not installed: sudo apt-get install example-tool", false)).isFalse();
     }
 
     @Test
     void underCiAMissingToolFailsTheTestWithItsReason() {
-        assertThatThrownBy(() -> OptionalTools.available(false, "nginx is not installed: sudo apt-get install nginx", true))
+        assertThatThrownBy(() -> OptionalTools.available(false, "example-tool is not installed: sudo apt-get install example-tool", true))
             .isInstanceOf(AssertionError.class).isNotInstanceOf(TestAbortedException.class)
-            .hasMessageStartingWith("nginx is not installed: sudo apt-get install nginx").hasMessageContaining("CI=true");
+            .hasMessageStartingWith("example-tool is not installed: sudo apt-get install example-tool").hasMessageContaining("CI=true");
     }
 
     @Test
     void needStopsTheTestWithTheReasonASkipOutsideCiAFailureUnderIt() {
         Class<? extends Throwable> expected = "true".equals(System.getenv("CI")) ? AssertionError.class : TestAbortedException.class;
-        assertThatThrownBy(() -> OptionalTools.need(false, "promtool is missing (Debian package prometheus)"))
-            .isInstanceOf(expected).hasMessageContaining("promtool is missing (Debian package prometheus)");
+        assertThatThrownBy(() -> OptionalTools.need(false, "example-tool is missing (package example)"))
+            .isInstanceOf(expected).hasMessageContaining("example-tool is missing (package example)");
     }
 }

@@ -29,11 +29,20 @@ $(info make: PROFILE= is deprecated and will go: use PROFILE_RUNGS=$(PROFILE) (t
 PROFILE_RUNGS ?= $(PROFILE)
 export PROFILE_RUNGS
 endif
+# The tools a target needs, installed first by lab/setup.sh with this machine's package manager (SETUP=no: not at all).
+# "?" marks an optional tool: without it, the rung or test that needs it is skipped with the reason. A target
+# that needs tools lists setup-load, setup-test or setup-charts first; the open-model generator joins TOOLS_load once there is one.
+SETUP ?= yes
+# Debian installs nginx into /usr/sbin, which is not on a user's PATH there.
+export PATH := $(PATH):/usr/sbin:/sbin
+TOOLS_load := wrk nginx?
+TOOLS_test := $(TOOLS_load) chromium?
+TOOLS_charts := chromium
 # RUNTIME=compose: the images are built (or found up to date) before anything runs
 RUNTIME_DEPS = $(JARS) $(if $(filter compose,$(RUNTIME)),images)
 COMPOSE_ARGS = -p perflab $(foreach f,$(subst $(comma), ,$(or $(COMPOSE_FILES),docker-compose.yml)),-f $(f))
 
-.PHONY: help build images lab baseline gateway-test profile sweep report compare charts up down test clean
+.PHONY: help build images lab baseline gateway-test profile sweep report compare charts up down test clean setup-load setup-test setup-charts
 
 help: ## List every target with one line each
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -42,7 +51,11 @@ help: ## List every target with one line each
 	@echo "    SCENARIOS=lab/scenarios-threads.yml JAVA=<JDK 21+>/bin/java (make lab: the four auth clients)"
 	@echo "    PROFILER=async|jfr|jprofiler EVENT=cpu|wall|lock|alloc (make profile); PROFILE_RUNGS=async (make lab: profile every gateway rung)"
 	@echo "    JAVA_OPTS GATEWAY_JAVA_OPTS HEALTH_TIMEOUT RUN=$(RUN) RUNTIME=local|compose COMPOSE_FILES BASE_IMAGE=$(BASE_IMAGE)"
+	@echo "    SETUP=$(SETUP) (no: install no tools first; otherwise lab/setup.sh installs wrk, nginx, chromium where missing)"
 	@echo "  their defaults: java -jar lab/target/lab.jar <command> --help (after make build)"
+
+setup-load setup-test setup-charts: setup-%:
+	@SETUP="$(SETUP)" bash lab/setup.sh $(foreach tool,$(TOOLS_$*),'$(tool)')
 
 build: $(JARS) ## Build the three apps and the lab runner (no tests)
 
@@ -52,19 +65,19 @@ $(JARS) &: $(SOURCES)
 images: $(JARS) ## The three app images for RUNTIME=compose, from the jars (BASE_IMAGE=eclipse-temurin:17-jre)
 	BASE_IMAGE="$(BASE_IMAGE)" JPROFILER_VERSION="$(JPROFILER_VERSION)" $(COMPOSE) $(COMPOSE_ARGS) build business-service auth-service gateway
 
-lab: $(RUNTIME_DEPS) ## The whole scenario ladder of lab/scenarios.yml into one report (ONLY=baseline,reactive to pick rungs)
+lab: setup-load $(RUNTIME_DEPS) ## The whole scenario ladder of lab/scenarios.yml into one report (ONLY=baseline,reactive to pick rungs)
 	$(LAB) lab
 
-baseline: $(RUNTIME_DEPS) ## wrk against business-service /hello directly: the ceiling
+baseline: setup-load $(RUNTIME_DEPS) ## wrk against business-service /hello directly: the ceiling
 	$(LAB) baseline
 
-gateway-test: $(RUNTIME_DEPS) ## wrk against the gateway route (AUTH_CLIENT=blocking|offloaded|reactive|virtual PROFILES=...)
+gateway-test: setup-load $(RUNTIME_DEPS) ## wrk against the gateway route (AUTH_CLIENT=blocking|offloaded|reactive|virtual PROFILES=...)
 	$(LAB) gateway-test
 
-profile: $(RUNTIME_DEPS) ## gateway-test plus a profiled window: PROFILER=async (flamegraph.html, hotspots.md; EVENT=cpu|wall|lock|alloc), jfr or jprofiler (agent on 127.0.0.1:38849)
+profile: setup-load $(RUNTIME_DEPS) ## gateway-test plus a profiled window: PROFILER=async (flamegraph.html, hotspots.md; EVENT=cpu|wall|lock|alloc), jfr or jprofiler (agent on 127.0.0.1:38849)
 	$(LAB) profile $(if $(PROFILER),--profiler "$(PROFILER)")
 
-sweep: $(RUNTIME_DEPS) ## Auth latency (0, 1, 5, 20 ms) x auth client, with the bound a blocked event loop allows
+sweep: setup-load $(RUNTIME_DEPS) ## Auth latency (0, 1, 5, 20 ms) x auth client, with the bound a blocked event loop allows
 	$(LAB) sweep
 
 report: lab/target/lab.jar ## Write report.md and report.html again from a results folder (RUN=results/latest)
@@ -73,16 +86,16 @@ report: lab/target/lab.jar ## Write report.md and report.html again from a resul
 compare: lab/target/lab.jar ## Two runs rung by rung with intervals and verdicts (A=results/<before> B=results/<after>; FAIL_ON=5% exits 3 when B is significantly slower)
 	$(LAB) compare --a "$(A)" --b "$(B)"
 
-charts: lab/target/lab.jar ## PNG files of a run's charts and flame graphs for documents, drawn by headless Chromium (RUN=results/latest OUT=docs/images CHARTS=rps,cpu-1,flamegraph)
+charts: setup-charts lab/target/lab.jar ## PNG files of a run's charts and flame graphs for documents, drawn by headless Chromium (RUN=results/latest OUT=docs/images CHARTS=rps,cpu-1,flamegraph)
 	$(LAB) charts --run "$(RUN)" --out "$(OUT)" --only "$(CHARTS)" --flame-threads "$(FLAME_THREADS)"
 
-up: $(RUNTIME_DEPS) ## Start the three apps on 127.0.0.1 and send one request through the gateway (PROFILES=blocking ...)
+up: setup-load $(RUNTIME_DEPS) ## Start the three apps on 127.0.0.1 and send one request through the gateway (PROFILES=blocking ...)
 	$(LAB) up
 
 down: lab/target/lab.jar ## Stop the apps that make up started (by pid, nothing else)
 	$(LAB) down
 
-test: ## Run every test: unit tests and the real apps on loopback ports
+test: setup-test ## Run every test: unit tests and the real apps on loopback ports
 	$(MVNW) verify
 
 clean: ## Remove build output (results/ is kept)

@@ -16,10 +16,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.IntStream;
-import java.util.stream.Stream;
 
 import dev.perflab.lab.run.RunFolder;
 import dev.perflab.lab.system.GatewayProfiles;
+import dev.perflab.lab.system.InstalledTools;
 import dev.perflab.lab.system.ServiceLauncher;
 import dev.perflab.lab.stats.StatsLog;
 import dev.perflab.lab.load.WrkOutput;
@@ -107,11 +107,11 @@ class LabRunIntegrationTests {
         JsonNode rungs = RunFolder.JSON.readTree(ladderRun.resolve("summary.json").toFile()).path("rungs");
         assertThat(IntStream.range(0, rungs.size()).mapToObj(i -> rungs.get(i).path("name").asString()))
             .containsExactly("baseline", "blocking", "reactive-quiet", "nginx");
-        boolean nginxInstalled = commandExists("nginx");
+        boolean nginxInstalled = OptionalTools.installed("nginx");
         for (JsonNode rung : rungs) {
             String name = rung.path("name").asString();
             if (name.equals("nginx") && !nginxInstalled) {
-                assertThat(rung.path("skipped").asString()).contains("nginx is not installed");
+                assertThat(rung.path("skipped").asString()).as("the setup step's line").isEqualTo(InstalledTools.missing(Path.of(ROOT), "nginx").orElseThrow());
                 continue;
             }
             assertMeasured(rung, ladderRun.resolve(name));
@@ -167,11 +167,7 @@ class LabRunIntegrationTests {
     @Order(2)
     void reportHtmlDrawsItsChartsInHeadlessChromium() throws Exception {
         assumeTrue(ladderRun != null, "the ladder run did not happen");
-        boolean installed = commandExists("chromium");
-        if (!installed && System.getenv("CI") != null) {
-            throw new AssertionError("chromium is not installed; .ci/run installs Debian's chromium");
-        }
-        assumeTrue(installed, "chromium is not installed (apt-get install chromium)");
+        OptionalTools.need("chromium");
         Path profile = Files.createTempDirectory(results, "chromium");
         Process chromium = new ProcessBuilder("chromium", "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                 "--disable-background-networking", "--disable-component-update", "--disable-sync", "--user-data-dir=" + profile,
@@ -185,7 +181,7 @@ class LabRunIntegrationTests {
         assertThat(charts.find()).as("the report's script ran").isTrue();
         assertThat(rendered.find()).isTrue();
         int expected = 2 + 4; // req/s, latency, and one CPU chart per measured rung
-        assertThat(Integer.parseInt(charts.group(1))).isEqualTo(commandExists("nginx") ? expected : expected - 1);
+        assertThat(Integer.parseInt(charts.group(1))).isEqualTo(InstalledTools.installed("nginx") ? expected : expected - 1);
         assertThat(rendered.group(1)).as("charts with pixels drawn").isEqualTo(charts.group(1));
     }
 
@@ -193,7 +189,7 @@ class LabRunIntegrationTests {
     @Order(2)
     void chartsBecomeOnePngPerChartAtTheCanvasSizeWithSomethingDrawn() throws Exception {
         assumeTrue(ladderRun != null, "the ladder run did not happen");
-        assumeTrue(commandExists("chromium") || System.getenv("CI") != null, "chromium is not installed (apt-get install chromium)");
+        OptionalTools.need("chromium");
         Path out = Files.createTempDirectory(results, "charts");
         assertThat(run("charts", "--run", ladderRun.toString(), "--out", out.toString(), "--prefix", "t")).as(err.toString()).isZero();
         for (String chart : List.of("rps", "latency", "cpu-0")) {
@@ -409,10 +405,6 @@ class LabRunIntegrationTests {
             node.propertyNames().forEach(names::add);
         }
         return names;
-    }
-
-    private static boolean commandExists(String command) {
-        return Stream.of(System.getenv("PATH").split(":")).anyMatch(dir -> Files.isExecutable(Path.of(dir, command)));
     }
 
     private static String knownProfiles() {

@@ -78,8 +78,7 @@ public final class RungRunner {
 
     /** The target a scenario drives, with this run's settings. */
     public Target target(Scenario scenario) {
-        return Targets.of(scenario.target(), scenario.profiles(), system::spec, this::withProfilerAgent,
-                system.root().resolve("lab/nginx/auth-request.conf"));
+        return Targets.of(scenario.target(), scenario.profiles(), system::spec, this::withProfilerAgent, system.root());
     }
 
     /** One pass of a rung; {@code pass} numbers its sub-windows for the intervals. */

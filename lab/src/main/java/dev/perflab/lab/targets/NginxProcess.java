@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -31,23 +30,6 @@ public final class NginxProcess implements AutoCloseable {
     private NginxProcess(Process process) {
         this.process = process;
         this.onExit = StopOnExit.register("nginx", this::stop);
-    }
-
-    /** Why the rung cannot run here, or empty when nginx is installed. */
-    public static Optional<String> missing() {
-        try {
-            Process probe = new ProcessBuilder("nginx", "-v").redirectErrorStream(true).start();
-            probe.getInputStream().readAllBytes();
-            probe.waitFor(10, TimeUnit.SECONDS);
-            return Optional.empty();
-        }
-        catch (IOException ex) {
-            return Optional.of("nginx is not installed (Debian/Ubuntu: sudo apt-get install nginx)");
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            return Optional.of("interrupted");
-        }
     }
 
     public static NginxProcess start(Path template, Path prefix, int businessPort, int authPort, String token) {

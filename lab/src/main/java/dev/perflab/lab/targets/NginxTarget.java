@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import dev.perflab.lab.system.InstalledTools;
 import dev.perflab.lab.system.LabSystem;
 import dev.perflab.lab.system.LaunchSpec;
 import dev.perflab.lab.system.Service;
@@ -16,12 +17,14 @@ import dev.perflab.lab.system.Service;
  */
 final class NginxTarget implements Target {
 
+    private final Path root;
     private final Path template;
     private final LaunchSpec business;
     private final LaunchSpec auth;
 
-    NginxTarget(Path template, LaunchSpec business, LaunchSpec auth) {
-        this.template = template;
+    NginxTarget(Path root, LaunchSpec business, LaunchSpec auth) {
+        this.root = root;
+        this.template = root.resolve("lab/nginx/auth-request.conf");
         this.business = business;
         this.auth = auth;
     }
@@ -36,9 +39,10 @@ final class NginxTarget implements Target {
         return " (wrk -> nginx auth_request)";
     }
 
+    /** Without nginx the rung is skipped, with the line the setup step printed when it could not install it. */
     @Override
     public Optional<String> unavailable() {
-        return NginxProcess.missing();
+        return InstalledTools.missing(root, "nginx");
     }
 
     @Override

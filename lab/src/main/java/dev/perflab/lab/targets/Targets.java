@@ -19,15 +19,15 @@ public final class Targets {
     /**
      * @param specs each app's launch spec as the system options make it
      * @param gateway adds what this run puts on the gateway beyond its profiles (a profiler agent)
-     * @param nginxTemplate the reference rung's nginx configuration
+     * @param root the repository root, where the reference rung's nginx configuration lies
      */
     public static Target of(Target.Kind kind, java.util.List<String> profiles, Function<Service, LaunchSpec> specs,
-            UnaryOperator<LaunchSpec> gateway, Path nginxTemplate) {
+            UnaryOperator<LaunchSpec> gateway, Path root) {
         return switch (kind) {
             case BACKEND -> new BackendTarget(specs.apply(Service.BUSINESS));
             case GATEWAY -> new GatewayTarget(specs.apply(Service.BUSINESS), specs.apply(Service.AUTH),
                     gateway.apply(specs.apply(Service.GATEWAY).withProfiles(profiles)));
-            case NGINX -> new NginxTarget(nginxTemplate, specs.apply(Service.BUSINESS), specs.apply(Service.AUTH));
+            case NGINX -> new NginxTarget(root, specs.apply(Service.BUSINESS), specs.apply(Service.AUTH));
         };
     }
 

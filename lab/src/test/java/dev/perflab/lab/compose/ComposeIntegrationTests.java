@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import dev.perflab.lab.cli.LabCommand;
+import dev.perflab.lab.OptionalTools;
 import dev.perflab.lab.run.RunFolder;
 import dev.perflab.lab.stats.StatsLine;
 import dev.perflab.lab.system.Service;
@@ -44,13 +45,13 @@ class ComposeIntegrationTests {
 
     @BeforeAll
     static void imagesBuilt() {
-        Tools.need(Tools.works("docker", "info"), "a Docker engine (docker info)");
+        OptionalTools.need(Tools.works("docker", "info"), "no Docker engine answers docker info (see the README, The compose runtime)");
         assumeTrue(Stream.of(Service.values()).allMatch(s -> ServiceLauncher.portFree(s.defaultPort())),
                 "ports 38071-38073 are busy (is a lab up? make down)");
         baseImage = Optional.ofNullable(System.getenv("PERFLAB_BASE_IMAGE"))
             .or(() -> Stream.of("perflab/jre:17", "eclipse-temurin:17-jre").filter(i -> Tools.works("docker", "image", "inspect", i)).findFirst())
             .orElse(null);
-        Tools.need(baseImage != null, "a Java base image (docker/base-image.sh builds perflab/jre:17)");
+        OptionalTools.need(baseImage != null, "no Java base image (docker/base-image.sh builds perflab/jre:17)");
         List<String> build = new ArrayList<>(Tools.compose());
         build.addAll(List.of("-p", "perflab", "-f", FILES, "build", "business-service", "auth-service", "gateway"));
         Commands.Result result = Tools.run(build, Map.of("BASE_IMAGE", baseImage), 600);

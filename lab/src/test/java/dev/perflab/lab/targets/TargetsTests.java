@@ -14,7 +14,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class TargetsTests {
 
     private static Target target(Target.Kind kind, List<String> profiles, UnaryOperator<LaunchSpec> gateway) {
-        return Targets.of(kind, profiles, LaunchSpec::of, gateway, Path.of("lab/nginx/auth-request.conf"));
+        return Targets.of(kind, profiles, LaunchSpec::of, gateway, Path.of("."));
     }
 
     @Test

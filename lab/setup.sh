@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# Installs the tools a make target needs with this machine's package manager: apt-get on Debian/Ubuntu
+# (as root or with passwordless sudo), dnf on Fedora/RHEL, brew on macOS. One line per missing tool.
+# A tool that cannot be installed gets one line with the command to run; a required one makes the exit
+# status 1, an optional one (TOOL?) leaves that line in lab/target/setup/TOOL, and the runner and the
+# tests give it as the reason when they skip what needs the tool. SETUP=no checks and installs nothing.
+# Run from the repository root, as the Makefile does.
+set -euo pipefail
+
+usage() {
+  echo "usage: lab/setup.sh TOOL[?]...   tools: wrk nginx chromium; TOOL? is optional; SETUP=no turns it off" >&2
+  exit 2
+}
+
+# The package that brings each tool, per package manager. The open-model load generator joins this
+# table (and the Makefile's TOOLS_load) once the lab has one.
+package() {
+  case "$1/$2" in
+    wrk/*) echo wrk ;;
+    nginx/*) echo nginx ;;
+    chromium/brew) echo "--cask chromium" ;;
+    chromium/*) echo chromium ;;
+    *) return 1 ;;
+  esac
+}
+
+[[ ${SETUP:-yes} == no ]] && exit 0
+[[ $# -gt 0 ]] || usage
+for wanted in "$@"; do
+  package "${wanted%\?}" apt-get >/dev/null || usage
+done
+
+notes=lab/target/setup
+# Debian's package scripts start a newly installed service (nginx on port 80) unless policy-rc.d forbids it.
+policy=/usr/sbin/policy-rc.d
+
+if [[ $(uname -s) == Darwin ]]; then
+  manager=brew
+else
+  manager=none
+  for candidate in apt-get dnf; do
+    if command -v "$candidate" >/dev/null; then manager=$candidate; break; fi
+  done
+fi
+
+# How to become root for the package manager: "" (already root), sudo (passwordless), or no.
+privilege=""
+if [[ $manager == apt-get || $manager == dnf ]] && [[ $(id -u) != 0 ]]; then
+  if command -v sudo >/dev/null && sudo -n true 2>/dev/null; then privilege=sudo; else privilege=no; fi
+fi
+
+as_root() {
+  if [[ $privilege == sudo ]]; then sudo -n DEBIAN_FRONTEND=noninteractive "$@"; else DEBIAN_FRONTEND=noninteractive "$@"; fi
+}
+
+guarded=no
+updated=no
+# Package lists may be missing (a fresh image) or stale: apt-get update once, and only after an install failed.
+apt_install() {
+  if [[ $guarded == no && ! -e $policy ]]; then
+    as_root sh -c "printf '#!/bin/sh\nexit 101\n' > $policy && chmod +x $policy"
+    trap 'as_root rm -f "$policy"' EXIT
+  fi
+  guarded=yes
+  as_root apt-get install -y -q --no-install-recommends "$@" && return 0
+  [[ $updated == no ]] || return 1
+  updated=yes
+  as_root apt-get update -q && as_root apt-get install -y -q --no-install-recommends "$@"
+}
+
+install_package() {
+  case "$manager" in
+    apt-get) apt_install $1 ;;
+    dnf) as_root dnf install -y -q $1 ;;
+    brew) brew install $1 ;;
+  esac
+}
+
+# The command a person runs on this platform, and why this script did not.
+manual() {
+  local pkg sudo=""
+  pkg=$(package "$1" "$manager")
+  [[ -n $privilege ]] && sudo="sudo "
+  case "$manager" in
+    none) echo "no apt-get, dnf or brew here: install $1 with this system's package manager" ;;
+    brew) command -v brew >/dev/null && echo "brew install $pkg" || echo "Homebrew is not installed: see https://brew.sh, then brew install $pkg" ;;
+    *) echo "$sudo$manager install $pkg" ;;
+  esac
+}
+
+status=0
+for wanted in "$@"; do
+  tool=${wanted%\?}
+  command -v "$tool" >/dev/null && continue
+  mkdir -p "$notes"
+  log=$notes/$tool.log
+  why=""
+  if [[ $privilege == no ]]; then
+    why=" (no root and no passwordless sudo)"
+  elif [[ $manager == none ]] || ! command -v "$manager" >/dev/null; then
+    :
+  else
+    echo "setup: installing $tool with $manager ..."
+    if ! install_package "$(package "$tool" "$manager")" >"$log" 2>&1; then
+      why=" ($manager failed, see $log)"
+    elif ! command -v "$tool" >/dev/null; then
+      why=" ($manager installed $(package "$tool" "$manager") but $tool is not on the PATH)"
+    else
+      continue
+    fi
+  fi
+  line="$tool is not installed$why: $(manual "$tool")"
+  echo "setup: $line"
+  if [[ $wanted == *\? ]]; then
+    echo "$line" >"$notes/$tool"
+  else
+    status=1
+  fi
+done
+exit "$status"

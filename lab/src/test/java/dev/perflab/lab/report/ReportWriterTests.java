@@ -31,7 +31,7 @@ class ReportWriterTests {
     @Test
     void htmlHasTheTablesAndOneCanvasPerChartWithChartJsInlined() {
         String html = ReportWriter.html(ReportModel.read(LADDER));
-        assertThat(canvases(html)).containsExactly("rps", "latency", "cpu-0", "cpu-1");
+        assertThat(canvases(html)).containsExactly("rps", "cpu-per-request", "latency", "cpu-0", "cpu-1");
         assertThat(html).startsWith("<!DOCTYPE html>").contains("<title>Gateway Performance Lab: lab</title>")
             .contains("<p class=\"error\">The run stopped early: interrupted (Ctrl-C or SIGTERM)")
             .contains("<tr><td>baseline</td><td class=\"text\">-</td><td>7,087</td>")
@@ -43,7 +43,7 @@ class ReportWriterTests {
     @Test
     void sweepHtmlHasItsChartAndData() {
         String html = ReportWriter.html(ReportModel.read(Captured.folder("run-sweep")));
-        assertThat(canvases(html)).containsExactly("rps", "latency", "sweep");
+        assertThat(canvases(html)).containsExactly("rps", "cpu-per-request", "latency", "sweep");
         assertThat(html).contains("<h2>Auth latency sweep (req/s)</h2>").contains("\"latencies_ms\" : [ 0.0, 5.0 ]")
             .contains("<tr><td>bound, blocked event loop</td><td class=\"text\">-</td><td class=\"text\">800</td></tr>");
     }

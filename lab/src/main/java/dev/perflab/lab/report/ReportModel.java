@@ -239,7 +239,8 @@ public record ReportModel(String title, String machineLine, Integer cores, Strin
                     info.path("git_dirty").asBoolean() ? " (with uncommitted changes)" : "", info.path("started").asString(),
                     p.path("threads").asString(), p.path("connections").asString(), p.path("duration").asString(),
                     p.path("timeout").asString(), p.path("repeat").asString(),
-                    machine.path("load_generator_on_same_host").asBoolean(true) ? "the same host" : "another host");
+                    machine.path("load_generator_on_same_host").asBoolean(true) ? "the same host" : "another host")
+                    + (p.path("placement").isString() ? "; " + p.path("placement").asString() : "");
         }
 
         private Optional<RungResult> reference(String target) {

@@ -43,6 +43,7 @@ public final class LabRun {
         system.healthTimeout();
         checkGatewayProfiles(system, rungs);
         SystemOptions.checkAuthLatency(system.authLatency(), "AUTH_LATENCY");
+        system.placement();
         rungs.stream().filter(rung -> rung.authLatency() != null)
             .forEach(rung -> SystemOptions.checkAuthLatency(rung.authLatency(), "rung " + rung.name() + "'s auth_latency"));
         Compose compose = system.composeRuntime();
@@ -63,6 +64,7 @@ public final class LabRun {
         parameters.put("java_opts", system.javaOpts());
         parameters.put("gateway_java_opts", system.gatewayJavaOpts());
         parameters.put("runtime", system.runtime());
+        parameters.put("placement", system.placement().describe());
         if (compose != null) {
             parameters.put("compose", compose.version());
             parameters.put("compose_files", compose.files().stream().map(f -> system.root().relativize(f).toString()).toList());

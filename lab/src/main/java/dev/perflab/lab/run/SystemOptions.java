@@ -9,6 +9,8 @@ import java.util.Arrays;
 import java.util.List;
 
 import dev.perflab.lab.system.Compose;
+import dev.perflab.lab.system.InstalledTools;
+import dev.perflab.lab.system.Placement;
 import dev.perflab.lab.system.LaunchSpec;
 import dev.perflab.lab.system.ServiceLauncher;
 import dev.perflab.lab.system.Service;
@@ -42,6 +44,10 @@ public class SystemOptions {
             description = "Compose files for RUNTIME=compose, e.g. docker-compose.yml,docker-compose.host.yml (default: ${DEFAULT-VALUE}).")
     List<String> composeFiles;
 
+    @Option(names = "--pin", defaultValue = "${env:PIN:-auto}",
+            description = "auto: on 4 cores or more the load generator gets its own cores and the apps the rest (taskset); off: they share (default: ${DEFAULT-VALUE}).")
+    String pin;
+
     private Compose compose;
 
     @Option(names = "--health-timeout", defaultValue = "${env:HEALTH_TIMEOUT:-120}", description = "Seconds each app may take to become healthy (default: ${DEFAULT-VALUE}).")
@@ -63,6 +69,11 @@ public class SystemOptions {
         catch (IllegalArgumentException ex) {
             throw new LabException(where + ": " + ex.getMessage());
         }
+    }
+
+    /** Where the load generator and the apps run on this machine, decided once per command. */
+    public Placement placement() {
+        return Placement.decide(pin, Runtime.getRuntime().availableProcessors(), InstalledTools.installed("taskset"));
     }
 
     public String authLatency() {

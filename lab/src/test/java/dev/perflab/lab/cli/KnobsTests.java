@@ -66,6 +66,13 @@ class KnobsTests {
     }
 
     @Test
+    void anUnknownPinIsOneLineBeforeAnythingStarts() {
+        assertThat(run("baseline", "--pin", "cores")).isNotZero();
+        assertThat(err.toString().strip()).isEqualTo("lab: PIN must be auto or off, not 'cores'");
+        assertThat(results).isEmptyDirectory();
+    }
+
+    @Test
     void anUnexpectedFailureIsOneLineAndItsStackTraceIsKeptInAFile() throws Exception {
         java.nio.file.Files.writeString(results.resolve("run.json"), "{}");
         java.nio.file.Files.writeString(results.resolve("summary.json"), "{\"rungs\": [ {\"name\": ");

@@ -42,7 +42,7 @@ class UpCommand implements Callable<Integer> {
             throw new LabException("the lab is already up (" + describe(running) + "): run make down first");
         }
         out.println("Starting business-service, auth-service and gateway " + profileText() + "...");
-        LabSystem system = LabSystem.start(options.launcher(upDir), options.specs(), options.healthTimeout());
+        LabSystem system = LabSystem.start(options.launcher(upDir).outlivingTheRunner(), options.specs(), options.healthTimeout());
         try {
             system.services().forEach(pidFiles::write);
             for (RunningService service : system.services()) {
@@ -88,6 +88,6 @@ class UpCommand implements Callable<Integer> {
     }
 
     static String describe(List<PidFiles.Entry> entries) {
-        return String.join(", ", entries.stream().map(e -> e.service() + " pid " + e.pid()).toList());
+        return String.join(", ", entries.stream().map(PidFiles.Entry::toString).toList());
     }
 }

@@ -91,16 +91,17 @@ public record Compose(Path root, List<Path> files, List<String> command) {
         }
     }
 
-    /** The foreground {@code up} of one service, with the variables the compose files read. */
-    ProcessBuilder up(LaunchSpec spec) {
+    /**
+     * The foreground {@code up} of one service, with the variables the compose files read. Should the
+     * runner die, compose gets SIGTERM and stops the container itself.
+     */
+    Commands.Launch up(LaunchSpec spec) {
         List<String> args = base();
         args.addAll(List.of("up", "--no-deps", "--no-build", "--no-color", spec.service().id()));
-        ProcessBuilder builder = new ProcessBuilder(args).directory(root.toFile());
-        Map<String, String> env = builder.environment();
-        env.put("JAVA_OPTS", String.join(" ", spec.effectiveJvmOptions()));
-        env.put("GATEWAY_PROFILES", spec.profiles().isEmpty() ? "reactive" : String.join(",", spec.profiles()));
-        env.putAll(spec.environment());
-        return builder;
+        return Commands.launch(spec.service().id(), args).dir(root).onRunnerDeath("TERM")
+            .env("JAVA_OPTS", String.join(" ", spec.effectiveJvmOptions()))
+            .env("GATEWAY_PROFILES", spec.profiles().isEmpty() ? "reactive" : String.join(",", spec.profiles()))
+            .env(spec.environment());
     }
 
     /** The pid, as this machine sees it, of the main process of a service's container (its JVM). */

@@ -10,15 +10,14 @@ import dev.perflab.lab.LabException;
 
 /**
  * The services one run started. Starting is all or nothing: when one service fails, the others are
- * stopped before the error is thrown. {@link #close()} stops exactly these processes, and a shutdown
- * hook does the same on Ctrl-C.
+ * stopped before the error is thrown. {@link #close()} stops exactly these processes; on Ctrl-C each
+ * child's own exit hook does (see {@link Commands}).
  */
 public final class LabSystem implements AutoCloseable {
 
     static final Duration STOP_GRACE = Duration.ofSeconds(10);
 
     private final List<RunningService> services = Collections.synchronizedList(new ArrayList<>());
-    private final StopOnExit onExit = StopOnExit.register("services", this::stopAll);
 
     private LabSystem() {
     }
@@ -55,10 +54,10 @@ public final class LabSystem implements AutoCloseable {
 
     /** Forgets the services without stopping them (make up leaves them running for make down). */
     public List<RunningService> detach() {
-        onExit.close();
         synchronized (services) {
             List<RunningService> detached = List.copyOf(services);
             services.clear();
+            detached.forEach(running -> running.child().detach());
             return detached;
         }
     }
@@ -66,7 +65,6 @@ public final class LabSystem implements AutoCloseable {
     @Override
     public void close() {
         stopAll();
-        onExit.close();
     }
 
     private void stopAll() {
@@ -76,6 +74,6 @@ public final class LabSystem implements AutoCloseable {
             services.clear();
         }
         Collections.reverse(toStop);
-        toStop.forEach(running -> ServiceLauncher.stop(running.process(), STOP_GRACE));
+        toStop.forEach(running -> running.child().stop(STOP_GRACE));
     }
 }

@@ -45,6 +45,12 @@ final class RunCommands {
         PrintWriter out() {
             return spec.commandLine().getOut();
         }
+
+        /** Runs the rungs, after stopping whatever an earlier, killed run left holding the lab's ports. */
+        void execute(String command, List<Scenario> rungs, Map<String, Object> extra) {
+            system.stopLeftovers(out());
+            LabRun.execute(command, system, load, profile, rungs, extra, out());
+        }
     }
 
     @Command(name = "baseline", description = "wrk against business-service /hello directly: the ceiling.")
@@ -52,8 +58,7 @@ final class RunCommands {
 
         @Override
         public Integer call() {
-            LabRun.execute("baseline", system, load, profile,
-                    List.of(new Scenario("baseline", Scenario.Target.BACKEND, List.of(), null, "business-service alone")), Map.of(), out());
+            execute("baseline", List.of(new Scenario("baseline", Scenario.Target.BACKEND, List.of(), null, "business-service alone")), Map.of());
             return 0;
         }
     }
@@ -75,9 +80,8 @@ final class RunCommands {
             }
             List<String> profiles = new ArrayList<>(List.of(authClient));
             system.profiles().stream().map(String::trim).filter(p -> !p.isEmpty() && !p.equals(authClient)).forEach(profiles::add);
-            LabRun.execute(name(), system, load, profile,
-                    List.of(Scenario.gateway("gateway-" + authClient, profiles, "gateway with " + String.join(",", profiles))),
-                    Map.of("profiles", profiles), out());
+            execute(name(), List.of(Scenario.gateway("gateway-" + authClient, profiles, "gateway with " + String.join(",", profiles))),
+                    Map.of("profiles", profiles));
             return 0;
         }
     }
@@ -109,7 +113,7 @@ final class RunCommands {
         @Override
         public Integer call() {
             ScenarioLadder ladder = ScenarioLadder.load(scenarios != null ? scenarios : system.root().resolve("lab/scenarios.yml"));
-            LabRun.execute("lab", system, load, profile, ladder.select(only.stream().map(String::trim).filter(n -> !n.isEmpty()).toList()), Map.of(), out());
+            execute("lab", ladder.select(only.stream().map(String::trim).filter(n -> !n.isEmpty()).toList()), Map.of());
             return 0;
         }
     }
@@ -136,7 +140,7 @@ final class RunCommands {
                     points.add(new Scenario(name, Scenario.Target.GATEWAY, profiles, latency, "auth latency " + latency));
                 }
             }
-            LabRun.execute("sweep", system, load, profile, points, Map.of(), out());
+            execute("sweep", points, Map.of());
             return 0;
         }
     }

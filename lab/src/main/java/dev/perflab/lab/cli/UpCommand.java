@@ -41,6 +41,7 @@ class UpCommand implements Callable<Integer> {
         if (!running.isEmpty()) {
             throw new LabException("the lab is already up (" + describe(running) + "): run make down first");
         }
+        options.stopLeftovers(out);
         out.println("Starting business-service, auth-service and gateway " + profileText() + "...");
         LabSystem system = LabSystem.start(options.launcher(upDir).outlivingTheRunner(), options.specs(), options.healthTimeout());
         try {

@@ -11,8 +11,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.http.LabHttp;
@@ -157,10 +160,62 @@ public final class ServiceLauncher {
         }
     }
 
+    /**
+     * Who listens on a TCP port, from /proc/net/tcp{,6} and the sockets in /proc/[pid]/fd: "pid N
+     * (command line)"; or why that cannot be told (no /proc, another user's process).
+     */
+    public static String portOwner(int port) {
+        Set<String> inodes = new HashSet<>();
+        for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
+            try {
+                for (String line : Files.readAllLines(Path.of(table)).stream().skip(1).toList()) {
+                    String[] fields = line.trim().split("\\s+");
+                    String local = fields[1];
+                    if (fields[3].equals("0A") && Integer.parseInt(local.substring(local.lastIndexOf(':') + 1), 16) == port) {
+                        inodes.add(fields[9]);
+                    }
+                }
+            }
+            catch (IOException | RuntimeException noTable) {
+                // no IPv6, or no /proc at all (macOS)
+            }
+        }
+        if (inodes.isEmpty()) {
+            return "no listener found in /proc/net/tcp (not Linux, or it just closed)";
+        }
+        try (Stream<Path> processes = Files.list(Path.of("/proc"))) {
+            for (Path process : processes.filter(p -> p.getFileName().toString().matches("\\d+")).toList()) {
+                try (Stream<Path> fds = Files.list(process.resolve("fd"))) {
+                    boolean listens = fds.anyMatch(fd -> {
+                        try {
+                            String target = Files.readSymbolicLink(fd).toString();
+                            return target.startsWith("socket:[") && inodes.contains(target.substring(8, target.length() - 1));
+                        }
+                        catch (IOException gone) {
+                            return false;
+                        }
+                    });
+                    if (listens) {
+                        long pid = Long.parseLong(process.getFileName().toString());
+                        String command = ProcessHandle.of(pid).flatMap(h -> h.info().commandLine()).orElse("command line unreadable");
+                        return "pid " + pid + " (" + command + ")";
+                    }
+                }
+                catch (IOException | UncheckedIOException notOurs) {
+                    // another user's process, or one that just ended
+                }
+            }
+        }
+        catch (IOException ex) {
+            return "/proc unreadable: " + ex.getMessage();
+        }
+        return "a process this user cannot see (socket inode " + String.join(",", inodes) + ")";
+    }
+
     static void requireFreePort(int port, Service service) {
         if (!portFree(port)) {
-            throw new LabException("port " + port + " for " + service + " is already in use: stop whatever listens there"
-                    + " (a lab started with make up stops with make down; ss -ltnp 'sport = :" + port + "' shows the process)");
+            throw new LabException("port " + port + " for " + service + " is already in use by " + portOwner(port)
+                    + ": stop it (a lab started with make up stops with make down)");
         }
     }
 

@@ -5,7 +5,9 @@ import java.io.Reader;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -97,7 +99,9 @@ public final class PidFiles {
             Path file = dir.resolve(fileName);
             StringWriter text = new StringWriter();
             fields.store(text, null);
-            Files.writeString(file, text.toString());
+            // written whole or not at all: another run may be reading the folder
+            Path partial = Files.writeString(dir.resolve(fileName + ".partial"), text.toString());
+            Files.move(partial, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             return file;
         }
         catch (IOException ex) {
@@ -118,6 +122,9 @@ public final class PidFiles {
                     entries.add(new Entry(fields.getProperty("name"), Long.parseLong(fields.getProperty("pid")),
                             Long.parseLong(fields.getProperty("started")), fields.getProperty("command", ""),
                             Long.parseLong(fields.getProperty("owner", "-1")), Long.parseLong(fields.getProperty("owner_started", "-1")), file));
+                }
+                catch (NoSuchFileException removedMeanwhile) {
+                    // its process ended and its run removed the file
                 }
                 catch (IOException | RuntimeException ex) {
                     throw new LabException("pid file " + file + " is unreadable (" + ex.getMessage() + "): check the process by hand, then delete the file");

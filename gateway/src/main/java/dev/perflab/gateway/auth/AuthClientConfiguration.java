@@ -24,13 +24,12 @@ class AuthClientConfiguration {
 
     private static AuthClient baseClient(AuthProperties properties, boolean nettyMetrics, boolean loopLocalPools) {
         return switch (properties.client()) {
-            case "blocking" -> new BlockingAuthClient(properties);
-            case "offloaded" -> new OffloadedAuthClient(new BlockingAuthClient(properties), Schedulers.boundedElastic(), "offloaded");
-            case "virtual" -> new OffloadedAuthClient(new BlockingAuthClient(properties),
-                    Schedulers.fromExecutorService(virtualThreadExecutor(), "virtual"), "virtual");
-            case "reactive" -> new ReactiveAuthClient(properties, nettyMetrics, loopLocalPools);
-            default -> throw new IllegalArgumentException(
-                    "lab.auth.client must be blocking, offloaded, reactive or virtual, not '" + properties.client() + "'");
+            case BLOCKING -> new BlockingAuthClient(properties);
+            case OFFLOADED -> new OffloadedAuthClient(new BlockingAuthClient(properties), Schedulers.boundedElastic(),
+                    AuthClientMode.OFFLOADED);
+            case VIRTUAL -> new OffloadedAuthClient(new BlockingAuthClient(properties),
+                    Schedulers.fromExecutorService(virtualThreadExecutor(), "virtual"), AuthClientMode.VIRTUAL);
+            case REACTIVE -> new ReactiveAuthClient(properties, nettyMetrics, loopLocalPools);
         };
     }
 

@@ -50,8 +50,8 @@ final class BlockingAuthClient implements AuthClient {
     }
 
     @Override
-    public String mode() {
-        return "blocking";
+    public AuthClientMode mode() {
+        return AuthClientMode.BLOCKING;
     }
 
     AuthDecision callNow(String token) {

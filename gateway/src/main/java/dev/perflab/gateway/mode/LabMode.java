@@ -3,6 +3,7 @@ package dev.perflab.gateway.mode;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import dev.perflab.gateway.auth.AuthProperties;
 import dev.perflab.gateway.netty.EventLoops;
 import dev.perflab.gateway.netty.LoopLocalPoolsConfiguration;
 import io.micrometer.core.instrument.Gauge;
@@ -28,11 +29,11 @@ class LabMode implements InfoContributor {
 
     private final Map<String, String> mode = new LinkedHashMap<>();
 
-    LabMode(Environment environment, MeterRegistry registry) {
+    LabMode(Environment environment, AuthProperties auth, LabProperties lab, MeterRegistry registry) {
         String[] profiles = environment.getActiveProfiles();
-        mode.put("auth_client", environment.getRequiredProperty("lab.auth.client"));
-        mode.put("logging", environment.getRequiredProperty("lab.logging"));
-        mode.put("request_id", environment.getRequiredProperty("lab.request-id"));
+        mode.put("auth_client", auth.client().tag());
+        mode.put("logging", lab.logging().tag());
+        mode.put("request_id", lab.requestId().tag());
         mode.put("auth_cache", onOff(environment.getProperty("lab.auth.cache.enabled", Boolean.class, false)));
         mode.put("blockhound", onOff(environment.getProperty("lab.blockhound.enabled", Boolean.class, false)));
         mode.put("loop_pools", onOff(environment.getProperty(LoopLocalPoolsConfiguration.PROPERTY, Boolean.class, false)));

@@ -109,8 +109,8 @@ class TokenAuthGlobalFilterTests {
         }
 
         @Override
-        public String mode() {
-            return "answering";
+        public AuthClientMode mode() {
+            return AuthClientMode.REACTIVE;
         }
     }
 }

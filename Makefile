@@ -7,7 +7,7 @@ MVNW := ./mvnw -B
 JAVA ?= java
 APPS := business-service auth-service gateway
 JARS := $(foreach app,$(APPS),$(app)/target/$(app).jar) lab/target/lab.jar
-SOURCES := pom.xml $(shell find lab-common $(APPS) lab -path '*/target' -prune -o -type f -print)
+SOURCES := pom.xml $(shell find lab-common app-support $(APPS) lab -path '*/target' -prune -o -type f -print)
 LAB := $(JAVA) -jar lab/target/lab.jar
 
 # Knobs (override on the command line: make gateway-test AUTH_CLIENT=blocking DURATION=30s). The lab

@@ -5,6 +5,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -33,10 +34,13 @@ class BusinessServiceIntegrationTests {
     }
 
     @Test
-    void delayAnswersAfterItsSleep() throws Exception {
-        HttpResponse<String> response = send("/delay?ms=5", null);
+    void delayAnswersNoSoonerThanAsked() throws Exception {
+        long start = System.nanoTime();
+        HttpResponse<String> response = send("/delay?ms=300", null);
+        long elapsedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
         assertThat(response.statusCode()).isEqualTo(200);
-        assertThat(response.body()).startsWith("Hello World!");
+        assertThat(response.body()).isEqualTo("Hello World! (after 300 ms)");
+        assertThat(elapsedMs).isGreaterThanOrEqualTo(300);
     }
 
     @ParameterizedTest

@@ -47,7 +47,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 class LabRunIntegrationTests {
 
     private static final String ROOT = Path.of(System.getProperty("lab.root", "..")).toAbsolutePath().normalize().toString();
-    private static final List<Integer> PORTS = List.of(38071, 38072, 38073, 38074);
+    private static final List<Integer> PORTS = LabPorts.RUNNER;
     private static final String[] SHORT = { "--duration", "3s", "--warmup-max", "4s", "--warmup-probe", "2s", "--threads", "2",
         "--connections", "4", "--java-opts", "-Xmx256m -XX:TieredStopAtLevel=1", "--auth-latency", "1ms" };
 
@@ -62,7 +62,7 @@ class LabRunIntegrationTests {
 
     @BeforeAll
     static void portsFree() {
-        assumeTrue(PORTS.stream().allMatch(ServiceLauncher::portFree), "ports 38071-38074 are busy (is a lab up? make down)");
+        LabPorts.requireFree(PORTS);
     }
 
     @BeforeEach

@@ -7,6 +7,6 @@ public interface AuthClient {
 
     Mono<AuthDecision> check(String token);
 
-    /** The client mode, as tagged on the metrics: blocking, offloaded, reactive or virtual. */
-    String mode();
+    /** The client mode; its tag is on the metrics. */
+    AuthClientMode mode();
 }

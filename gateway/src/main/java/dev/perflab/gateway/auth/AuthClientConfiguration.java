@@ -18,19 +18,18 @@ class AuthClientConfiguration {
     @Bean
     AuthClient authClient(AuthProperties properties, MeterRegistry registry, @Value("${lab.netty-metrics:true}") boolean nettyMetrics,
             @Value("${" + LoopLocalPoolsConfiguration.PROPERTY + ":false}") boolean loopLocalPools) {
-        AuthClient client = new MeteredAuthClient(baseClient(properties, nettyMetrics, loopLocalPools), registry);
+        AuthClient client = new MeteredAuthClient(baseClient(properties, registry, nettyMetrics, loopLocalPools), registry);
         return properties.cache().enabled() ? new CachingAuthClient(client, properties.cache(), registry) : client;
     }
 
-    private static AuthClient baseClient(AuthProperties properties, boolean nettyMetrics, boolean loopLocalPools) {
+    private static AuthClient baseClient(AuthProperties properties, MeterRegistry registry, boolean nettyMetrics, boolean loopLocalPools) {
         return switch (properties.client()) {
-            case "blocking" -> new BlockingAuthClient(properties);
-            case "offloaded" -> new OffloadedAuthClient(new BlockingAuthClient(properties), Schedulers.boundedElastic(), "offloaded");
-            case "virtual" -> new OffloadedAuthClient(new BlockingAuthClient(properties),
-                    Schedulers.fromExecutorService(virtualThreadExecutor(), "virtual"), "virtual");
-            case "reactive" -> new ReactiveAuthClient(properties, nettyMetrics, loopLocalPools);
-            default -> throw new IllegalArgumentException(
-                    "lab.auth.client must be blocking, offloaded, reactive or virtual, not '" + properties.client() + "'");
+            case BLOCKING -> new BlockingAuthClient(properties, registry);
+            case OFFLOADED -> new OffloadedAuthClient(new BlockingAuthClient(properties, registry), Schedulers.boundedElastic(),
+                    AuthClientMode.OFFLOADED);
+            case VIRTUAL -> new OffloadedAuthClient(new BlockingAuthClient(properties, registry),
+                    Schedulers.fromExecutorService(virtualThreadExecutor(), "virtual"), AuthClientMode.VIRTUAL);
+            case REACTIVE -> new ReactiveAuthClient(properties, nettyMetrics, loopLocalPools);
         };
     }
 

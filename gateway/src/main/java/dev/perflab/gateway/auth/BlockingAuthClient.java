@@ -2,6 +2,8 @@ package dev.perflab.gateway.auth;
 
 import java.net.URI;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.httpcomponents.hc5.PoolingHttpClientConnectionManagerMetricsBinder;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
@@ -23,19 +25,22 @@ import org.springframework.web.client.RestTemplate;
  * RestTemplate on a pooled Apache HttpClient 5, called on whatever thread subscribes: inside the
  * gateway filter that is a Reactor Netty event-loop thread, which then waits for auth-service and
  * serves nobody else meanwhile. Deliberately wrong, as in the production code that motivated the lab.
+ * The pool's limits and use are published by Micrometer's binder as
+ * {@code httpcomponents.httpclient.pool.*{httpclient=auth}}.
  */
 final class BlockingAuthClient implements AuthClient {
 
     private final RestTemplate restTemplate;
     private final URI checkUri;
 
-    BlockingAuthClient(AuthProperties properties) {
+    BlockingAuthClient(AuthProperties properties, MeterRegistry registry) {
         Timeout timeout = Timeout.of(properties.timeout());
         PoolingHttpClientConnectionManager connections = PoolingHttpClientConnectionManagerBuilder.create()
             .setMaxConnTotal(properties.pool().maxTotal())
             .setMaxConnPerRoute(properties.pool().maxPerRoute())
             .setDefaultConnectionConfig(ConnectionConfig.custom().setConnectTimeout(timeout).setSocketTimeout(timeout).build())
             .build();
+        new PoolingHttpClientConnectionManagerMetricsBinder(connections, "auth").bindTo(registry);
         CloseableHttpClient httpClient = HttpClients.custom()
             .setConnectionManager(connections)
             .setDefaultRequestConfig(RequestConfig.custom().setResponseTimeout(timeout).build())
@@ -50,8 +55,8 @@ final class BlockingAuthClient implements AuthClient {
     }
 
     @Override
-    public String mode() {
-        return "blocking";
+    public AuthClientMode mode() {
+        return AuthClientMode.BLOCKING;
     }
 
     AuthDecision callNow(String token) {

@@ -83,7 +83,7 @@ final class CachingAuthClient implements AuthClient {
     }
 
     @Override
-    public String mode() {
+    public AuthClientMode mode() {
         return delegate.mode();
     }
 }

@@ -19,7 +19,7 @@ final class MeteredAuthClient implements AuthClient {
         for (AuthDecision decision : AuthDecision.values()) {
             timers.put(decision, Timer.builder("lab.auth.call")
                 .description("Gateway to auth-service token check, as the gateway waited for it")
-                .tag("client", delegate.mode())
+                .tag("client", delegate.mode().tag())
                 .tag("outcome", decision.outcome())
                 .publishPercentiles(0.5, 0.9, 0.99)
                 .publishPercentileHistogram()
@@ -37,7 +37,7 @@ final class MeteredAuthClient implements AuthClient {
     }
 
     @Override
-    public String mode() {
+    public AuthClientMode mode() {
         return delegate.mode();
     }
 }

@@ -11,9 +11,9 @@ final class OffloadedAuthClient implements AuthClient {
 
     private final BlockingAuthClient blocking;
     private final Scheduler scheduler;
-    private final String mode;
+    private final AuthClientMode mode;
 
-    OffloadedAuthClient(BlockingAuthClient blocking, Scheduler scheduler, String mode) {
+    OffloadedAuthClient(BlockingAuthClient blocking, Scheduler scheduler, AuthClientMode mode) {
         this.blocking = blocking;
         this.scheduler = scheduler;
         this.mode = mode;
@@ -25,7 +25,7 @@ final class OffloadedAuthClient implements AuthClient {
     }
 
     @Override
-    public String mode() {
+    public AuthClientMode mode() {
         return mode;
     }
 }

@@ -54,7 +54,7 @@ final class ReactiveAuthClient implements AuthClient {
     }
 
     @Override
-    public String mode() {
-        return "reactive";
+    public AuthClientMode mode() {
+        return AuthClientMode.REACTIVE;
     }
 }

@@ -57,6 +57,6 @@ class TokenAuthGlobalFilter implements GlobalFilter, Ordered {
 
     @Override
     public String toString() {
-        return "TokenAuthGlobalFilter[client=" + authClient.mode() + "]";
+        return "TokenAuthGlobalFilter[client=" + authClient.mode().tag() + "]";
     }
 }

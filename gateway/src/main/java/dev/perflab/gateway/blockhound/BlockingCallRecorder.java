@@ -13,6 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -20,12 +21,17 @@ import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import reactor.blockhound.BlockHound;
 import reactor.blockhound.BlockingMethod;
+import reactor.core.scheduler.NonBlocking;
 
 /**
  * BlockHound in log-only mode: a blocking call on a non-blocking thread is counted
  * ({@code lab.blockhound.blocking.calls}, tagged by method and thread pool) and the first distinct
  * stack traces are kept in {@code blockhound.txt}; the request itself is never failed. The
  * callback runs on the event loop, so it only records in memory; a separate thread writes the file.
+ *
+ * <p>A count of zero proves nothing by itself, so installing ends with a probe: a deliberate
+ * blocking call on a thread Reactor marks non-blocking, which BlockHound must report (the probe is
+ * not counted). The gateway's mode says {@code blockhound=on} only when it was.
  */
 public final class BlockingCallRecorder {
 
@@ -37,7 +43,9 @@ public final class BlockingCallRecorder {
     private final Map<Key, LongAdder> counts = new ConcurrentHashMap<>();
     private final Map<String, String> traces = new ConcurrentHashMap<>();
     private final AtomicLong writtenTotal = new AtomicLong(-1);
+    private final AtomicInteger probesCaught = new AtomicInteger();
     private volatile boolean installed;
+    private volatile boolean caughtProbe;
     private volatile MeterRegistry registry;
 
     record Key(String method, String threadPool) {
@@ -63,14 +71,58 @@ public final class BlockingCallRecorder {
                     + "); on JDK 13+ start the JVM with -XX:+AllowRedefinitionToAddDeleteMethods");
         }
         INSTANCE.installed = true;
-        return Optional.empty();
+        INSTANCE.caughtProbe = INSTANCE.probe();
+        return INSTANCE.caughtProbe ? Optional.empty()
+                : Optional.of("profile 'blockhound' installed BlockHound, but it did not report a deliberate blocking call");
     }
 
     public boolean installed() {
         return installed;
     }
 
+    /** Whether BlockHound reported the probe's blocking call at installation. */
+    public boolean caughtProbe() {
+        return caughtProbe;
+    }
+
+    /** Sleeps on a thread Reactor marks non-blocking; true when BlockHound reported it. */
+    boolean probe() {
+        int before = probesCaught.get();
+        Thread probe = new ProbeThread();
+        probe.start();
+        try {
+            probe.join();
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+        return probesCaught.get() > before;
+    }
+
+    private static final class ProbeThread extends Thread implements NonBlocking {
+
+        ProbeThread() {
+            super("blockhound-probe");
+            setDaemon(true);
+        }
+
+        @Override
+        public void run() {
+            try {
+                Thread.sleep(1);
+            }
+            catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
     void record(BlockingMethod method) {
+        if (Thread.currentThread() instanceof ProbeThread) {
+            probesCaught.incrementAndGet();
+            return;
+        }
         String thread = Thread.currentThread().getName();
         Key key = new Key(method.toString(), poolOf(thread));
         counts.computeIfAbsent(key, this::newCounter).increment();

@@ -3,6 +3,8 @@ package dev.perflab.gateway.mode;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import dev.perflab.gateway.auth.AuthProperties;
+import dev.perflab.gateway.blockhound.BlockingCallRecorder;
 import dev.perflab.gateway.netty.EventLoops;
 import dev.perflab.gateway.netty.LoopLocalPoolsConfiguration;
 import io.micrometer.core.instrument.Gauge;
@@ -11,6 +13,7 @@ import io.micrometer.core.instrument.Tag;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.info.Info;
 import org.springframework.boot.actuate.info.InfoContributor;
 import org.springframework.core.env.Environment;
@@ -19,7 +22,8 @@ import org.springframework.stereotype.Component;
 /**
  * The combination this gateway really runs with, so a run can prove which mode it measured: logged
  * once at start-up, published as the gauge {@code lab.gateway.mode} (value 1, the mode in its tags)
- * and under {@code lab} in {@code /actuator/info}.
+ * and under {@code lab} in {@code /actuator/info}. {@code blockhound=on} means BlockHound reported a
+ * deliberate blocking call at start-up, not merely that the profile asked for it.
  */
 @Component
 class LabMode implements InfoContributor {
@@ -28,13 +32,15 @@ class LabMode implements InfoContributor {
 
     private final Map<String, String> mode = new LinkedHashMap<>();
 
-    LabMode(Environment environment, MeterRegistry registry) {
+    LabMode(Environment environment, AuthProperties auth, LabProperties lab, MeterRegistry registry,
+            ObjectProvider<BlockingCallRecorder> blockHound) {
         String[] profiles = environment.getActiveProfiles();
-        mode.put("auth_client", environment.getRequiredProperty("lab.auth.client"));
-        mode.put("logging", environment.getRequiredProperty("lab.logging"));
-        mode.put("request_id", environment.getRequiredProperty("lab.request-id"));
+        mode.put("auth_client", auth.client().tag());
+        mode.put("logging", lab.logging().tag());
+        mode.put("request_id", lab.requestId().tag());
         mode.put("auth_cache", onOff(environment.getProperty("lab.auth.cache.enabled", Boolean.class, false)));
-        mode.put("blockhound", onOff(environment.getProperty("lab.blockhound.enabled", Boolean.class, false)));
+        BlockingCallRecorder recorder = blockHound.getIfAvailable();
+        mode.put("blockhound", onOff(recorder != null && recorder.caughtProbe()));
         mode.put("loop_pools", onOff(environment.getProperty(LoopLocalPoolsConfiguration.PROPERTY, Boolean.class, false)));
         mode.put("profiles", profiles.length == 0 ? "default" : String.join(",", profiles));
         Gauge.builder("lab.gateway.mode", () -> 1)

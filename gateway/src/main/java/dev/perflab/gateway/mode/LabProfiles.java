@@ -6,18 +6,27 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
+import dev.perflab.gateway.auth.AuthClientMode;
+import dev.perflab.gateway.logging.RequestLogging;
+import dev.perflab.gateway.requestid.RequestIdGenerator;
+
 /**
  * The gateway profiles the lab knows, and the combinations that make sense: at most one auth
- * client, one logging mode and one request-id generator.
+ * client, one logging mode and one request-id generator. A mode's profile is named after its tag,
+ * with {@code log-} or {@code rid-} in front for logging and request ids.
  */
 public final class LabProfiles {
 
-    public static final List<String> AUTH_CLIENTS = List.of("blocking", "offloaded", "reactive", "virtual");
-    public static final List<String> LOGGING = List.of("log-sync", "log-async", "log-quiet");
-    public static final List<String> REQUEST_IDS = List.of("rid-uuid", "rid-fast");
+    public static final List<String> AUTH_CLIENTS = ModeValue.tags(AuthClientMode.class);
+    public static final List<String> LOGGING = prefixed("log-", ModeValue.tags(RequestLogging.class));
+    public static final List<String> REQUEST_IDS = prefixed("rid-", ModeValue.tags(RequestIdGenerator.class));
     public static final List<String> SWITCHES = List.of("auth-cache", "blockhound", "loop-pools");
 
     private LabProfiles() {
+    }
+
+    private static List<String> prefixed(String prefix, List<String> tags) {
+        return tags.stream().map(tag -> prefix + tag).toList();
     }
 
     public static List<String> known() {
@@ -43,7 +52,7 @@ public final class LabProfiles {
                         + String.join(", ", group));
             }
         }
-        if (active.contains("virtual") && javaFeatureVersion < 21) {
+        if (active.contains(AuthClientMode.VIRTUAL.tag()) && javaFeatureVersion < 21) {
             return Optional.of("profile 'virtual' needs JDK 21 or newer (virtual threads); this JVM is "
                     + javaFeatureVersion + ": run with a newer JAVA_HOME or pick blocking, offloaded or reactive");
         }

@@ -1,20 +1,26 @@
 package dev.perflab.gateway.mode;
 
 import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
+import dev.perflab.gateway.auth.AuthProperties;
 import dev.perflab.gateway.blockhound.BlockingCallRecorder;
 import dev.perflab.gateway.netty.EventLoops;
 
 import org.springframework.boot.context.event.ApplicationEnvironmentPreparedEvent;
+import org.springframework.boot.context.properties.bind.BindException;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.ApplicationListener;
 import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.core.env.Environment;
 
 /**
- * Runs before any bean exists: refuses a profile combination the lab cannot run with one line on
- * stderr and exit code 2 (no stack trace), sets the number of event loops when a profile asks for
- * it, and installs BlockHound when the {@code blockhound} profile asks for it, early enough to see
- * every request.
+ * Runs before any bean exists: refuses a profile combination the lab cannot run, or a lab property
+ * its binder cannot take, with one line on stderr and exit code 2 (no stack trace), sets the number
+ * of event loops when a profile asks for it, and installs BlockHound when the {@code blockhound}
+ * profile asks for it, early enough to see every request.
  */
 public class StartupChecks implements ApplicationListener<ApplicationEnvironmentPreparedEvent> {
 
@@ -23,8 +29,7 @@ public class StartupChecks implements ApplicationListener<ApplicationEnvironment
     @Override
     public void onApplicationEvent(ApplicationEnvironmentPreparedEvent event) {
         ConfigurableEnvironment environment = event.getEnvironment();
-        Optional<String> problem = LabProfiles.problem(Arrays.asList(environment.getActiveProfiles()),
-                Runtime.version().feature());
+        Optional<String> problem = problem(environment);
         if (problem.isEmpty()) {
             problem = EventLoops.apply(environment);
         }
@@ -32,6 +37,41 @@ public class StartupChecks implements ApplicationListener<ApplicationEnvironment
             problem = BlockingCallRecorder.install();
         }
         problem.ifPresent(StartupChecks::exit);
+    }
+
+    /** Why this environment cannot run, or empty. */
+    static Optional<String> problem(Environment environment) {
+        Optional<String> problem = LabProfiles.problem(Arrays.asList(environment.getActiveProfiles()),
+                Runtime.version().feature());
+        return problem.isPresent() ? problem : bindingProblem(environment);
+    }
+
+    /** Binds the lab's properties as the application will, so that a value it cannot take is one line here. */
+    static Optional<String> bindingProblem(Environment environment) {
+        Binder binder = Binder.get(environment);
+        try {
+            binder.bind("lab.auth", AuthProperties.class);
+            binder.bind("lab", LabProperties.class);
+            return Optional.empty();
+        }
+        catch (BindException ex) {
+            return Optional.of(describe(ex));
+        }
+    }
+
+    private static String describe(BindException ex) {
+        Object value = ex.getProperty() == null ? null : ex.getProperty().getValue();
+        Class<?> type = ex.getTarget().getType().resolve(Object.class);
+        if (type.isEnum()) {
+            List<String> valid = Arrays.stream(type.getEnumConstants())
+                .map(constant -> ((Enum<?>) constant).name().toLowerCase(Locale.ROOT)).toList();
+            return ex.getName() + " is '" + value + "'; pick one of " + String.join(", ", valid);
+        }
+        Throwable cause = ex;
+        while (cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        return ex.getName() + " is '" + value + "': " + cause.getMessage();
     }
 
     private static void exit(String message) {

@@ -1,8 +1,8 @@
 package dev.perflab.gateway.requestid;
 
+import dev.perflab.gateway.mode.LabProperties;
 import reactor.core.publisher.Mono;
 
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.cloud.gateway.filter.GatewayFilterChain;
 import org.springframework.cloud.gateway.filter.GlobalFilter;
 import org.springframework.core.Ordered;
@@ -18,8 +18,8 @@ public class RequestIdGlobalFilter implements GlobalFilter, Ordered {
 
     private final RequestIdGenerator generator;
 
-    RequestIdGlobalFilter(@Value("${lab.request-id}") String generator) {
-        this.generator = RequestIdGenerator.of(generator);
+    RequestIdGlobalFilter(LabProperties properties) {
+        this.generator = properties.requestId();
     }
 
     @Override

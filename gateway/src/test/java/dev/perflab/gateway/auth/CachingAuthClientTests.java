@@ -114,8 +114,8 @@ class CachingAuthClientTests {
         }
 
         @Override
-        public String mode() {
-            return "held";
+        public AuthClientMode mode() {
+            return AuthClientMode.REACTIVE;
         }
     }
 }

@@ -43,10 +43,11 @@ class UpCommand implements Callable<Integer> {
         if (!running.isEmpty()) {
             throw new LabException("the lab is already up (" + describe(running) + "): run make down first");
         }
+        options.stopLeftovers(out);
         SystemOptions.checkAuthLatency(options.authLatency(), "AUTH_LATENCY");
         GatewayProfiles.in(Service.GATEWAY.jar(options.root())).check(options.spec(Service.GATEWAY).profiles(), "PROFILES");
         out.println("Starting business-service, auth-service and gateway " + profileText() + "...");
-        LabSystem system = LabSystem.start(options.launcher(upDir), options.specs(), options.healthTimeout());
+        LabSystem system = LabSystem.start(options.launcher(upDir).outlivingTheRunner(), options.specs(), options.healthTimeout());
         try {
             system.services().forEach(pidFiles::write);
             for (RunningService service : system.services()) {
@@ -92,6 +93,6 @@ class UpCommand implements Callable<Integer> {
     }
 
     static String describe(List<PidFiles.Entry> entries) {
-        return String.join(", ", entries.stream().map(e -> e.service() + " pid " + e.pid()).toList());
+        return String.join(", ", entries.stream().map(PidFiles.Entry::toString).toList());
     }
 }

@@ -1,22 +1,20 @@
 package dev.perflab.lab.load;
 
-import java.io.IOException;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.Map;
 
 import dev.perflab.lab.LabException;
-import dev.perflab.lab.system.StopOnExit;
+import dev.perflab.lab.system.Commands;
 
 /**
  * The closed-loop load generator: wrk with a fixed number of connections, each sending its next
  * request when the last one came back, with the lab's Lua script for a machine-readable summary.
- * The process is the lab's own, so it is stopped by its handle when the run is interrupted.
+ * It runs through {@link Commands}: it stops on Ctrl-C and dies with the runner.
  */
 public final class WrkGenerator implements LoadGenerator {
 
@@ -64,19 +62,11 @@ public final class WrkGenerator implements LoadGenerator {
 
     /** Fails with the fix when wrk is missing, before anything starts. */
     public static String requireInstalled() {
-        try {
-            Process process = new ProcessBuilder("wrk", "-v").redirectErrorStream(true).start();
-            String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            process.waitFor(10, TimeUnit.SECONDS);
-            return out.lines().findFirst().orElse("wrk").trim();
-        }
-        catch (IOException ex) {
+        Commands.Result version = Commands.run(List.of("wrk", "-v"), null, Duration.ofSeconds(10));
+        if (version.exit() == Commands.Result.NOT_RUN) {
             throw new LabException("wrk is not installed: install it (Debian/Ubuntu: sudo apt-get install wrk; macOS: brew install wrk) and run again");
         }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            throw new LabException("interrupted while checking for wrk");
-        }
+        return version.output().lines().findFirst().orElse("wrk").trim();
     }
 
     public List<String> command(Load load, Duration duration, String url) {
@@ -91,32 +81,18 @@ public final class WrkGenerator implements LoadGenerator {
         if (!Files.isRegularFile(script)) {
             throw new LabException("wrk script " + script + " is missing: run from the repository root");
         }
-        ProcessBuilder builder = new ProcessBuilder(command(load, duration, url)).redirectErrorStream(true);
-        builder.environment().put("WRK_TOKEN", token == null ? "" : token);
-        Process process;
-        try {
-            process = builder.start();
+        // wrk ends itself after the duration; the margin covers its last requests' timeout and start-up
+        Duration limit = duration.plus(load.timeout()).plusSeconds(30);
+        Commands.Result result = Commands.run(command(load, duration, url), null, Map.of("WRK_TOKEN", token == null ? "" : token), limit);
+        if (result.exit() == Commands.Result.NOT_RUN) {
+            throw new LabException("cannot start wrk: " + result.output());
         }
-        catch (IOException ex) {
-            throw new LabException("cannot start wrk: " + ex.getMessage(), ex);
+        if (result.exit() == Commands.Result.TIMED_OUT) {
+            throw new LabException("wrk did not end within " + limit.toSeconds() + " s of a " + duration.toSeconds() + " s run; stopped it");
         }
-        try (StopOnExit onExit = StopOnExit.register("wrk", process::destroy)) {
-            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            int exit = process.waitFor();
-            if (exit != 0) {
-                throw new LabException("wrk exited with " + exit + ": " + output.strip().lines().reduce((a, b) -> b).orElse("(no output)"));
-            }
-            return output;
+        if (!result.ok()) {
+            throw new LabException("wrk exited with " + result.exit() + ": " + result.lastLine());
         }
-        catch (IOException ex) {
-            throw new LabException("lost wrk's output: " + ex.getMessage(), ex);
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            throw new LabException("interrupted while wrk ran");
-        }
-        finally {
-            process.destroy();
-        }
+        return result.output();
     }
 }

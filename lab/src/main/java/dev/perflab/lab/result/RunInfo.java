@@ -4,10 +4,14 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
+
+import dev.perflab.lab.system.Commands;
 
 /** What a result needs to be read later: the machine, the JDK, the commit and every parameter. */
 public final class RunInfo {
@@ -65,22 +69,9 @@ public final class RunInfo {
     }
 
     private static String git(Path root, String... args) {
-        try {
-            String[] command = new String[args.length + 3];
-            command[0] = "git";
-            command[1] = "-C";
-            command[2] = root.toString();
-            System.arraycopy(args, 0, command, 3, args.length);
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-            String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-            return process.waitFor(10, TimeUnit.SECONDS) && process.exitValue() == 0 ? out : "unknown";
-        }
-        catch (IOException ex) {
-            return "unknown";
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            return "unknown";
-        }
+        List<String> command = new ArrayList<>(List.of("git", "-C", root.toString()));
+        command.addAll(List.of(args));
+        Commands.Result result = Commands.run(command, null, Duration.ofSeconds(10));
+        return result.ok() ? result.output().trim() : "unknown";
     }
 }

@@ -46,6 +46,7 @@ public final class LabRun {
         system.placement();
         rungs.stream().filter(rung -> rung.authLatency() != null)
             .forEach(rung -> SystemOptions.checkAuthLatency(rung.authLatency(), "rung " + rung.name() + "'s auth_latency"));
+        system.stopLeftovers(out);
         Compose compose = system.composeRuntime();
         String wrkVersion = WrkGenerator.requireInstalled();
         RunFolder run = RunFolder.create(system.results(), command);

@@ -3,6 +3,7 @@ package dev.perflab.lab.run;
 import dev.perflab.common.LatencySpec;
 import dev.perflab.lab.LabException;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
@@ -12,6 +13,7 @@ import dev.perflab.lab.system.Compose;
 import dev.perflab.lab.system.InstalledTools;
 import dev.perflab.lab.system.Placement;
 import dev.perflab.lab.system.LaunchSpec;
+import dev.perflab.lab.system.PidFiles;
 import dev.perflab.lab.system.ServiceLauncher;
 import dev.perflab.lab.system.Service;
 import picocli.CommandLine.Option;
@@ -110,6 +112,20 @@ public class SystemOptions {
             compose = Compose.detect(root, composeFiles);
         }
         return compose;
+    }
+
+    /**
+     * Stops what an earlier run left behind (its runner was killed before it could stop its
+     * children): the processes its pid files name, and in the compose runtime its app containers.
+     * Prints one line per leftover.
+     */
+    public void stopLeftovers(PrintWriter out) {
+        List<String> stopped = new java.util.ArrayList<>(PidFiles.children().stopLeftovers(Duration.ofSeconds(10)));
+        if (compose()) {
+            stopped.addAll(composeRuntime().removeLeftovers(List.of(Service.values())));
+        }
+        stopped.forEach(out::println);
+        out.flush();
     }
 
     /** Starts services in the chosen runtime, with their logs in {@code logDir}. */

@@ -1,56 +1,43 @@
 package dev.perflab.lab.stats;
 
 import java.io.BufferedReader;
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-import dev.perflab.lab.LabException;
-import dev.perflab.lab.system.ServiceLauncher;
+import dev.perflab.lab.system.Commands;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The compose runtime's stats log: {@code docker stats} itself, streaming, each line prefixed with
- * the time the way users prefix it with awk. Its lines are Docker's own; only the ANSI screen
- * codes between rounds are dropped.
+ * The compose runtime's stats: {@code docker stats} itself, streaming one JSON object per
+ * container and round; each is read once into raw numbers ({@link StatsLine#fromDocker}), kept in
+ * {@code stats.jsonl}, and written back in Docker's table format to {@code stats.log}.
  */
 public final class DockerStatsSampler implements StatsSampler {
 
-    static final String FORMAT = "table {{.Name}}\t{{.CPUPerc}}\t{{.MemUsage}}\t{{.MemPerc}}\t{{.NetIO}}\t{{.BlockIO}}\t{{.PIDs}}";
+    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final List<String> command;
-    private final BufferedWriter out;
-    private Process process;
+    private final StatsWriter out;
+    private Commands.Child child;
     private Thread reader;
     private long startedNanos;
 
     public DockerStatsSampler(List<String> containers, Path file) {
-        this.command = new ArrayList<>(List.of("docker", "stats", "--format", FORMAT));
+        this.command = new ArrayList<>(List.of("docker", "stats", "--format", "{{json .}}"));
         this.command.addAll(containers);
-        try {
-            this.out = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-        }
-        catch (IOException ex) {
-            throw new LabException("cannot write " + file + ": " + ex.getMessage(), ex);
-        }
+        this.out = new StatsWriter(file);
     }
 
     @Override
     public DockerStatsSampler start() {
-        try {
-            process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        }
-        catch (IOException ex) {
-            throw new LabException("cannot run docker stats: " + ex.getMessage() + " (is the docker client installed?)", ex);
-        }
+        child = Commands.launch("docker-stats", command).pipe().start();
         startedNanos = System.nanoTime();
         reader = new Thread(this::copy, "docker-stats");
         reader.setDaemon(true);
@@ -59,13 +46,12 @@ public final class DockerStatsSampler implements StatsSampler {
     }
 
     private void copy() {
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(child.process().getInputStream(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = in.readLine()) != null) {
-                Optional<String> cleaned = clean(line);
-                if (cleaned.isPresent()) {
-                    out.write(StatsLine.TIME.format(LocalDateTime.now()) + " " + cleaned.get());
-                    out.newLine();
+                Optional<StatsLine> sample = sample(LocalDateTime.now(), line);
+                if (sample.isPresent()) {
+                    out.write(sample.get());
                     out.flush();
                 }
             }
@@ -75,26 +61,34 @@ public final class DockerStatsSampler implements StatsSampler {
         }
     }
 
-    /** A line of docker's output without its screen codes; empty when nothing is left. */
-    static Optional<String> clean(String line) {
-        String text = line.replaceAll("\u001B\\[[0-9;]*[A-Za-z]", "").stripTrailing();
-        return text.isBlank() ? Optional.empty() : Optional.of(text);
+    /** One line of docker's stream as a sample; empty for screen codes alone, placeholders and anything not JSON. */
+    static Optional<StatsLine> sample(LocalDateTime time, String line) {
+        String text = line.replaceAll("\u001B\\[[0-9;]*[A-Za-z]", "").strip();
+        if (!text.startsWith("{")) {
+            return Optional.empty();
+        }
+        try {
+            return StatsLine.fromDocker(time, JSON.readTree(text));
+        }
+        catch (RuntimeException notJson) {
+            return Optional.empty();
+        }
     }
 
     /** CPU the docker stats client used, as a share of one core over its lifetime. */
     @Override
     public double ownCpuPercentOfOneCore() {
-        if (process == null) {
+        if (child == null) {
             return 0;
         }
         long wall = System.nanoTime() - startedNanos;
-        return process.toHandle().info().totalCpuDuration().map(Duration::toNanos).map(cpu -> wall <= 0 ? 0 : cpu * 100.0 / wall).orElse(0.0);
+        return child.process().toHandle().info().totalCpuDuration().map(Duration::toNanos).map(cpu -> wall <= 0 ? 0 : cpu * 100.0 / wall).orElse(0.0);
     }
 
     @Override
     public void close() {
-        if (process != null) {
-            ServiceLauncher.stop(process, Duration.ofSeconds(5));
+        if (child != null) {
+            child.stop(Duration.ofSeconds(5));
         }
         if (reader != null) {
             try {
@@ -104,11 +98,6 @@ public final class DockerStatsSampler implements StatsSampler {
                 Thread.currentThread().interrupt();
             }
         }
-        try {
-            out.close();
-        }
-        catch (IOException ignored) {
-            // lines are flushed as they come
-        }
+        out.close();
     }
 }

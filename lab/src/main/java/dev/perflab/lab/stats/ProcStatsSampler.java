@@ -1,13 +1,10 @@
 package dev.perflab.lab.stats;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.LocalDateTime;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -17,7 +14,8 @@ import java.util.Map;
 import dev.perflab.lab.LabException;
 
 /**
- * The local runtime's {@code docker stats}: once a second, for each service process, CPU (share
+ * The local runtime's {@code docker stats}: once a second, for each service process (raw in
+ * {@code stats.jsonl}, as Docker's table in {@code stats.log}), CPU (share
  * of one core, as Docker counts it), resident memory against the machine's memory, block I/O,
  * thread count. NET I/O is written as {@code 0B / 0B}, as Docker shows for host-network
  * containers: on one shared loopback, /proc cannot tell whose bytes they are.
@@ -28,7 +26,7 @@ public final class ProcStatsSampler implements StatsSampler {
     private static final long CLOCK_TICKS = 100;
 
     private final Map<String, List<Long>> pids;
-    private final BufferedWriter out;
+    private final StatsWriter out;
     private final Thread thread;
     private final double memTotalBytes;
     private final Map<String, long[]> previous = new HashMap<>();
@@ -40,12 +38,7 @@ public final class ProcStatsSampler implements StatsSampler {
     public ProcStatsSampler(Map<String, List<Long>> pids, Path file) {
         this.pids = new LinkedHashMap<>(pids);
         this.memTotalBytes = memTotal();
-        try {
-            this.out = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-        }
-        catch (IOException ex) {
-            throw new LabException("cannot write " + file + ": " + ex.getMessage(), ex);
-        }
+        this.out = new StatsWriter(file);
         this.thread = new Thread(this::loop, "stats-sampler");
         this.thread.setDaemon(true);
     }
@@ -113,8 +106,7 @@ public final class ProcStatsSampler implements StatsSampler {
                 double cpu = (ticks - before[0]) * 1e9 / CLOCK_TICKS / (wallNanos - before[1]) * 100;
                 double rss = rssKb * 1024.0;
                 out.write(new StatsLine(now, service.getKey(), cpu, rss, memTotalBytes, rss / memTotalBytes * 100, 0, 0,
-                        blockIn, blockOut, threadCount).format());
-                out.newLine();
+                        blockIn, blockOut, threadCount));
             }
             out.flush();
         }
@@ -141,12 +133,7 @@ public final class ProcStatsSampler implements StatsSampler {
             Thread.currentThread().interrupt();
         }
         stoppedNanos = System.nanoTime();
-        try {
-            out.close();
-        }
-        catch (IOException ignored) {
-            // the lines written so far are flushed after every sample
-        }
+        out.close();
     }
 
     /** Fields of /proc/pid/stat after the command name, which may itself contain spaces. */

@@ -4,13 +4,19 @@ import java.math.BigDecimal;
 import java.math.MathContext;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import tools.jackson.databind.JsonNode;
+
 /**
- * One line of {@code docker stats --no-stream} for one service, prefixed by a
+ * One sample of one service, kept raw (bytes, percent) in {@code stats.jsonl} ({@link #raw()},
+ * {@link #fromRaw}) and written as one line of {@code docker stats --no-stream}, prefixed by a
  * {@code %m-%d-%Y %H:%M:%S} timestamp as users log it with awk:
  * {@code 11-21-2026 12:30:01 gateway 105.32% 512.3MiB / 23.54GiB 2.13% 0B / 0B 0B / 4.1kB 45}.
  * Sizes use Docker's units: binary (KiB, MiB, GiB) for memory, decimal (kB, MB, GB) for I/O.
@@ -28,6 +34,57 @@ public record StatsLine(LocalDateTime time, String name, double cpuPercent, doub
         return String.format(Locale.ROOT, "%s   %-16s %6.2f%%   %s / %s   %.2f%%   %s / %s   %s / %s   %d",
                 TIME.format(time), name, cpuPercent, binary(memBytes), binary(memLimitBytes), memPercent,
                 decimal(netInBytes), decimal(netOutBytes), decimal(blockInBytes), decimal(blockOutBytes), pids);
+    }
+
+    /** The sample as one raw record of {@code stats.jsonl}: numbers in bytes and percent, the time to the millisecond. */
+    public Map<String, Object> raw() {
+        Map<String, Object> raw = new LinkedHashMap<>();
+        raw.put("time", time.truncatedTo(ChronoUnit.MILLIS).toString());
+        raw.put("service", name);
+        raw.put("cpu_percent", cpuPercent);
+        raw.put("mem_bytes", memBytes);
+        raw.put("mem_limit_bytes", memLimitBytes);
+        raw.put("mem_percent", memPercent);
+        raw.put("net_in_bytes", netInBytes);
+        raw.put("net_out_bytes", netOutBytes);
+        raw.put("block_in_bytes", blockInBytes);
+        raw.put("block_out_bytes", blockOutBytes);
+        raw.put("pids", pids);
+        return raw;
+    }
+
+    /** A raw record of {@code stats.jsonl} read back. */
+    public static StatsLine fromRaw(JsonNode raw) {
+        return new StatsLine(LocalDateTime.parse(raw.get("time").asString()), raw.get("service").asString(), raw.get("cpu_percent").asDouble(),
+                raw.get("mem_bytes").asDouble(), raw.get("mem_limit_bytes").asDouble(), raw.get("mem_percent").asDouble(),
+                raw.get("net_in_bytes").asDouble(), raw.get("net_out_bytes").asDouble(), raw.get("block_in_bytes").asDouble(),
+                raw.get("block_out_bytes").asDouble(), raw.get("pids").asLong());
+    }
+
+    /**
+     * One line of {@code docker stats --format '{{json .}}'}, the only place Docker's human units
+     * are read; empty for the {@code --} placeholders of a container that is starting or stopping.
+     */
+    public static Optional<StatsLine> fromDocker(LocalDateTime time, JsonNode stats) {
+        try {
+            String[] mem = pair(stats.get("MemUsage").asString());
+            String[] net = pair(stats.get("NetIO").asString());
+            String[] block = pair(stats.get("BlockIO").asString());
+            return Optional.of(new StatsLine(time, stats.get("Name").asString(), percent(stats.get("CPUPerc").asString()), size(mem[0]), size(mem[1]),
+                    percent(stats.get("MemPerc").asString()), size(net[0]), size(net[1]), size(block[0]), size(block[1]),
+                    Long.parseLong(stats.get("PIDs").asString().trim())));
+        }
+        catch (RuntimeException placeholder) {
+            return Optional.empty();
+        }
+    }
+
+    private static String[] pair(String text) {
+        String[] parts = text.split("\\s*/\\s*");
+        if (parts.length != 2) {
+            throw new IllegalArgumentException("not a pair: " + text);
+        }
+        return new String[] { parts[0].trim(), parts[1].trim() };
     }
 
     /**
@@ -62,10 +119,11 @@ public record StatsLine(LocalDateTime time, String name, double cpuPercent, doub
     }
 
     static double percent(String text) {
-        if (!text.endsWith("%")) {
+        String trimmed = text.trim();
+        if (!trimmed.endsWith("%")) {
             throw new IllegalArgumentException("not a percentage: " + text);
         }
-        return Double.parseDouble(text.substring(0, text.length() - 1));
+        return Double.parseDouble(trimmed.substring(0, trimmed.length() - 1));
     }
 
     static double size(String text) {

@@ -6,15 +6,33 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import dev.perflab.lab.LabException;
 
 /**
- * Runs a short command (docker, compose, jcmd) to its end, within a time limit, and keeps what it
- * printed. The output goes through a temporary file, so a command that hangs cannot block the read.
+ * Every child process the lab starts or asks (the apps, wrk, nginx, docker, compose, jcmd, git,
+ * chromium) starts here, so each one
+ * <ul>
+ * <li>writes its output to a file, never to a pipe the lab reads to the end, so a time limit applies
+ * and a chatty child cannot block on a full pipe;</li>
+ * <li>is stopped by an exit hook on Ctrl-C or SIGTERM while it runs;</li>
+ * <li>dies with the runner even on kill -9: started under {@code setpriv --pdeathsig} where util-linux
+ * has it (Linux), which asks the kernel to signal the child when the thread that started it ends,
+ * so children are started from threads that outlive them;</li>
+ * <li>is recorded in a pid file while it runs ({@link PidFiles#children()}), so the next run can
+ * stop what a runner that could not clean up left behind.</li>
+ * </ul>
  */
 public final class Commands {
+
+    private static final Optional<String> SETPRIV = onPath("setpriv");
 
     /** How a command ended: its exit code, or {@link #NOT_RUN} or {@link #TIMED_OUT}; and its output (stderr included). */
     public record Result(int exit, String output) {
@@ -48,17 +66,17 @@ public final class Commands {
         Path output = null;
         try {
             output = Files.createTempFile("perflab-command", ".out");
-            ProcessBuilder builder = new ProcessBuilder(command).directory(dir == null ? null : dir.toFile()).redirectErrorStream(true)
-                .redirectOutput(output.toFile()).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
-            builder.environment().putAll(env);
-            Process process = builder.start();
-            if (!process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
-                process.destroyForcibly();
-                return new Result(Result.TIMED_OUT, read(output));
+            Child child = launch(Path.of(command.get(0)).getFileName().toString(), command).dir(dir).env(env).output(output).start();
+            try {
+                boolean ended = child.process().waitFor(limit.toMillis(), TimeUnit.MILLISECONDS);
+                child.stop(Duration.ZERO);
+                return new Result(ended ? child.process().exitValue() : Result.TIMED_OUT, read(output));
             }
-            return new Result(process.exitValue(), read(output));
+            finally {
+                child.stop(Duration.ZERO);
+            }
         }
-        catch (IOException ex) {
+        catch (IOException | LabException ex) {
             return new Result(Result.NOT_RUN, String.valueOf(ex.getMessage()));
         }
         catch (InterruptedException ex) {
@@ -75,6 +93,206 @@ public final class Commands {
                 }
             }
         }
+    }
+
+    /** A child that runs while the lab does something else: describe it, then {@link Launch#start()}. */
+    public static Launch launch(String name, List<String> command) {
+        return new Launch(name, command);
+    }
+
+    /** What to start and how. Output goes to a file ({@link #output}) or, for a reader of its own, a pipe ({@link #pipe}). */
+    public static final class Launch {
+
+        private final String name;
+        private final List<String> command;
+        private final Map<String, String> env = new LinkedHashMap<>();
+        private final List<String> unset = new ArrayList<>();
+        private Path dir;
+        private Path output;
+        private String deathSignal = "KILL";
+
+        private Launch(String name, List<String> command) {
+            this.name = name;
+            this.command = List.copyOf(command);
+        }
+
+        public Launch dir(Path value) {
+            dir = value;
+            return this;
+        }
+
+        public Launch env(Map<String, String> values) {
+            env.putAll(values);
+            return this;
+        }
+
+        public Launch env(String variable, String value) {
+            env.put(variable, value);
+            return this;
+        }
+
+        public Launch unsetEnv(String variable) {
+            unset.add(variable);
+            return this;
+        }
+
+        /** stdout and stderr, together, into this file (created or truncated). */
+        public Launch output(Path file) {
+            output = file;
+            return this;
+        }
+
+        /** stdout and stderr, together, as a pipe the caller reads as the child writes. */
+        public Launch pipe() {
+            output = null;
+            return this;
+        }
+
+        /**
+         * The signal the child gets when the runner dies: KILL (default), or TERM for a child that
+         * must stop its own children (nginx's master stops its workers on TERM; a KILLed master
+         * leaves them serving).
+         */
+        public Launch onRunnerDeath(String signal) {
+            deathSignal = signal;
+            return this;
+        }
+
+        /** A JVM the lab starts: it watches the runner itself (LAB_PARENT_PID), so no setpriv. */
+        Launch watchesRunnerItself() {
+            deathSignal = null;
+            return this;
+        }
+
+        public Child start() {
+            Path program = resolve(command.get(0));
+            List<String> args = new ArrayList<>();
+            if (deathSignal != null && SETPRIV.isPresent()) {
+                args.addAll(List.of(SETPRIV.get(), "--pdeathsig", deathSignal, "--"));
+            }
+            args.add(program.toString());
+            args.addAll(command.subList(1, command.size()));
+            ProcessBuilder builder = new ProcessBuilder(args).directory(dir == null ? null : dir.toFile())
+                .redirectErrorStream(true)
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+            if (output != null) {
+                builder.redirectOutput(output.toFile());
+            }
+            unset.forEach(builder.environment()::remove);
+            builder.environment().putAll(env);
+            Process process;
+            try {
+                process = builder.start();
+            }
+            catch (IOException ex) {
+                throw new LabException("cannot start " + name + " (" + String.join(" ", command) + "): " + ex.getMessage(), ex);
+            }
+            return new Child(name, process, String.join(" ", command));
+        }
+    }
+
+    /** A started child: stop it with {@link #stop} or {@link #close}, or {@link #detach} it to leave it running. */
+    public static final class Child implements AutoCloseable {
+
+        static final Duration GRACE = Duration.ofSeconds(10);
+
+        private final String name;
+        private final Process process;
+        private final StopOnExit onExit;
+        private final Path pidFile;
+
+        private Child(String name, Process process, String command) {
+            this.name = name;
+            this.process = process;
+            this.pidFile = PidFiles.children().write(name, process.toHandle(), command);
+            try {
+                this.onExit = StopOnExit.register(name, () -> Commands.stop(process.toHandle(), GRACE));
+            }
+            catch (LabException shuttingDown) {
+                PidFiles.delete(pidFile);
+                throw shuttingDown;
+            }
+        }
+
+        public String name() {
+            return name;
+        }
+
+        public Process process() {
+            return process;
+        }
+
+        public long pid() {
+            return process.pid();
+        }
+
+        /** SIGTERM, then SIGKILL after {@code grace}; any process it started and left behind is killed too. */
+        public void stop(Duration grace) {
+            Commands.stop(process.toHandle(), grace);
+            forget();
+        }
+
+        /** Leaves the child running after the runner ends ({@code make up}): no exit hook, no pid file of the run. */
+        public void detach() {
+            forget();
+        }
+
+        private void forget() {
+            onExit.close();
+            PidFiles.delete(pidFile);
+        }
+
+        @Override
+        public void close() {
+            stop(GRACE);
+        }
+    }
+
+    /** Stops a process this lab started, and what it started: SIGTERM, then SIGKILL after the grace period. */
+    public static void stop(ProcessHandle process, Duration grace) {
+        List<ProcessHandle> descendants = process.descendants().toList();
+        if (process.isAlive()) {
+            process.destroy();
+            if (!exited(process, grace)) {
+                process.destroyForcibly();
+                exited(process, Child.GRACE);
+            }
+        }
+        descendants.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+    }
+
+    private static boolean exited(ProcessHandle process, Duration limit) {
+        try {
+            process.onExit().get(limit.toMillis(), TimeUnit.MILLISECONDS);
+            return true;
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+        catch (Exception notYet) {
+            return !process.isAlive();
+        }
+    }
+
+    /** The program as a path, looked up on PATH as a shell would; a missing one fails here, not inside setpriv. */
+    private static Path resolve(String program) {
+        if (program.contains(File.separator)) {
+            Path path = Path.of(program);
+            if (Files.isExecutable(path)) {
+                return path;
+            }
+            throw new LabException("Cannot run program \"" + program + "\": not found or not executable");
+        }
+        return onPath(program).map(Path::of)
+            .orElseThrow(() -> new LabException("Cannot run program \"" + program + "\": not found on PATH"));
+    }
+
+    private static Optional<String> onPath(String program) {
+        String path = System.getenv("PATH");
+        return path == null ? Optional.empty()
+                : Stream.of(path.split(File.pathSeparator)).filter(dir -> !dir.isEmpty()).map(dir -> Path.of(dir, program))
+                    .filter(Files::isExecutable).map(Path::toString).findFirst();
     }
 
     private static String read(Path output) throws IOException {

@@ -75,32 +75,52 @@ public record Compose(Path root, List<Path> files, List<String> command) {
         }
     }
 
-    /**
-     * Removes what an earlier run left of a service's container (stopped, or half made when a start
-     * was cut short), through Compose, so only this project's container is touched; and waits for it.
-     */
+    /** Removes what an earlier run left of a service's container (stopped, or half made when a start was cut short). */
     void removeLeftover(Service service) {
-        List<String> args = base();
-        args.addAll(List.of("rm", "--force", "--stop", service.id()));
-        Commands.Result result = Commands.run(args, root, Duration.ofSeconds(120));
-        if (result.exit() == Commands.Result.TIMED_OUT) {
-            throw new LabException("removing the old " + service + " container took over 120 s: is the Docker engine healthy?");
-        }
-        if (result.exit() == Commands.Result.NOT_RUN) {
-            throw new LabException("cannot run " + String.join(" ", args) + ": " + result.output());
-        }
+        removeLeftovers(List.of(service));
     }
 
-    /** The foreground {@code up} of one service, with the variables the compose files read. */
-    ProcessBuilder up(LaunchSpec spec) {
+    /**
+     * Removes the app containers an earlier run left behind, found by the lab's own compose project
+     * label so no other container is touched, and returns one line naming each.
+     */
+    public List<String> removeLeftovers(List<Service> services) {
+        List<String> ps = List.of("docker", "ps", "--all", "--filter", "label=com.docker.compose.project=" + PROJECT,
+                "--format", "{{.Names}}\t{{.Label \"com.docker.compose.service\"}}\t{{.Status}}");
+        Commands.Result listed = Commands.run(ps, null, Duration.ofSeconds(60));
+        if (!listed.ok()) {
+            throw new LabException("cannot list the lab's containers (" + String.join(" ", ps) + "): " + listed.lastLine());
+        }
+        List<String> removed = new ArrayList<>();
+        for (String line : listed.output().lines().toList()) {
+            String[] fields = line.split("\t");
+            if (fields.length < 3 || services.stream().noneMatch(service -> service.id().equals(fields[1]))) {
+                continue;
+            }
+            List<String> rm = List.of("docker", "rm", "--force", fields[0]);
+            Commands.Result result = Commands.run(rm, null, Duration.ofSeconds(120));
+            if (result.exit() == Commands.Result.TIMED_OUT) {
+                throw new LabException("removing the old " + fields[1] + " container took over 120 s: is the Docker engine healthy?");
+            }
+            if (!result.ok()) {
+                throw new LabException("cannot remove the old " + fields[1] + " container " + fields[0] + ": " + result.lastLine());
+            }
+            removed.add("removed container " + fields[0] + " (" + fields[1] + ", " + fields[2] + "), left by an earlier compose run");
+        }
+        return removed;
+    }
+
+    /**
+     * The foreground {@code up} of one service, with the variables the compose files read. Should the
+     * runner die, compose gets SIGTERM and stops the container itself.
+     */
+    Commands.Launch up(LaunchSpec spec) {
         List<String> args = base();
         args.addAll(List.of("up", "--no-deps", "--no-build", "--no-color", spec.service().id()));
-        ProcessBuilder builder = new ProcessBuilder(args).directory(root.toFile());
-        Map<String, String> env = builder.environment();
-        env.put("JAVA_OPTS", String.join(" ", spec.effectiveJvmOptions()));
-        env.put("GATEWAY_PROFILES", spec.profiles().isEmpty() ? "reactive" : String.join(",", spec.profiles()));
-        env.putAll(spec.environment());
-        return builder;
+        return Commands.launch(spec.service().id(), args).dir(root).onRunnerDeath("TERM")
+            .env("JAVA_OPTS", String.join(" ", spec.effectiveJvmOptions()))
+            .env("GATEWAY_PROFILES", spec.profiles().isEmpty() ? "reactive" : String.join(",", spec.profiles()))
+            .env(spec.environment());
     }
 
     /** The pid, as this machine sees it, of the main process of a service's container (its JVM). */

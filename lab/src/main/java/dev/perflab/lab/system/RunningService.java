@@ -4,14 +4,18 @@ import java.net.URI;
 import java.nio.file.Path;
 
 /** A service this lab started: its process (the only kind of process the lab ever stops), port and log. */
-public record RunningService(LaunchSpec spec, Process process, Path log) {
+public record RunningService(LaunchSpec spec, Commands.Child child, Path log) {
 
     public Service service() {
         return spec.service();
     }
 
+    public Process process() {
+        return child.process();
+    }
+
     public long pid() {
-        return process.pid();
+        return child.pid();
     }
 
     public URI baseUri() {

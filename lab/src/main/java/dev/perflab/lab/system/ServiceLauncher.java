@@ -1,6 +1,5 @@
 package dev.perflab.lab.system;
 
-import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -12,8 +11,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.Set;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
 
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.http.LabHttp;
@@ -28,6 +30,10 @@ public final class ServiceLauncher {
     private final Path root;
     private final Path logDir;
     private final Compose compose;
+    private final boolean outlivesRunner;
+
+    /** The variable that tells an app the runner's pid: the app exits when that process ends, even on kill -9. */
+    public static final String PARENT_PID = "LAB_PARENT_PID";
 
     public ServiceLauncher(Path root, Path logDir) {
         this(root, logDir, null);
@@ -35,9 +41,19 @@ public final class ServiceLauncher {
 
     /** A launcher for the compose runtime when {@code compose} is set, else for local JVMs. */
     public ServiceLauncher(Path root, Path logDir, Compose compose) {
+        this(root, logDir, compose, false);
+    }
+
+    private ServiceLauncher(Path root, Path logDir, Compose compose, boolean outlivesRunner) {
         this.root = root;
         this.logDir = logDir;
         this.compose = compose;
+        this.outlivesRunner = outlivesRunner;
+    }
+
+    /** The same launcher for apps that keep running after the runner ends ({@code make up}). */
+    public ServiceLauncher outlivingTheRunner() {
+        return new ServiceLauncher(root, logDir, compose, true);
     }
 
     public RunningService start(LaunchSpec spec) {
@@ -59,30 +75,18 @@ public final class ServiceLauncher {
         command.addAll(spec.effectiveJvmOptions());
         command.add("-jar");
         command.add(jar.toString());
-        try {
-            Files.createDirectories(logDir);
+        Path log = logFile(service);
+        Commands.Launch launch = Commands.launch(service.id(), command).output(log).watchesRunnerItself()
+            .unsetEnv("SPRING_PROFILES_ACTIVE")
+            .env("SERVER_PORT", Integer.toString(spec.port()))
+            .env("LAB_LOG_DIR", logDir.toAbsolutePath().toString());
+        if (!outlivesRunner) {
+            launch.env(PARENT_PID, Long.toString(ProcessHandle.current().pid()));
         }
-        catch (IOException ex) {
-            throw new LabException("cannot create the log folder " + logDir + ": " + ex.getMessage(), ex);
-        }
-        Path log = logDir.resolve(service.id() + ".log");
-        ProcessBuilder builder = new ProcessBuilder(command)
-            .redirectErrorStream(true)
-            .redirectOutput(log.toFile())
-            .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
-        builder.environment().remove("SPRING_PROFILES_ACTIVE");
-        builder.environment().put("SERVER_PORT", Integer.toString(spec.port()));
-        builder.environment().put("LAB_LOG_DIR", logDir.toAbsolutePath().toString());
         if (!spec.profiles().isEmpty()) {
-            builder.environment().put("SPRING_PROFILES_ACTIVE", String.join(",", spec.profiles()));
+            launch.env("SPRING_PROFILES_ACTIVE", String.join(",", spec.profiles()));
         }
-        builder.environment().putAll(spec.environment());
-        try {
-            return new RunningService(spec, builder.start(), log);
-        }
-        catch (IOException ex) {
-            throw new LabException("cannot start " + service + " (" + String.join(" ", command) + "): " + ex.getMessage(), ex);
-        }
+        return new RunningService(spec, launch.env(spec.environment()).start(), log);
     }
 
     /** The service's container, in the foreground of its own compose process: stopping that process stops the container. */
@@ -92,16 +96,7 @@ public final class ServiceLauncher {
         requireFreePort(spec.port(), service);
         compose.removeLeftover(service);
         Path log = logFile(service);
-        ProcessBuilder builder = compose.up(spec)
-            .redirectErrorStream(true)
-            .redirectOutput(log.toFile())
-            .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
-        try {
-            return new RunningService(spec, builder.start(), log);
-        }
-        catch (IOException ex) {
-            throw new LabException("cannot start " + service + " with " + String.join(" ", builder.command()) + ": " + ex.getMessage(), ex);
-        }
+        return new RunningService(spec, compose.up(spec).output(log).start(), log);
     }
 
     private Path logFile(Service service) {
@@ -116,14 +111,31 @@ public final class ServiceLauncher {
 
     /** Waits for {@code /actuator/health} to say UP; a process that exits meanwhile fails at once. */
     public void awaitHealthy(RunningService running, Duration limit) {
+        awaitReady(running.child(), limit, () -> {
+            HttpResponse<String> health = LabHttp.get(running.uri("/actuator/health"));
+            return health.statusCode() == 200 && health.body().contains("\"UP\"");
+        }, () -> StartupFailure.describe(running), running.service() + " did not become healthy within " + limit.toSeconds()
+                + " s (raise HEALTH_TIMEOUT on a slow machine); see its log: " + running.log());
+    }
+
+    /** Asks whether a child serves yet; an IOException means not yet. */
+    @FunctionalInterface
+    public interface ReadyProbe {
+        boolean ready() throws IOException;
+    }
+
+    /**
+     * Polls {@code probe} until it says ready; fails with {@code whenExited} as soon as the child
+     * exits, or with {@code whenLate} after {@code limit}, having stopped the child.
+     */
+    public static void awaitReady(Commands.Child child, Duration limit, ReadyProbe probe, Supplier<String> whenExited, String whenLate) {
         long deadline = System.nanoTime() + limit.toNanos();
         while (System.nanoTime() < deadline) {
-            if (!running.process().isAlive()) {
-                throw new LabException(StartupFailure.describe(running));
+            if (!child.process().isAlive()) {
+                throw new LabException(whenExited.get());
             }
             try {
-                HttpResponse<String> health = LabHttp.get(running.uri("/actuator/health"));
-                if (health.statusCode() == 200 && health.body().contains("\"UP\"")) {
+                if (probe.ready()) {
                     return;
                 }
             }
@@ -132,26 +144,8 @@ public final class ServiceLauncher {
             }
             sleep(200);
         }
-        throw new LabException(running.service() + " did not become healthy within " + limit.toSeconds()
-                + " s (raise HEALTH_TIMEOUT on a slow machine); see its log: " + running.log());
-    }
-
-    /** Stops a process this lab started: SIGTERM, then SIGKILL after the grace period. */
-    public static void stop(Process process, Duration grace) {
-        if (!process.isAlive()) {
-            return;
-        }
-        process.destroy();
-        try {
-            if (!process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
-                process.destroyForcibly();
-                process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS);
-            }
-        }
-        catch (InterruptedException ex) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
+        child.close();
+        throw new LabException(whenLate);
     }
 
     /** Whether a service could listen on this loopback port now. */
@@ -166,10 +160,62 @@ public final class ServiceLauncher {
         }
     }
 
+    /**
+     * Who listens on a TCP port, from /proc/net/tcp{,6} and the sockets in /proc/[pid]/fd: "pid N
+     * (command line)"; or why that cannot be told (no /proc, another user's process).
+     */
+    public static String portOwner(int port) {
+        Set<String> inodes = new HashSet<>();
+        for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
+            try {
+                for (String line : Files.readAllLines(Path.of(table)).stream().skip(1).toList()) {
+                    String[] fields = line.trim().split("\\s+");
+                    String local = fields[1];
+                    if (fields[3].equals("0A") && Integer.parseInt(local.substring(local.lastIndexOf(':') + 1), 16) == port) {
+                        inodes.add(fields[9]);
+                    }
+                }
+            }
+            catch (IOException | RuntimeException noTable) {
+                // no IPv6, or no /proc at all (macOS)
+            }
+        }
+        if (inodes.isEmpty()) {
+            return "no listener found in /proc/net/tcp (not Linux, or it just closed)";
+        }
+        try (Stream<Path> processes = Files.list(Path.of("/proc"))) {
+            for (Path process : processes.filter(p -> p.getFileName().toString().matches("\\d+")).toList()) {
+                try (Stream<Path> fds = Files.list(process.resolve("fd"))) {
+                    boolean listens = fds.anyMatch(fd -> {
+                        try {
+                            String target = Files.readSymbolicLink(fd).toString();
+                            return target.startsWith("socket:[") && inodes.contains(target.substring(8, target.length() - 1));
+                        }
+                        catch (IOException gone) {
+                            return false;
+                        }
+                    });
+                    if (listens) {
+                        long pid = Long.parseLong(process.getFileName().toString());
+                        String command = ProcessHandle.of(pid).flatMap(h -> h.info().commandLine()).orElse("command line unreadable");
+                        return "pid " + pid + " (" + command + ")";
+                    }
+                }
+                catch (IOException | UncheckedIOException notOurs) {
+                    // another user's process, or one that just ended
+                }
+            }
+        }
+        catch (IOException ex) {
+            return "/proc unreadable: " + ex.getMessage();
+        }
+        return "a process this user cannot see (socket inode " + String.join(",", inodes) + ")";
+    }
+
     static void requireFreePort(int port, Service service) {
         if (!portFree(port)) {
-            throw new LabException("port " + port + " for " + service + " is already in use: stop whatever listens there"
-                    + " (a lab started with make up stops with make down; ss -ltnp 'sport = :" + port + "' shows the process)");
+            throw new LabException("port " + port + " for " + service + " is already in use by " + portOwner(port)
+                    + ": stop it (a lab started with make up stops with make down)");
         }
     }
 

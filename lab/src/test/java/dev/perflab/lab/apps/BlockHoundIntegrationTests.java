@@ -36,6 +36,7 @@ class BlockHoundIntegrationTests extends WithRealApps {
         LaunchSpec spec = apps.gatewaySpec(with("blocking"));
         try (LabSystem system = apps.gateway(spec)) {
             RunningService gateway = system.get(Service.GATEWAY);
+            assertThat(new ActuatorMetrics(gateway.baseUri()).tags("lab.gateway.mode")).containsEntry("blockhound", List.of("on"));
             requests(gateway);
             Map<String, List<String>> tags = new ActuatorMetrics(gateway.baseUri()).tags("lab.blockhound.blocking.calls");
             assertThat(tags.get("thread")).isNotEmpty().allSatisfy(thread -> assertThat(thread).startsWith("reactor-http-"));
@@ -50,14 +51,20 @@ class BlockHoundIntegrationTests extends WithRealApps {
         }
     }
 
+    /**
+     * A count of zero also reads when BlockHound is missing (the meter then does not exist), so the
+     * gateway first proves it is there: {@code blockhound=on} is reported only when BlockHound caught
+     * the deliberate blocking call the gateway makes on a non-blocking thread at start-up.
+     */
     @ParameterizedTest
     @ValueSource(strings = { "reactive", "offloaded" })
     void fixedClientsBlockNoEventLoopThread(String mode) {
         try (LabSystem system = apps.gateway(with(mode))) {
             RunningService gateway = system.get(Service.GATEWAY);
-            requests(gateway);
             ActuatorMetrics metrics = new ActuatorMetrics(gateway.baseUri());
-            assertThat(metrics.tags("lab.gateway.mode")).containsEntry("blockhound", List.of("on"));
+            assertThat(metrics.tags("lab.gateway.mode")).as("BlockHound caught the start-up probe")
+                .containsEntry("blockhound", List.of("on")).containsEntry("auth_client", List.of(mode));
+            requests(gateway);
             assertThat(metrics.count("lab.blockhound.blocking.calls", Map.of())).isZero();
         }
     }

@@ -16,6 +16,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import dev.perflab.lab.metrics.ActuatorMetrics;
+import dev.perflab.lab.system.Commands;
 import dev.perflab.lab.system.LabSystem;
 import dev.perflab.lab.system.LaunchSpec;
 import dev.perflab.lab.system.RunningService;
@@ -191,21 +192,9 @@ class GatewaySwitchesIntegrationTests extends WithRealApps {
     /** The gateway's threads, from the JDK's own jcmd: shows whether an AsyncAppender worker exists. */
     private static String threadDump(RunningService gateway) {
         Path jcmd = gateway.spec().javaHome().resolve("bin/jcmd");
-        try {
-            Process process = new ProcessBuilder(jcmd.toString(), Long.toString(gateway.pid()), "Thread.print")
-                .redirectErrorStream(true)
-                .start();
-            String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
-            assertThat(out).as("jcmd output").contains("reactor-http-");
-            return out;
-        }
-        catch (IOException ex) {
-            throw new UncheckedIOException(ex);
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(ex);
-        }
+        Commands.Result dump = Commands.run(List.of(jcmd.toString(), Long.toString(gateway.pid()), "Thread.print"), null, Duration.ofSeconds(30));
+        assertThat(dump.exit()).as(dump.output()).isZero();
+        assertThat(dump.output()).as("jcmd output").contains("reactor-http-");
+        return dump.output();
     }
 }

@@ -1,5 +1,6 @@
 package dev.perflab.lab.cli;
 
+import dev.perflab.lab.LabPorts;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -19,7 +20,6 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** {@code make up} and {@code make down} through the real command line, on the lab's own ports. */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
@@ -37,8 +37,7 @@ class UpDownIntegrationTests {
 
     @BeforeEach
     void labPortsAreFree() {
-        assumeTrue(Stream.of(Service.values()).allMatch(s -> ServiceLauncher.portFree(s.defaultPort())),
-                "ports 38071-38073 are busy (is a lab up? make down)");
+        LabPorts.requireFree(LabPorts.RUNNER);
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.perflab.lab.compose;
 
+import dev.perflab.lab.LabPorts;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -15,8 +16,6 @@ import dev.perflab.lab.cli.LabCommand;
 import dev.perflab.lab.OptionalTools;
 import dev.perflab.lab.run.RunFolder;
 import dev.perflab.lab.stats.StatsLine;
-import dev.perflab.lab.system.Service;
-import dev.perflab.lab.system.ServiceLauncher;
 import dev.perflab.lab.system.Commands;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -25,7 +24,6 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * RUNTIME=compose for real: the images built from the jars, the host-network compose file on a
@@ -46,8 +44,7 @@ class ComposeIntegrationTests {
     @BeforeAll
     static void imagesBuilt() {
         OptionalTools.need(Tools.works("docker", "info"), "no Docker engine answers docker info (see the README, The compose runtime)");
-        assumeTrue(Stream.of(Service.values()).allMatch(s -> ServiceLauncher.portFree(s.defaultPort())),
-                "ports 38071-38073 are busy (is a lab up? make down)");
+        LabPorts.requireFree(LabPorts.RUNNER);
         baseImage = Optional.ofNullable(System.getenv("PERFLAB_BASE_IMAGE"))
             .or(() -> Stream.of("perflab/jre:17", "eclipse-temurin:17-jre").filter(i -> Tools.works("docker", "image", "inspect", i)).findFirst())
             .orElse(null);

@@ -1,5 +1,6 @@
 package dev.perflab.lab.profile;
 
+import dev.perflab.lab.LabPorts;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -10,8 +11,6 @@ import java.util.concurrent.TimeUnit;
 
 import dev.perflab.lab.cli.LabCommand;
 import dev.perflab.lab.run.RunFolder;
-import dev.perflab.lab.system.Service;
-import dev.perflab.lab.system.ServiceLauncher;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -19,7 +18,6 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** make profile with async-profiler and JFR on the real gateway: the summary names what the event loop does. */
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
@@ -32,8 +30,7 @@ class ProfileIntegrationTests {
 
     @BeforeAll
     static void portsFree() {
-        assumeTrue(java.util.stream.Stream.of(Service.values()).allMatch(s -> ServiceLauncher.portFree(s.defaultPort())),
-                "ports 38071-38073 are busy (is a lab up? make down)");
+        LabPorts.requireFree(LabPorts.RUNNER);
     }
 
     @Test

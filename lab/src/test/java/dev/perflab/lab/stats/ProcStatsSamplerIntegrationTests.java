@@ -1,5 +1,6 @@
 package dev.perflab.lab.stats;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.util.List;
@@ -9,10 +10,13 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.json.JsonMapper;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 class ProcStatsSamplerIntegrationTests {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     @Test
     @Timeout(value = 1, unit = TimeUnit.MINUTES)
@@ -36,5 +40,14 @@ class ProcStatsSamplerIntegrationTests {
             assertThat(line.memBytes()).isPositive();
         });
         assertThat(log.meanCpu(from, LocalDateTime.now()).get("this-jvm")).as("a core kept busy").isGreaterThan(30.0);
+
+        List<String> raw = Files.readAllLines(dir.resolve("stats.jsonl"));
+        List<String> table = Files.readAllLines(file);
+        assertThat(raw).as("one raw record per stats.log line").hasSameSizeAs(table).hasSameSizeAs(log.lines());
+        for (int i = 0; i < raw.size(); i++) {
+            StatsLine record = StatsLine.fromRaw(JSON.readTree(raw.get(i)));
+            assertThat(record.memBytes() % 1024).as("resident memory in bytes, not rounded to Docker's units").isZero();
+            assertThat(table.get(i)).as("stats.log is written from the raw record").isEqualTo(record.format());
+        }
     }
 }

@@ -1,0 +1,165 @@
+package dev.perflab.lab.load;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.HdrHistogram.Histogram;
+
+import dev.perflab.lab.LabException;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Reads vegeta's results, one JSON object per request as {@code vegeta encode -to=json} prints them,
+ * and counts every latency from the request's INTENDED send time, not from when vegeta sent it.
+ * <p>
+ * vegeta's constant pacer intends request {@code seq} for {@code start + (seq + 1) × interval}; its
+ * own latency starts when a worker picked the request up. On a busy machine, or with its workers
+ * capped, the pick-up comes late, and that wait is exactly what a closed loop leaves out
+ * (coordinated omission). So each latency here is {@code lateness + vegeta's latency}, with
+ * {@code start} the earliest schedule any result allows (no request is sent before it is due).
+ */
+public final class VegetaResults {
+
+    static final String[] PERCENTILES = { "50", "75", "90", "99", "99.9", "99.99" };
+
+    private static final JsonMapper JSON = JsonMapper.builder()
+        .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+        .build();
+
+    private VegetaResults() {
+    }
+
+    /** One line of vegeta's JSON results: latency in ns, an empty error when none. */
+    record Line(long seq, int code, String timestamp, long latency, String error) {
+    }
+
+    /**
+     * What one attack came back with, latency from the intended send time.
+     *
+     * @param requests requests vegeta sent
+     * @param errors transport errors, timeouts and answers outside 2xx/3xx
+     * @param scheduleMicros from the start of the schedule to the last send (on schedule: requests × interval)
+     * @param windowMicros from the start of the schedule to the last answer
+     * @param maxLatenessMicros the latest any request was sent after it was due
+     * @param histogram every request's latency from its intended send time, µs
+     */
+    public record Parsed(long requests, long errors, long scheduleMicros, long windowMicros, long maxLatenessMicros, Histogram histogram) {
+
+        /** Requests per second sent over the schedule: the offered rate when vegeta kept up. */
+        public double sentRps() {
+            return scheduleMicros == 0 ? 0 : requests / (scheduleMicros / 1e6);
+        }
+
+        /** Answered requests without an error per second, from the first due request to the last answer. */
+        public double achievedRps() {
+            return windowMicros == 0 ? 0 : (requests - errors) / (windowMicros / 1e6);
+        }
+
+        public LatencySummary latency() {
+            if (histogram.getTotalCount() == 0) {
+                Map<String, Double> zeros = new LinkedHashMap<>();
+                for (String p : PERCENTILES) {
+                    zeros.put(p, 0.0);
+                }
+                return new LatencySummary(0, 0, 0, 0, zeros);
+            }
+            Map<String, Double> percentiles = new LinkedHashMap<>();
+            for (String p : PERCENTILES) {
+                percentiles.put(p, ms(histogram.getValueAtPercentile(Double.parseDouble(p))));
+            }
+            return new LatencySummary(ms(histogram.getMinValue()), ms(histogram.getMean()), ms(histogram.getStdDeviation()),
+                    ms(histogram.getMaxValue()), percentiles);
+        }
+
+        private static double ms(double micros) {
+            return Math.round(micros) / 1000.0;
+        }
+    }
+
+    /** Parses the results of an attack at {@code rate} requests per second. */
+    public static Parsed parse(Reader jsonLines, int rate) {
+        if (rate < 1) {
+            throw new IllegalArgumentException("rate must be at least 1 request per second, got " + rate);
+        }
+        long intervalNanos = 1_000_000_000L / rate;
+        List<long[]> sends = new ArrayList<>();
+        long errors = 0;
+        try (BufferedReader reader = new BufferedReader(jsonLines)) {
+            String text;
+            int number = 0;
+            while ((text = reader.readLine()) != null) {
+                number++;
+                if (text.isBlank()) {
+                    continue;
+                }
+                Line line = line(text, number);
+                long sent = epochNanos(line.timestamp(), number);
+                sends.add(new long[] { line.seq(), sent, line.latency() });
+                if (!line.error().isEmpty() || line.code() < 200 || line.code() >= 400) {
+                    errors++;
+                }
+            }
+        }
+        catch (IOException ex) {
+            throw new UncheckedIOException(ex);
+        }
+        Histogram histogram = new Histogram(3);
+        if (sends.isEmpty()) {
+            return new Parsed(0, 0, 0, 0, 0, histogram);
+        }
+        long start = Long.MAX_VALUE;
+        for (long[] send : sends) {
+            start = Math.min(start, send[1] - (send[0] + 1) * intervalNanos);
+        }
+        long lastSend = Long.MIN_VALUE;
+        long lastAnswer = Long.MIN_VALUE;
+        long maxLateness = 0;
+        for (long[] send : sends) {
+            long intended = start + (send[0] + 1) * intervalNanos;
+            long lateness = send[1] - intended;
+            maxLateness = Math.max(maxLateness, lateness);
+            histogram.recordValue(Math.max(1, Math.round((lateness + send[2]) / 1000.0)));
+            lastSend = Math.max(lastSend, send[1]);
+            lastAnswer = Math.max(lastAnswer, send[1] + send[2]);
+        }
+        return new Parsed(sends.size(), errors, (lastSend - start) / 1000, (lastAnswer - start) / 1000, maxLateness / 1000, histogram);
+    }
+
+    private static Line line(String text, int number) {
+        try {
+            Line line = JSON.readValue(text, Line.class);
+            if (line.timestamp() == null) {
+                throw new LabException("vegeta's result line " + number + " has no timestamp: " + abbreviate(text));
+            }
+            return line.error() == null ? new Line(line.seq(), line.code(), line.timestamp(), line.latency(), "") : line;
+        }
+        catch (JacksonException ex) {
+            throw new LabException("vegeta's result line " + number + " is not the JSON 'vegeta encode -to=json' writes: " + abbreviate(text));
+        }
+    }
+
+    private static long epochNanos(String timestamp, int number) {
+        try {
+            Instant instant = OffsetDateTime.parse(timestamp).toInstant();
+            return instant.getEpochSecond() * 1_000_000_000L + instant.getNano();
+        }
+        catch (DateTimeParseException ex) {
+            throw new LabException("vegeta's result line " + number + " has an unreadable timestamp: " + timestamp);
+        }
+    }
+
+    private static String abbreviate(String text) {
+        return text.length() <= 120 ? text : text.substring(0, 120) + "...";
+    }
+}

@@ -1,0 +1,189 @@
+package dev.perflab.lab.load;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.HdrHistogram.Histogram;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+
+import dev.perflab.lab.LabException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * The real vegeta (installed into tools/ on first use) against a JDK HTTP server on a random
+ * loopback port; the closed loop for comparison is the lab's real wrk.
+ */
+class VegetaGeneratorTests {
+
+    private static final Path ROOT = Path.of(System.getProperty("lab.root", "..")).toAbsolutePath().normalize();
+    private static final long HALF_SECOND_MICROS = 500_000;
+
+    private final PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
+    private Server server;
+
+    @AfterEach
+    void stop() {
+        if (server != null) {
+            server.stop();
+        }
+    }
+
+    @Test
+    void sendsAtTheOfferedRateWithTheBearerTokenAsWrkSendsIt() {
+        server = Server.start(Duration.ZERO, Duration.ZERO, Duration.ZERO);
+        OpenModelResult open = new VegetaGenerator(ROOT, new VegetaGenerator.Load(200, 0, Duration.ofSeconds(10)), out)
+            .measure(server.url(), "lab-token", Duration.ofSeconds(3));
+
+        assertThat(open.offeredRps()).isEqualTo(200);
+        assertThat(open.achievedRps()).isGreaterThanOrEqualTo(0.9 * 200);
+        assertThat(open.result().errors()).isZero();
+        assertThat(open.result().requests()).isEqualTo(server.requests()).isBetween(540L, 620L);
+        assertThat(open.result().histogram().getTotalCount()).isEqualTo(open.result().requests());
+        assertThat(server.authorizations()).containsOnlyKeys("Bearer lab-token");
+        assertThat(open.result().summaryJson()).startsWith("{").contains("\"requests\":" + open.result().requests());
+        assertThat(open.result().output()).contains("Requests").contains("Latencies");
+    }
+
+    @Test
+    void withoutATokenNoAuthorizationHeaderIsSent() {
+        server = Server.start(Duration.ZERO, Duration.ZERO, Duration.ZERO);
+        new VegetaGenerator(ROOT, new VegetaGenerator.Load(50, 0, Duration.ofSeconds(10)), out).offer(server.url(), null, Duration.ofSeconds(1));
+        assertThat(server.requests()).isPositive();
+        assertThat(server.authorizations()).containsOnlyKeys("(none)");
+    }
+
+    /**
+     * The proof of coordinated-omission freedom: every answer stalls for 1 s while the server is 2 to
+     * 4 s into the run. At 100 requests per second about 200 requests are due in the stall, and the
+     * open model sends them all and counts each at about 1 s. A closed loop of 10 connections sends
+     * one request per connection per stalled second, so at most 30 of its requests meet the stall
+     * (wrk 4 then adds synthetic samples after the run, from its mean interval per connection; the
+     * requests it did not send are the omission).
+     */
+    @Test
+    void aStallShowsInTheOpenModelsP99AndReachesEveryRequestDueInIt() {
+        Duration from = Duration.ofSeconds(2);
+        Duration until = Duration.ofSeconds(4);
+        Duration stall = Duration.ofSeconds(1);
+        server = Server.start(from, until, stall);
+        OpenModelResult open = new VegetaGenerator(ROOT, new VegetaGenerator.Load(100, 0, Duration.ofSeconds(10)), out)
+            .measure(server.url(), null, Duration.ofSeconds(6));
+        Histogram latency = open.result().histogram();
+
+        assertThat(open.result().errors()).isZero();
+        assertThat(open.result().latency().percentile("99")).isGreaterThanOrEqualTo(500);
+        assertThat(server.stalled()).isBetween(160L, 240L);
+        assertThat(latency.getCountBetweenValues(HALF_SECOND_MICROS, latency.getMaxValue())).isBetween(server.stalled() - 5, server.stalled() + 5);
+
+        server.stop();
+        server = Server.start(from, until, stall);
+        int connections = 10;
+        LoadResult closed = new WrkGenerator(ROOT.resolve("wrk/summary.lua"), new WrkGenerator.Load(1, connections, Duration.ofSeconds(10)))
+            .offer(server.url(), null, Duration.ofSeconds(6));
+
+        assertThat(closed.requests()).isGreaterThan(open.result().requests());
+        assertThat(server.stalled()).isBetween(1L, 3L * connections);
+    }
+
+    @Test
+    void loadValuesOutsideTheirRangeAreOneLine() {
+        assertThatThrownBy(() -> new VegetaGenerator.Load(0, 0, Duration.ofSeconds(10))).isInstanceOf(LabException.class)
+            .hasMessageContaining("at least 1 request per second");
+        assertThatThrownBy(() -> new VegetaGenerator.Load(100, -1, Duration.ofSeconds(10))).isInstanceOf(LabException.class)
+            .hasMessageContaining("connection limit");
+        assertThatThrownBy(() -> new VegetaGenerator.Load(100, 0, Duration.ofMillis(500))).isInstanceOf(LabException.class)
+            .hasMessageContaining("timeout must be at least 1s");
+    }
+
+    @Test
+    void readsTheGoMinorVersionAnOldGoIsRefusedWith() {
+        assertThat(VegetaInstaller.parseGoMinor("go1.26.8")).isEqualTo(26);
+        assertThat(VegetaInstaller.parseGoMinor("go1.19.8")).isEqualTo(19);
+        assertThat(VegetaInstaller.parseGoMinor("go1.22rc1")).isZero();
+        assertThat(VegetaInstaller.parseGoMinor("devel go1.23-abc")).isZero();
+        assertThat(VegetaInstaller.missingGo("Go 1.19 is too old")).contains("Go 1.21 or newer").doesNotContain("\n");
+    }
+
+    /** Answers "hello"; answers to requests arriving between {@code from} and {@code until} after the first one wait {@code stall}. */
+    private record Server(HttpServer http, ExecutorService threads, Duration from, Duration until, Duration stall, AtomicLong first, AtomicLong requestCount, AtomicLong stalledCount, Map<String, AtomicLong> tokens) {
+
+        static Server start(Duration from, Duration until, Duration stall) {
+            // Without it the JDK server writes the headers and the body apart, and Nagle's algorithm
+            // meets the client's delayed ACK: 40 ms per answer.
+            System.setProperty("sun.net.httpserver.nodelay", "true");
+            try {
+                HttpServer http = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 512);
+                ExecutorService threads = Executors.newCachedThreadPool();
+                Server server = new Server(http, threads, from, until, stall, new AtomicLong(), new AtomicLong(), new AtomicLong(), new ConcurrentHashMap<>());
+                http.createContext("/", server::answer);
+                http.setExecutor(threads);
+                http.start();
+                return server;
+            }
+            catch (IOException ex) {
+                throw new IllegalStateException(ex);
+            }
+        }
+
+        private void answer(HttpExchange exchange) throws IOException {
+            long now = System.nanoTime();
+            first.compareAndSet(0, now);
+            long into = now - first.get();
+            requestCount.incrementAndGet();
+            String authorization = exchange.getRequestHeaders().getFirst("Authorization");
+            tokens.computeIfAbsent(authorization == null ? "(none)" : authorization, key -> new AtomicLong()).incrementAndGet();
+            if (into >= from.toNanos() && into < until.toNanos()) {
+                stalledCount.incrementAndGet();
+                try {
+                    Thread.sleep(stall.toMillis());
+                }
+                catch (InterruptedException ex) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            byte[] body = "hello".getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, body.length);
+            try (OutputStream response = exchange.getResponseBody()) {
+                response.write(body);
+            }
+        }
+
+        URI url() {
+            return URI.create("http://127.0.0.1:" + http.getAddress().getPort() + "/hello");
+        }
+
+        long requests() {
+            return requestCount.get();
+        }
+
+        long stalled() {
+            return stalledCount.get();
+        }
+
+        Map<String, AtomicLong> authorizations() {
+            return tokens;
+        }
+
+        void stop() {
+            http.stop(0);
+            threads.shutdownNow();
+        }
+    }
+}

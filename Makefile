@@ -42,7 +42,7 @@ TOOLS_charts := chromium
 RUNTIME_DEPS = $(JARS) $(if $(filter compose,$(RUNTIME)),images)
 COMPOSE_ARGS = -p perflab $(foreach f,$(subst $(comma), ,$(or $(COMPOSE_FILES),docker-compose.yml)),-f $(f))
 
-.PHONY: help build images lab baseline gateway-test profile sweep report compare charts up down test clean setup-load setup-test setup-charts
+.PHONY: help build images lab baseline gateway-test profile sweep capacity report compare charts up down test clean setup-load setup-test setup-charts
 
 help: ## List every target with one line each
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -79,6 +79,9 @@ profile: setup-load $(RUNTIME_DEPS) ## gateway-test plus a profiled window: PROF
 
 sweep: setup-load $(RUNTIME_DEPS) ## Auth latency (0, 1, 5, 20 ms) x auth client, with the bound a blocked event loop allows
 	$(LAB) sweep
+
+capacity: setup-load $(RUNTIME_DEPS) ## Capacity at a latency objective under an open model, per rung (SLO=p99:10ms; RATES=500,1000,2000 instead of a search; DURATION per step)
+	$(LAB) capacity
 
 report: lab/target/lab.jar ## Write report.md and report.html again from a results folder (RUN=results/latest)
 	$(LAB) report --run "$(RUN)"

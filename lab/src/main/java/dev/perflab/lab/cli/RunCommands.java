@@ -13,7 +13,11 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 import dev.perflab.lab.report.ReportWriter;
+import dev.perflab.lab.load.VegetaGenerator;
+import dev.perflab.lab.load.VegetaInstaller;
+import dev.perflab.lab.run.CapacityOptions;
 import dev.perflab.lab.run.LabRun;
+import dev.perflab.lab.run.RungRunner;
 import dev.perflab.lab.run.LoadOptions;
 import dev.perflab.lab.run.ProfileOptions;
 import dev.perflab.lab.run.RunFolder;
@@ -145,6 +149,36 @@ final class RunCommands {
             }
             LoadOptions sweepLoad = load.withDefaultConnections(SWEEP_CONNECTIONS, spec.commandLine().getParseResult().hasMatchedOption("--connections"));
             LabRun.execute("sweep", system, sweepLoad, profile, points, Map.of(), out());
+            return 0;
+        }
+    }
+
+    @Command(name = "capacity", description = "Capacity at a latency objective under an open model (constant arrival rate), per rung: "
+            + "the highest offered rate whose step meets SLO.")
+    static class Capacity extends Measuring {
+
+        @Option(names = "--scenarios", defaultValue = "${env:SCENARIOS}", description = "Ladder file (default: lab/scenarios.yml under --root).")
+        Path scenarios;
+
+        @Option(names = "--only", split = ",", defaultValue = "${env:ONLY:-}",
+                description = "These rungs (default: the file's capacity: list - blocking, reactive, loop-pools and nginx).")
+        List<String> only = List.of();
+
+        @Mixin
+        CapacityOptions capacity;
+
+        @Override
+        public Integer call() {
+            capacity.validate();
+            ScenarioLadder ladder = ScenarioLadder.load(scenarios != null ? scenarios : system.root().resolve("lab/scenarios.yml"));
+            List<Scenario> rungs = ladder.capacityRungs(only.stream().map(String::trim).filter(n -> !n.isEmpty()).toList());
+            Map<String, Object> extra = new java.util.LinkedHashMap<>();
+            extra.put("slo", capacity.slo().text());
+            extra.put("rates", capacity.rates().isEmpty() ? "search" : capacity.rates());
+            extra.put("open_model", "vegeta " + VegetaInstaller.VERSION + ", constant arrival rate, latency from the intended send time");
+            LabRun.execute("capacity", system, load, profile, rungs, extra, out(),
+                    runner -> runner.measuringCapacity(new RungRunner.Capacity(capacity, rate -> new VegetaGenerator(system.root(),
+                            new VegetaGenerator.Load((int) Math.round(rate), 0, load.load().timeout()), out()))));
             return 0;
         }
     }

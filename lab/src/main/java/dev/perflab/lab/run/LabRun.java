@@ -35,6 +35,12 @@ public final class LabRun {
 
     public static RunFolder execute(String command, SystemOptions system, LoadOptions load, ProfileOptions profile,
             List<Scenario> rungs, Map<String, Object> extra, PrintWriter out) {
+        return execute(command, system, load, profile, rungs, extra, out, runner -> runner);
+    }
+
+    /** @param configure sets the rung runner up for this command (make capacity: the capacity search instead of closed-loop windows) */
+    public static RunFolder execute(String command, SystemOptions system, LoadOptions load, ProfileOptions profile,
+            List<Scenario> rungs, Map<String, Object> extra, PrintWriter out, java.util.function.UnaryOperator<RungRunner> configure) {
         load.validate();
         profile.validate();
         if (!system.compose()) {
@@ -85,7 +91,7 @@ public final class LabRun {
         out.flush();
 
         Passes passes = new Passes(rungs.size(), load.load().connections());
-        RungRunner runner = new RungRunner(system, load, profile, out);
+        RungRunner runner = configure.apply(new RungRunner(system, load, profile, out));
         out.println(expectedDuration(rungs.size(), load));
         out.flush();
         AtomicBoolean interrupted = new AtomicBoolean();

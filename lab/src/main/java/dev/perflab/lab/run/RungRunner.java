@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.function.DoubleFunction;
 import java.util.function.DoubleSupplier;
 
@@ -37,6 +38,7 @@ import dev.perflab.lab.stats.StatsSampler;
 import dev.perflab.lab.system.Compose;
 import dev.perflab.lab.system.LabSystem;
 import dev.perflab.lab.system.LaunchSpec;
+import dev.perflab.lab.system.ReapedChildren;
 import dev.perflab.lab.system.RunningService;
 import dev.perflab.lab.system.Service;
 import dev.perflab.lab.system.ServiceLauncher;
@@ -50,6 +52,9 @@ import dev.perflab.lab.verdict.Window;
  * → scrape → stop. Every process it started is stopped when it returns or fails.
  */
 public final class RungRunner {
+
+    /** The load generator's name among the processes whose CPU per request a run reports. */
+    public static final String LOAD_GENERATOR = "load-generator";
 
     private final SystemOptions system;
     private final LoadOptions load;
@@ -140,6 +145,7 @@ public final class RungRunner {
     private Measured measure(Scenario scenario, Running running, Path dir, int pass) {
         List<LoadResult> windows = new ArrayList<>();
         List<LocalDateTime[]> spans = new ArrayList<>();
+        List<Double> generatorCpu = new ArrayList<>();
         Results.Profiled profiled = null;
         LocalDateTime from = LocalDateTime.now();
         LocalDateTime to;
@@ -152,7 +158,9 @@ public final class RungRunner {
                             : faults.start(running.apps().get(Service.AUTH).baseUri(), dir.resolve("faults.log"), out)) {
                 for (int i = 1; i <= subwindows.size(); i++) {
                     LocalDateTime start = LocalDateTime.now();
+                    OptionalDouble childCpuBefore = ReapedChildren.cpuSeconds();
                     LoadResult result = generator.offer(running.url(), running.token(), subwindows.get(i - 1));
+                    generatorCpu.add(cpuSince(childCpuBefore));
                     spans.add(new LocalDateTime[] { start, LocalDateTime.now() });
                     keep(dir, "wrk" + (i == 1 ? "" : "-" + i), result);
                     windows.add(result);
@@ -174,7 +182,7 @@ public final class RungRunner {
         StatsLog stats = StatsLog.read(dir.resolve("stats.log"));
         List<Window> units = new ArrayList<>();
         for (int i = 0; i < windows.size(); i++) {
-            units.add(window(pass, windows.get(i), stats.meanCpu(spans.get(i)[0], spans.get(i)[1])));
+            units.add(window(pass, windows.get(i), withGenerator(stats.meanCpu(spans.get(i)[0], spans.get(i)[1]), generatorCpu.get(i), windows.get(i))));
         }
         return new Measured(windows, units, from, to, samplerCost, profiled);
     }
@@ -198,6 +206,7 @@ public final class RungRunner {
                 generator[0] = atRate.version();
                 Path stepDir = dir.resolve("capacity").resolve(String.format(java.util.Locale.ROOT, "%02d-%.0f-rps", step[0], rate));
                 List<LoadResult> parts = new ArrayList<>();
+                Double[] stepGeneratorCpu = { 0.0 };
                 LocalDateTime from = LocalDateTime.now();
                 FaultSchedule faults = running.target().faultsApply() ? load.faults() : FaultSchedule.none();
                 try (Progress progress = new Progress(String.format(java.util.Locale.ROOT, "step %d: %,.0f req/s offered", step[0], rate),
@@ -205,13 +214,17 @@ public final class RungRunner {
                         FaultSchedule.Running injected = faults.isEmpty() ? null
                                 : faults.start(running.apps().get(Service.AUTH).baseUri(), stepDir.resolve("faults.log"), out)) {
                     for (int i = 1; i <= subwindows.size(); i++) {
+                        OptionalDouble childCpuBefore = ReapedChildren.cpuSeconds();
                         LoadResult part = atRate.offer(running.url(), running.token(), subwindows.get(i - 1));
+                        Double cpu = cpuSince(childCpuBefore);
+                        stepGeneratorCpu[0] = cpu == null || stepGeneratorCpu[0] == null ? null : stepGeneratorCpu[0] + cpu;
                         keep(stepDir, "load" + (i == 1 ? "" : "-" + i), part);
                         parts.add(part);
                     }
                 }
                 LocalDateTime to = LocalDateTime.now();
-                Point point = Results.point(rate, parts, StatsLog.read(dir.resolve("stats.log")).meanCpu(from, to));
+                Point point = Results.point(rate, parts, withGenerator(StatsLog.read(dir.resolve("stats.log")).meanCpu(from, to),
+                        stepGeneratorCpu[0], LoadResult.merge(parts)));
                 out.printf(java.util.Locale.ROOT, "    step %d: %,.0f req/s offered, %,.0f achieved, p99 %.2f ms, %d errors: %s%n", step[0], rate,
                         point.achievedRps(), point.p99Ms(), point.errors(), slo.metBy(point) ? "meets " + slo.text() : "misses " + slo.text());
                 out.flush();
@@ -225,6 +238,22 @@ public final class RungRunner {
             out.printf(java.util.Locale.ROOT, "    capacity at %s: %,.0f req/s%n", slo.text(), result.rpsAtSlo());
             return new CapacityResult(slo.text(), result.rpsAtSlo(), result.byRate(), Results.round(closedLoop, 1), generator[0]);
         }
+    }
+
+    /** The load generator is sampled too: the CPU its process used over the sub-window, as % of one core like the others. */
+    private static Map<String, Double> withGenerator(Map<String, Double> cpuPercent, Double generatorCpuSeconds, LoadResult result) {
+        if (generatorCpuSeconds == null || result.durationMicros() <= 0) {
+            return cpuPercent;
+        }
+        Map<String, Double> all = new java.util.TreeMap<>(cpuPercent);
+        all.put(LOAD_GENERATOR, generatorCpuSeconds / (result.durationMicros() / 1e6) * 100);
+        return all;
+    }
+
+    /** The CPU seconds the runner's children used since {@code before} (the load generator's run), or null where unknown. */
+    private static Double cpuSince(OptionalDouble before) {
+        OptionalDouble after = ReapedChildren.cpuSeconds();
+        return before.isPresent() && after.isPresent() ? after.getAsDouble() - before.getAsDouble() : null;
     }
 
     /** A sub-window's figures, with each process's CPU ms per request from its mean CPU % over the sub-window. */

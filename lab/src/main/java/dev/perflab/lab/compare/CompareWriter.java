@@ -1,20 +1,13 @@
 package dev.perflab.lab.compare;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import com.samskivert.mustache.Mustache;
-import com.samskivert.mustache.Template;
 
-import dev.perflab.lab.LabException;
+import dev.perflab.lab.report.Templates;
 import dev.perflab.lab.verdict.Ratio;
 
 /** Renders a {@link Comparison} as compare.md and a self-contained compare.html from the templates under {@code templates/}. */
@@ -35,11 +28,11 @@ public final class CompareWriter {
     }
 
     public String markdown() {
-        return template("templates/compare.md.mustache", false).execute(model());
+        return Templates.compile("compare.md", Templates.MARKDOWN).execute(model());
     }
 
     public String html() {
-        return template("templates/compare.html.mustache", true).execute(model());
+        return Templates.compile("compare.html", Templates.HTML).execute(model());
     }
 
     Map<String, Object> model() {
@@ -61,6 +54,9 @@ public final class CompareWriter {
             if (row.step() != null) {
                 r.put("bar", bar(row.step().rps(), y));
                 y += 28;
+            }
+            else {
+                r.put("bar", List.of());
             }
             rows.add(r);
         }
@@ -100,19 +96,5 @@ public final class CompareWriter {
 
     private static String rps(Double rps) {
         return rps == null ? "-" : String.format(Locale.ROOT, "%,.0f", rps);
-    }
-
-    private static Template template(String name, boolean html) {
-        try (InputStream in = CompareWriter.class.getClassLoader().getResourceAsStream(name)) {
-            if (in == null) {
-                throw new LabException("the lab jar lacks its template " + name + ": rebuild it (make build)");
-            }
-            try (Reader reader = new InputStreamReader(in, StandardCharsets.UTF_8)) {
-                return Mustache.compiler().escapeHTML(html).defaultValue("").emptyStringIsFalse(true).compile(reader);
-            }
-        }
-        catch (IOException ex) {
-            throw new LabException("cannot read template " + name + ": " + ex.getMessage(), ex);
-        }
     }
 }

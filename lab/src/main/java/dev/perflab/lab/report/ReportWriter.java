@@ -2,8 +2,6 @@ package dev.perflab.lab.report;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.Reader;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
@@ -12,9 +10,6 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.stream.IntStream;
 
-import com.samskivert.mustache.Escapers;
-import com.samskivert.mustache.Mustache;
-import com.samskivert.mustache.Template;
 
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.run.RunFolder;
@@ -26,9 +21,6 @@ import dev.perflab.lab.run.RunFolder;
  */
 public final class ReportWriter {
 
-    private static final Mustache.Escaper MARKDOWN_CELL = Escapers.simple(new String[][] { { "|", "\\|" } });
-    private static final Mustache.Escaper HTML = Escapers.simple(new String[][] {
-        { "&", "&amp;" }, { "<", "&lt;" }, { ">", "&gt;" }, { "\"", "&quot;" } });
 
     private ReportWriter() {
     }
@@ -41,7 +33,7 @@ public final class ReportWriter {
     }
 
     static String markdown(ReportModel model) {
-        return template("report.md", MARKDOWN_CELL).execute(view(model));
+        return Templates.compile("report.md", Templates.MARKDOWN).execute(view(model));
     }
 
     static String html(ReportModel model) {
@@ -49,7 +41,7 @@ public final class ReportWriter {
         view.put("cpuCharts", IntStream.range(0, model.charts().cpu().size()).boxed().toList());
         view.put("chartJs", chartJs());
         view.put("data", RunFolder.JSON.writeValueAsString(model.charts()).replace("</", "<\\/"));
-        return template("report.html", HTML).execute(view);
+        return Templates.compile("report.html", Templates.HTML).execute(view);
     }
 
     /**
@@ -91,25 +83,6 @@ public final class ReportWriter {
         List<Map<String, Object>> rows = table.rows().stream().map(row -> Map.<String, Object>of("cells", IntStream.range(0, row.size())
             .mapToObj(c -> Map.of("value", row.get(c), "text", c == 1 || c == row.size() - 1)).toList())).toList();
         return List.of(Map.of("header", table.header(), "rows", rows));
-    }
-
-    private static Template template(String name, Mustache.Escaper escaper) {
-        Mustache.Compiler compiler = Mustache.compiler().withEscaper(escaper).withLoader(ReportWriter::templateReader);
-        try (Reader reader = templateReader(name)) {
-            return compiler.compile(reader);
-        }
-        catch (IOException ex) {
-            throw new LabException("cannot read the report template " + name + ": " + ex.getMessage(), ex);
-        }
-    }
-
-    private static Reader templateReader(String name) {
-        String path = "/templates/" + name + ".mustache";
-        InputStream in = ReportWriter.class.getResourceAsStream(path);
-        if (in == null) {
-            throw new LabException("report template " + path + " is missing from the lab jar: rebuild with make build");
-        }
-        return new InputStreamReader(in, StandardCharsets.UTF_8);
     }
 
     private static String chartJs() {

@@ -85,6 +85,8 @@ class ComparisonTests {
         assertThat(writer.html()).contains("<svg id=\"ratios\"").contains("<td>blocking</td>").contains("class=\"failed\"");
         CompareWriter noGate = new CompareWriter(comparison, "", List.of());
         assertThat(noGate.markdown()).doesNotContain("Gate FAIL_ON");
+        Comparison skipped = new Comparison("a", "b", List.of(), List.of(new Comparison.Row("nginx", null, 3000.0, null, "x", "x")), List.of(), List.of());
+        assertThat(new CompareWriter(skipped, "", List.of()).html()).contains("not measured in both");
     }
 
     @Test

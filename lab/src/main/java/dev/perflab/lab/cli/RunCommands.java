@@ -178,7 +178,7 @@ final class RunCommands {
             extra.put("open_model", "vegeta " + VegetaInstaller.VERSION + ", constant arrival rate, latency from the intended send time");
             LabRun.execute("capacity", system, load, profile, rungs, extra, out(),
                     runner -> runner.measuringCapacity(new RungRunner.Capacity(capacity, rate -> new VegetaGenerator(system.root(),
-                            new VegetaGenerator.Load((int) Math.round(rate), 0, load.load().timeout()), out()))));
+                            new VegetaGenerator.Load((int) Math.round(rate), 0, load.load().timeout()), out(), system.placement().generatorPrefix()))));
             return 0;
         }
     }

@@ -30,15 +30,22 @@ public final class VegetaGenerator implements LoadGenerator {
     private final Path root;
     private final Load load;
     private final PrintWriter out;
+    private final List<String> placement;
 
     /**
      * @param root the repository, whose {@code tools/} folder holds vegeta
      * @param out where the one-time installation says what it does
      */
     public VegetaGenerator(Path root, Load load, PrintWriter out) {
+        this(root, load, out, List.of());
+    }
+
+    /** @param placement what goes before the attack's command: taskset with the generator's cores, or nothing (see Placement) */
+    public VegetaGenerator(Path root, Load load, PrintWriter out, List<String> placement) {
         this.root = root;
         this.load = load;
         this.out = out;
+        this.placement = List.copyOf(placement);
     }
 
     /**
@@ -105,7 +112,8 @@ public final class VegetaGenerator implements LoadGenerator {
 
     /** The command of the attack; the target, with its bearer token, goes to vegeta's standard input. */
     List<String> attackCommand(Path vegeta, Duration duration, Path results) {
-        List<String> command = new ArrayList<>(List.of(vegeta.toString(), "attack", "-rate=" + load.rate() + "/1s",
+        List<String> command = new ArrayList<>(placement);
+        command.addAll(List.of(vegeta.toString(), "attack", "-rate=" + load.rate() + "/1s",
                 "-duration=" + duration.toMillis() + "ms", "-timeout=" + load.timeout().toMillis() + "ms", "-max-body=0",
                 "-output=" + results));
         if (load.maxConnections() > 0) {

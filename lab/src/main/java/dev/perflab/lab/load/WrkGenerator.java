@@ -20,11 +20,18 @@ public final class WrkGenerator implements LoadGenerator {
 
     private final Path script;
     private final Load load;
+    private final List<String> placement;
     private String version;
 
     public WrkGenerator(Path script, Load load) {
+        this(script, load, List.of());
+    }
+
+    /** @param placement what goes before wrk's command: taskset with the generator's cores, or nothing (see Placement) */
+    public WrkGenerator(Path script, Load load, List<String> placement) {
         this.script = script;
         this.load = load;
+        this.placement = List.copyOf(placement);
     }
 
     @Override
@@ -70,7 +77,8 @@ public final class WrkGenerator implements LoadGenerator {
     }
 
     public List<String> command(Load load, Duration duration, String url) {
-        List<String> command = new ArrayList<>(List.of("wrk",
+        List<String> command = new ArrayList<>(placement);
+        command.addAll(List.of("wrk",
                 "-t" + load.threads(), "-c" + load.connections(), "-d" + duration.toSeconds() + "s",
                 "--timeout", load.timeout().toSeconds() + "s", "--latency", "-s", script.toString(), url));
         return command;

@@ -71,7 +71,7 @@ public final class RungRunner {
         this.system = system;
         this.load = load;
         this.profile = profile;
-        this.generator = new WrkGenerator(system.root().resolve("wrk/summary.lua"), load.load());
+        this.generator = new WrkGenerator(system.root().resolve("wrk/summary.lua"), load.load(), system.placement().generatorPrefix());
         this.out = out;
     }
 

@@ -130,7 +130,7 @@ public class SystemOptions {
 
     /** Starts services in the chosen runtime, with their logs in {@code logDir}. */
     public ServiceLauncher launcher(Path logDir) {
-        return new ServiceLauncher(root, logDir, composeRuntime());
+        return new ServiceLauncher(root, logDir, composeRuntime()).pinnedWith(placement().appPrefix());
     }
 
     public Duration healthTimeout() {

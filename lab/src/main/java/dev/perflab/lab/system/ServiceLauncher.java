@@ -31,6 +31,7 @@ public final class ServiceLauncher {
     private final Path logDir;
     private final Compose compose;
     private final boolean outlivesRunner;
+    private final List<String> placement;
 
     /** The variable that tells an app the runner's pid: the app exits when that process ends, even on kill -9. */
     public static final String PARENT_PID = "LAB_PARENT_PID";
@@ -45,15 +46,25 @@ public final class ServiceLauncher {
     }
 
     private ServiceLauncher(Path root, Path logDir, Compose compose, boolean outlivesRunner) {
+        this(root, logDir, compose, outlivesRunner, List.of());
+    }
+
+    private ServiceLauncher(Path root, Path logDir, Compose compose, boolean outlivesRunner, List<String> placement) {
         this.root = root;
         this.logDir = logDir;
         this.compose = compose;
         this.outlivesRunner = outlivesRunner;
+        this.placement = List.copyOf(placement);
     }
 
     /** The same launcher for apps that keep running after the runner ends ({@code make up}). */
     public ServiceLauncher outlivingTheRunner() {
-        return new ServiceLauncher(root, logDir, compose, true);
+        return new ServiceLauncher(root, logDir, compose, true, placement);
+    }
+
+    /** The same launcher with each local JVM started under {@code prefix} (taskset with the apps' cores; see {@link Placement}). */
+    public ServiceLauncher pinnedWith(List<String> prefix) {
+        return new ServiceLauncher(root, logDir, compose, outlivesRunner, prefix);
     }
 
     public RunningService start(LaunchSpec spec) {
@@ -70,7 +81,7 @@ public final class ServiceLauncher {
         if (!Files.isExecutable(java)) {
             throw new LabException("no java at " + java + ": set JAVA_HOME to a JDK 17 or newer");
         }
-        List<String> command = new ArrayList<>();
+        List<String> command = new ArrayList<>(placement);
         command.add(java.toString());
         command.addAll(spec.effectiveJvmOptions());
         command.add("-jar");

@@ -26,6 +26,19 @@ class PlacementTests {
     }
 
     @Test
+    void thePinnedGeneratorRunsUnderTaskset() {
+        Placement placement = Placement.decide("auto", 8, true);
+        java.util.List<String> wrk = new dev.perflab.lab.load.WrkGenerator(java.nio.file.Path.of("wrk/summary.lua"),
+                new dev.perflab.lab.load.WrkGenerator.Load(2, 4, java.time.Duration.ofSeconds(10)), placement.generatorPrefix())
+            .command(new dev.perflab.lab.load.WrkGenerator.Load(2, 4, java.time.Duration.ofSeconds(10)), java.time.Duration.ofSeconds(5), "http://127.0.0.1:1/");
+        assertThat(wrk).startsWith("taskset", "-c", "6-7", "wrk");
+        java.util.List<String> shared = new dev.perflab.lab.load.WrkGenerator(java.nio.file.Path.of("wrk/summary.lua"),
+                new dev.perflab.lab.load.WrkGenerator.Load(2, 4, java.time.Duration.ofSeconds(10)), Placement.decide("auto", 2, true).generatorPrefix())
+            .command(new dev.perflab.lab.load.WrkGenerator.Load(2, 4, java.time.Duration.ofSeconds(10)), java.time.Duration.ofSeconds(5), "http://127.0.0.1:1/");
+        assertThat(shared.get(0)).isEqualTo("wrk");
+    }
+
+    @Test
     void onFourCoresTheGeneratorGetsOne() {
         Placement placement = Placement.decide("auto", 4, true);
         assertThat(placement.generatorPrefix()).containsExactly("taskset", "-c", "3");

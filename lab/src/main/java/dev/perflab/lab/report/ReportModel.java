@@ -63,7 +63,12 @@ public record ReportModel(String title, String machineLine, Integer cores, Strin
     public record SweepSeries(@JsonProperty("latencies_ms") List<Double> latenciesMs, List<ClientSeries> series, List<Double> bound) {
     }
 
-    public record ClientSeries(String client, List<Double> rps) {
+    /**
+     * One client's req/s at each auth latency, and next to it the bound its own measurements give at
+     * each point: event-loop threads / auth-call time for the blocking client, cores / CPU ms per
+     * request for the others.
+     */
+    public record ClientSeries(String client, List<Double> rps, List<Double> bound) {
     }
 
     /** Reads the folder a run left. */
@@ -431,7 +436,9 @@ public record ReportModel(String title, String machineLine, Integer cores, Strin
         private SweepSeries sweepSeries(List<SweepPoint> points) {
             List<String> latencies = latencies(points);
             List<ClientSeries> series = clients(points).stream().map(client -> new ClientSeries(client, latencies.stream()
-                .map(l -> at(points, client, l).filter(RungResult::measured).map(r -> r.throughput().rps()).orElse(null)).toList())).toList();
+                .map(l -> at(points, client, l).filter(RungResult::measured).map(r -> r.throughput().rps()).orElse(null)).toList(),
+                latencies.stream().map(l -> at(points, client, l).filter(RungResult::measured).map(RungResult::bounds)
+                    .map(b -> client.equals("blocking") ? b.eventLoop() : b.cpu()).orElse(null)).toList())).toList();
             return new SweepSeries(latencies.stream().map(l -> Optional.ofNullable(latencySeconds(pointName(points, l), l)).map(s -> s * 1000).orElse(null)).toList(),
                     series, latencies.stream().map(l -> bound(points, l)).toList());
         }

@@ -180,7 +180,7 @@ class LabRunIntegrationTests {
         Matcher rendered = Pattern.compile("data-charts-rendered=\"(\\d+)\"").matcher(dom);
         assertThat(charts.find()).as("the report's script ran").isTrue();
         assertThat(rendered.find()).isTrue();
-        int expected = 2 + 4; // req/s, latency, and one CPU chart per measured rung
+        int expected = 3 + 4; // req/s, CPU per request, latency, and one CPU chart per measured rung
         assertThat(Integer.parseInt(charts.group(1))).isEqualTo(InstalledTools.installed("nginx") ? expected : expected - 1);
         assertThat(rendered.group(1)).as("charts with pixels drawn").isEqualTo(charts.group(1));
     }

@@ -48,9 +48,19 @@ public final class DockerStatsSampler implements StatsSampler {
     private void copy() {
         try (BufferedReader in = new BufferedReader(new InputStreamReader(child.process().getInputStream(), StandardCharsets.UTF_8))) {
             String line;
+            // docker refreshes its stream more often than once a second, repeating the same figures: keep one
+            // sample per container per second, as stats.log promises, with docker's header before each second's round
+            java.util.Map<String, LocalDateTime> written = new java.util.HashMap<>();
+            LocalDateTime round = null;
             while ((line = in.readLine()) != null) {
-                Optional<StatsLine> sample = sample(LocalDateTime.now(), line);
-                if (sample.isPresent()) {
+                LocalDateTime now = LocalDateTime.now().withNano(0);
+                Optional<StatsLine> sample = sample(now, line);
+                if (sample.isPresent() && !now.equals(written.get(sample.get().name()))) {
+                    if (!now.equals(round)) {
+                        out.header(now);
+                        round = now;
+                    }
+                    written.put(sample.get().name(), now);
                     out.write(sample.get());
                     out.flush();
                 }

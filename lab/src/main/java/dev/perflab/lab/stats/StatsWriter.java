@@ -42,6 +42,12 @@ final class StatsWriter implements AutoCloseable {
         log.newLine();
     }
 
+    /** docker stats' own table header before each round of stats.log, as docker prints it; not a record, so not in stats.jsonl. */
+    void header(java.time.LocalDateTime time) throws IOException {
+        log.write(StatsLine.TIME.format(time) + "   NAME               CPU %     MEM USAGE / LIMIT     MEM %     NET I/O           BLOCK I/O         PIDS");
+        log.newLine();
+    }
+
     void flush() throws IOException {
         raw.flush();
         log.flush();

@@ -46,7 +46,8 @@ COMPOSE_ARGS = -p perflab $(foreach f,$(subst $(comma), ,$(or $(COMPOSE_FILES),d
 
 help: ## List every target with one line each
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
-	@echo "  knobs: THREADS CONNECTIONS TIMEOUT DURATION REPEAT WARMUP_MAX AUTH_LATENCY AUTH_CLIENT PROFILES ONLY"
+	@echo "  knobs: THREADS CONNECTIONS TIMEOUT DURATION REPEAT SUBWINDOW WARMUP_MAX PIN AUTH_LATENCY AUTH_CLIENT PROFILES ONLY"
+	@echo "    SLO=p99:10ms RATES=500,1000 (make capacity)  A= B= FAIL_ON=5% (make compare)"
 	@echo "    FAULTS='20s:latency=20ms 40s:latency=1ms' (auth-service faults at offsets into each measured window)"
 	@echo "    SCENARIOS=lab/scenarios-threads.yml JAVA=<JDK 21+>/bin/java (make lab: the four auth clients)"
 	@echo "    PROFILER=async|jfr|jprofiler EVENT=cpu|wall|lock|alloc (make profile); PROFILE_RUNGS=async (make lab: profile every gateway rung)"

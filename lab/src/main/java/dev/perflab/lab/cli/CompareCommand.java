@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import dev.perflab.lab.LabException;
 import dev.perflab.lab.compare.CompareWriter;
 import dev.perflab.lab.compare.Comparison;
 import dev.perflab.lab.run.RunFolder;
@@ -36,6 +37,9 @@ public class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (a.toString().isBlank() || b.toString().isBlank()) {
+            throw new LabException("compare needs two results folders: make compare A=results/<before> B=results/<after> (FAIL_ON=5% to gate)");
+        }
         double threshold = failOn.isBlank() ? Double.NaN : Comparison.threshold(failOn);
         RunFolder before = RunFolder.existing(a);
         RunFolder after = RunFolder.existing(b);

@@ -73,6 +73,15 @@ class KnobsTests {
     }
 
     @Test
+    void compareWithoutItsTwoFoldersSaysHowToCallIt() {
+        CommandLine command = LabCommand.commandLine();
+        command.setErr(new PrintWriter(err, true));
+        assertThat(command.execute("compare", "--a", "", "--b", "")).isNotZero();
+        assertThat(err.toString().strip()).isEqualTo(
+                "lab: compare needs two results folders: make compare A=results/<before> B=results/<after> (FAIL_ON=5% to gate)");
+    }
+
+    @Test
     void anUnexpectedFailureIsOneLineAndItsStackTraceIsKeptInAFile() throws Exception {
         java.nio.file.Files.writeString(results.resolve("run.json"), "{}");
         java.nio.file.Files.writeString(results.resolve("summary.json"), "{\"rungs\": [ {\"name\": ");

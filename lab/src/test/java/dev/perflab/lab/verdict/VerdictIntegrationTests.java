@@ -68,11 +68,12 @@ class VerdictIntegrationTests {
 
     @Test
     void blockingAfterReactiveIsSlowerWithAnInterval() throws IOException {
-        // at 20 ms per auth call the blocking client holds its event loops for each call: about 4 / 20 ms = 200 req/s
+        // at 100 ms per auth call both rungs wait rather than compute, so a busy machine moves them little: the blocking
+        // gateway holds an event loop for each call, about 4 / 100 ms = 40 req/s; reactive serves its 10 connections, about 100 req/s
         Path ladder = Files.writeString(results.resolve("steps.yml"), "rungs:\n"
-                + "  - name: reactive\n    profiles: [reactive]\n    auth_latency: 20ms\n"
-                + "  - name: blocking\n    profiles: [blocking]\n    auth_latency: 20ms\n");
-        assertThat(run("lab", "--scenarios", ladder.toString())).as(err.toString()).isZero();
+                + "  - name: reactive\n    profiles: [reactive]\n    auth_latency: 100ms\n"
+                + "  - name: blocking\n    profiles: [blocking]\n    auth_latency: 100ms\n");
+        assertThat(run("lab", "--scenarios", ladder.toString(), "--duration", "8s")).as(err.toString()).isZero();
         JsonNode rungs = RunFolder.JSON.readTree(latest().resolve("summary.json").toFile()).path("rungs");
         JsonNode reactive = rungs.get(0);
         JsonNode blocking = rungs.get(1);

@@ -11,7 +11,7 @@ SOURCES := pom.xml $(shell find lab-common app-support $(APPS) lab -path '*/targ
 LAB := $(JAVA) -jar lab/target/lab.jar
 
 # Knobs (override on the command line: make gateway-test AUTH_CLIENT=blocking DURATION=30s). The lab
-# reads THREADS, CONNECTIONS, TIMEOUT, DURATION, REPEAT, WARMUP_MAX, FAULTS, AUTH_LATENCY, AUTH_CLIENT,
+# reads THREADS, CONNECTIONS, TIMEOUT, DURATION, REPEAT, SUBWINDOW, CPU_RATE, CPU_DURATION, WARMUP_MAX, FAULTS, AUTH_LATENCY, AUTH_CLIENT,
 # PROFILES, ONLY, SCENARIOS, PROFILE_RUNGS, EVENT, JAVA_OPTS, GATEWAY_JAVA_OPTS, HEALTH_TIMEOUT,
 # RUNTIME and COMPOSE_FILES from the environment, where make puts what is set on its command line;
 # the defaults live in the lab alone (java -jar lab/target/lab.jar lab --help lists them).
@@ -46,7 +46,7 @@ COMPOSE_ARGS = -p perflab $(foreach f,$(subst $(comma), ,$(or $(COMPOSE_FILES),d
 
 help: ## List every target with one line each
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
-	@echo "  knobs: THREADS CONNECTIONS TIMEOUT DURATION REPEAT SUBWINDOW WARMUP_MAX PIN AUTH_LATENCY AUTH_CLIENT PROFILES ONLY"
+	@echo "  knobs: THREADS CONNECTIONS TIMEOUT DURATION REPEAT SUBWINDOW CPU_RATE CPU_DURATION WARMUP_MAX PIN AUTH_LATENCY AUTH_CLIENT PROFILES ONLY"
 	@echo "    SLO=p99:10ms RATES=500,1000 (make capacity)  A= B= FAIL_ON=5% (make compare)"
 	@echo "    FAULTS='20s:latency=20ms 40s:latency=1ms' (auth-service faults at offsets into each measured window)"
 	@echo "    SCENARIOS=lab/scenarios-threads.yml JAVA=<JDK 21+>/bin/java (make lab: the four auth clients)"

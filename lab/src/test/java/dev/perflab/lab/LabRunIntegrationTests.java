@@ -90,7 +90,8 @@ class LabRunIntegrationTests {
                     target: nginx
                     changes: reference
                 """);
-        assertThat(run("lab", "--scenarios", ladder.toString())).as(err.toString()).isZero();
+        // every rung is offered a constant 50 req/s for 2 s after its closed loop (well below even the blocking rung's on a loaded CI machine)
+        assertThat(run("lab", "--scenarios", ladder.toString(), "--cpu-rate", "50", "--cpu-duration", "2s")).as(err.toString()).isZero();
         ladderOut = out.toString();
         ladderRun = results.resolve("latest").toRealPath();
         assertThat(ladderOut).contains("Results: ").contains("warm-up probe 1").contains("measured: ").contains("Report: ");
@@ -117,8 +118,13 @@ class LabRunIntegrationTests {
             assertMeasured(rung, ladderRun.resolve(name));
         }
         assertThat(portsFreeNow()).as("every process of the run was stopped").isTrue();
+        assertThat(info.path("parameters").path("cpu_rate").asString()).startsWith("50 req/s for 2s");
+        JsonNode quiet = rungs.get(2);
+        assertThat(quiet.path("verdict").path("proxy_cpu_ms_per_request_at_rate").path("ratio").asDouble())
+            .as("reactive-quiet against blocking at the same offered rate").isPositive();
 
         String report = Files.readString(ladderRun.resolve("report.md"));
+        assertThat(report).contains("## CPU per request at a fixed offered rate").contains("CPU verdict at 50 req/s");
         assertThat(report).contains("| baseline |").contains("| blocking |").contains("| reactive-quiet |").contains("x baseline")
             .contains("## Where the time goes").contains("## Warm-up").contains(info.path("machine").path("cpu_model").asString());
         String html = Files.readString(ladderRun.resolve("report.html"));
@@ -152,6 +158,15 @@ class LabRunIntegrationTests {
             assertThat(Files.readString(dir.resolve("scrapes/" + service + "-after.prom"))).contains("application=\"" + service + "\"");
             assertThat(dir.resolve("logs/" + service + ".log")).exists();
         }
+        JsonNode atRate = rung.path("at_rate");
+        assertThat(atRate.path("offered_rps").asDouble()).as(name + " offered a fixed rate").isEqualTo(50.0);
+        assertThat(atRate.path("windows").size()).as(name + " fixed-rate sub-windows: " + atRate).isEqualTo(1);
+        JsonNode atRateWindow = atRate.path("windows").get(0);
+        // vegeta's pacing over 2 s: within 20 % of the offered rate when the rung is not saturated
+        assertThat(atRateWindow.path("rps").asDouble()).as(name + " achieved at 50 req/s").isBetween(40.0, 60.0);
+        assertThat(names(atRateWindow.path("cpu_ms_per_request"))).as(name + " CPU per request at the rate")
+            .containsAll(services).contains("load-generator");
+        assertThat(dir.resolve("at-rate/load.json")).isNotEmptyFile();
         if (rung.path("target").asString().equals("gateway")) {
             List<String> profiles = names(rung.path("profiles"));
             String scrape = Files.readString(dir.resolve("scrapes/gateway-after.prom"));

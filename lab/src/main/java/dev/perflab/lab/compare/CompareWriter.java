@@ -50,6 +50,7 @@ public final class CompareWriter {
             r.put("rpsB", rps(row.rpsB()));
             r.put("rps", row.step() == null ? "not measured in both" : row.step().rps().describe());
             r.put("cpu", row.step() == null ? "n/a" : Comparison.describe(row.step().proxyCpuPerRequest()));
+            r.put("cpuAtRate", row.step() == null || row.step().proxyCpuAtRate() == null ? "n/a" : Comparison.describe(row.step().proxyCpuAtRate()));
             r.put("covers", row.coversA().equals(row.coversB()) ? row.coversA() : "A: " + row.coversA() + "; B: " + row.coversB());
             if (row.step() != null) {
                 r.put("bar", bar(row.step().rps(), y));

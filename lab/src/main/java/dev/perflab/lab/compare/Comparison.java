@@ -54,6 +54,7 @@ public record Comparison(String a, String b, List<String> warnings, List<Row> ro
             }
             else {
                 StepVerdict step = ra.measured() && rb.measured() ? StepVerdict.of(name, units(ra), units(rb)) : null;
+                step = step == null ? null : step.withAtRate(ra.atRateWindows(), rb.atRateWindows());
                 rows.add(new Row(name, ra.measured() ? ra.throughput().rps() : null, rb.measured() ? rb.throughput().rps() : null, step,
                         covers(ra), covers(rb)));
             }

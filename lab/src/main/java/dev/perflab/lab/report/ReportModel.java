@@ -40,7 +40,7 @@ import tools.jackson.databind.JsonNode;
  */
 public record ReportModel(String title, String machineLine, Integer cores, String error, Table main, Table times,
         Table hotspots, Table warmup, List<String> faults, Table sweep, String samplerCost, String profiler, Charts charts,
-        Table verdicts, Table intervals, String noiseFloor, Table bounds, Table capacity, String capacityExplained) {
+        Table verdicts, Table intervals, String noiseFloor, Table atRate, String atRateNote, Table bounds, Table capacity, String capacityExplained) {
 
     /** A header and its rows, each cell as printed. Empty when nothing qualified for it. */
     public record Table(List<String> header, List<List<String>> rows) {
@@ -128,7 +128,7 @@ public record ReportModel(String title, String machineLine, Integer cores, Strin
                     cores.isNumber() ? cores.asInt() : null, error, mainTable(), timeTable(), hotspotTable(), warmupTable(), faultLines(),
                     sweep ? sweepTable(points) : null, samplerCost(), info.path("parameters").path("profiler").asString(),
                     new Charts(rungs, cpuSeries(), sweep ? sweepSeries(points) : null), verdictTable(), intervalTable(), noiseFloor(),
-                    boundsTable(), capacityTable(), capacityExplained());
+                    atRateTable(), atRateNote(), boundsTable(), capacityTable(), capacityExplained());
         }
 
         /** Each rung against the one before it: req/s and the proxy's CPU per request, ratio, interval and verdict. */
@@ -139,11 +139,77 @@ public record ReportModel(String title, String machineLine, Integer cores, Strin
                 if (step == null || step.rps() == null) {
                     continue;
                 }
-                rows.add(List.of(r.name(), step.against(), ratioWithInterval(step.rps()), verdictWords(step.rps()),
+                List<String> row = new ArrayList<>(List.of(r.name(), step.against(), ratioWithInterval(step.rps()), verdictWords(step.rps()),
                         ratioWithInterval(step.proxyCpuPerRequest()), verdictWords(step.proxyCpuPerRequest())));
+                if (anyAtRate()) {
+                    row.add(ratioWithInterval(step.proxyCpuAtRate()));
+                    row.add(verdictWords(step.proxyCpuAtRate()));
+                }
+                rows.add(row);
             }
-            return new Table(List.of("rung", "against", "req/s: ratio [95 % interval]", "req/s verdict",
-                    "proxy CPU per request: ratio [95 % interval]", "CPU verdict"), rows);
+            List<String> header = new ArrayList<>(List.of("rung", "against", "req/s: ratio [95 % interval]", "req/s verdict",
+                    "proxy CPU per request: ratio [95 % interval]", "CPU verdict"));
+            if (anyAtRate()) {
+                header.add("at " + offeredRate() + " req/s: proxy CPU per request ratio [95 % interval]");
+                header.add("CPU verdict at " + offeredRate() + " req/s");
+            }
+            return new Table(header, rows);
+        }
+
+        private boolean anyAtRate() {
+            return rungs.stream().anyMatch(r -> r.atRate() != null);
+        }
+
+        private String offeredRate() {
+            return rungs.stream().filter(r -> r.atRate() != null).findFirst().map(r -> String.format(Locale.ROOT, "%,.0f", r.atRate().offered()))
+                .orElse("");
+        }
+
+        /**
+         * Each rung at the fixed offered rate: achieved req/s, p99, the proxy's and the load
+         * generator's CPU ms per request with intervals, and the cv between passes of the proxy's.
+         */
+        private Table atRateTable() {
+            List<List<String>> rows = new ArrayList<>();
+            for (RungResult r : rungs) {
+                RungResult.AtRate at = r.atRate();
+                if (at == null) {
+                    continue;
+                }
+                if (!at.measured()) {
+                    rows.add(List.of(r.name(), "not offered: " + at.skipped(), "", "", "", "", "", "", ""));
+                    continue;
+                }
+                Intervals i = at.intervals();
+                Estimate cpu = proxyCpu(i);
+                Estimate generator = i.cpuMsPerRequest() == null ? null : i.cpuMsPerRequest().get("load-generator");
+                rows.add(List.of(r.name(), String.format(Locale.ROOT, "%,.0f", i.rps().mean()),
+                        i.p99Ms() == null ? "" : String.format(Locale.ROOT, "%.2f", i.p99Ms().mean()),
+                        cpu == null ? "" : String.format(Locale.ROOT, "%.3f", cpu.mean()), interval(cpu, "%.3f"), halfWidth(cpu),
+                        cpu == null || cpu.n() < 2 || i.covers().startsWith("within") ? "n/a" : String.format(Locale.ROOT, "%.1f %%", cv(cpu.values()) * 100),
+                        generator == null ? "" : String.format(Locale.ROOT, "%.3f", generator.mean()), i.covers()));
+            }
+            return new Table(List.of("rung", "achieved req/s", "p99 ms", "proxy CPU ms per request", "95 % interval", "+-", "cv between passes",
+                    "load generator CPU ms per request", "intervals cover"), rows);
+        }
+
+        private String atRateNote() {
+            if (!anyAtRate()) {
+                return null;
+            }
+            return "After its closed loop each rung was offered " + offeredRate() + " req/s at a constant rate (CPU_RATE), below saturation: "
+                    + "there the CPU a request costs varies less between restarts than at the closed loop's maximum, where it only mirrors req/s. "
+                    + "A rung whose closed loop did not reach 1.25 x that rate is not offered it. The proxy is the gateway, or nginx in the reference "
+                    + "rung; the baseline has none and shows its load generator only.";
+        }
+
+        private static double cv(List<Double> values) {
+            double mean = values.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+            if (values.size() < 2 || mean == 0) {
+                return 0;
+            }
+            double squares = values.stream().mapToDouble(v -> (v - mean) * (v - mean)).sum();
+            return Math.sqrt(squares / (values.size() - 1)) / mean;
         }
 
         /** Each rung's req/s, p99 and the proxy's CPU ms per request with their 95 % intervals, and what variance they cover. */

@@ -66,6 +66,8 @@ public final class ReportWriter {
         view.put("verdicts", table(model.verdicts()));
         view.put("intervals", table(model.intervals()));
         view.put("noiseFloor", optional(model.noiseFloor()));
+        view.put("atRate", table(model.atRate()));
+        view.put("atRateNote", optional(model.atRateNote()));
         view.put("bounds", table(model.bounds()));
         view.put("capacity", table(model.capacity()));
         view.put("capacityExplained", optional(model.capacityExplained()));

@@ -18,14 +18,14 @@ import dev.perflab.lab.verdict.Window;
  * ({@code rps}, {@code p99_ms}, {@code warmup_s}, ...). {@code mode} is what the gateway itself
  * reported (its {@code lab.gateway.mode} tags), not what the runner asked for. {@code windows} are
  * the measured sub-windows of every pass, {@code intervals} the figures' 95 % intervals built from
- * them, {@code bounds} what could cap its req/s, {@code verdict} this rung against the one before
+ * them, {@code atRate} the CPU per request at a fixed offered rate below saturation, {@code bounds} what could cap its req/s, {@code verdict} this rung against the one before
  * it, and {@code capacity} its capacity at an SLO when make capacity measured it.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RungResult(@JsonUnwrapped Scenario rung, String dir, @JsonUnwrapped Throughput throughput,
         @JsonUnwrapped Latency latency, @JsonUnwrapped CpuUse cpu, @JsonUnwrapped GatewayTimes times, Map<String, String> mode,
         @JsonUnwrapped WarmupSummary warmup, @JsonUnwrapped ProfileSummary profile, List<Window> windows, Intervals intervals,
-        Bounds bounds, StepVerdict verdict, CapacityResult capacity, String skipped) {
+        @JsonProperty("at_rate") AtRate atRate, Bounds bounds, StepVerdict verdict, CapacityResult capacity, String skipped) {
 
     /*
      * A part that summary.json does not hold (an unprofiled rung's profile, a skipped rung's
@@ -33,17 +33,22 @@ public record RungResult(@JsonUnwrapped Scenario rung, String dir, @JsonUnwrappe
      */
 
     public static RungResult skipped(Scenario scenario, String reason) {
-        return new RungResult(scenario, null, null, null, null, null, null, null, null, null, null, null, null, null, reason);
+        return new RungResult(scenario, null, null, null, null, null, null, null, null, null, null, null, null, null, null, reason);
     }
 
     /** The same result with its step's verdict against an earlier rung. */
     public RungResult withVerdict(StepVerdict stepVerdict) {
-        return new RungResult(rung, dir, throughput, latency, cpu, times, mode, warmup, profile, windows, intervals, bounds, stepVerdict, capacity, skipped);
+        return new RungResult(rung, dir, throughput, latency, cpu, times, mode, warmup, profile, windows, intervals, atRate, bounds, stepVerdict, capacity, skipped);
     }
 
     /** The rung ran and has closed-loop figures (a capacity run may have only its capacity). */
     public boolean measured() {
         return skipped == null && throughput != null && throughput.rps() != null;
+    }
+
+    /** The sub-windows at the fixed offered rate, or none when the rung was not offered it. */
+    public List<Window> atRateWindows() {
+        return atRate != null && atRate.measured() ? atRate.windows() : List.of();
     }
 
     public String name() {
@@ -110,6 +115,25 @@ public record RungResult(@JsonUnwrapped Scenario rung, String dir, @JsonUnwrappe
     /** The gateway's own timers over the measured windows: mean auth call and mean server response time, in ms. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record GatewayTimes(@JsonProperty("auth_call_ms") Double authCallMs, @JsonProperty("server_ms") Double serverMs) {
+    }
+
+    /**
+     * The rung offered a constant rate (CPU_RATE, by the open-model generator) after its closed loop:
+     * each sub-window's achieved req/s, p99 and CPU ms per request of every process, with their
+     * intervals. Below saturation the CPU a request costs varies less between restarts than at the
+     * closed loop's maximum, where it only mirrors req/s. {@code skipped} says why a rung was not
+     * offered the rate (its closed loop did not reach well above it).
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record AtRate(@JsonProperty("offered_rps") double offered, String generator, List<Window> windows, Intervals intervals, String skipped) {
+
+        public static AtRate skipped(double offered, String reason) {
+            return new AtRate(offered, null, null, null, reason);
+        }
+
+        public boolean measured() {
+            return skipped == null && windows != null && !windows.isEmpty();
+        }
     }
 
     /** How long the warm-up took, whether it became steady, the probe length and each probe's req/s. */

@@ -55,6 +55,7 @@ public final class LabRun {
         system.stopLeftovers(out);
         Compose compose = system.composeRuntime();
         String wrkVersion = WrkGenerator.requireInstalled();
+        AtRate atRate = AtRate.decide(command, system, load, out);
         RunFolder run = RunFolder.create(system.results(), command);
         Map<String, Object> parameters = new LinkedHashMap<>();
         parameters.put("threads", load.load().threads());
@@ -78,6 +79,7 @@ public final class LabRun {
             parameters.put("limits", Compose.limits(System.getenv()));
         }
         parameters.put("wrk", wrkVersion);
+        parameters.put("cpu_rate", atRate.describe(load));
         parameters.put("scenarios", rungs.stream().map(Scenario::name).toList());
         parameters.put("profiler", switch (profile.profiler()) {
             case "async" -> "async-profiler, event " + profile.event() + ", in a profiled window after the measured one";
@@ -91,8 +93,8 @@ public final class LabRun {
         out.flush();
 
         Passes passes = new Passes(rungs.size(), load.load().connections());
-        RungRunner runner = configure.apply(new RungRunner(system, load, profile, out));
-        out.println(expectedDuration(rungs.size(), load));
+        RungRunner runner = configure.apply(atRate.configure(new RungRunner(system, load, profile, out)));
+        out.println(expectedDuration(rungs.size(), load, atRate.rate()));
         out.flush();
         AtomicBoolean interrupted = new AtomicBoolean();
         try (StopOnExit onExit = StopOnExit.register("report", () -> {
@@ -130,6 +132,49 @@ public final class LabRun {
         out.flush();
         return run;
     }
+
+    /**
+     * Whether the rungs are offered a fixed rate after the closed loop (CPU_RATE; make lab's default
+     * {@link LoadOptions#LADDER_CPU_RATE}), with vegeta. Without vegeta and Go to build it, the
+     * default rate is left out with one line; a rate the user asked for is an error.
+     */
+    record AtRate(int rate, String skipped) {
+
+        static AtRate decide(String command, SystemOptions system, LoadOptions load, PrintWriter out) {
+            if (command.equals("capacity")) {
+                return new AtRate(0, null);
+            }
+            int byDefault = command.equals("lab") ? LoadOptions.LADDER_CPU_RATE : 0;
+            int rate = load.cpuRate(byDefault);
+            if (rate == 0) {
+                return new AtRate(0, null);
+            }
+            try {
+                dev.perflab.lab.load.VegetaInstaller.ensure(system.root(), out);
+                return new AtRate(rate, null);
+            }
+            catch (LabException ex) {
+                if (load.cpuRate(-1) != -1) {
+                    throw new LabException("CPU_RATE=" + rate + ": " + ex.getMessage());
+                }
+                out.println("CPU at a fixed rate: not measured, " + ex.getMessage() + " (CPU_RATE=0 leaves this phase out)");
+                return new AtRate(0, ex.getMessage());
+            }
+        }
+
+        RungRunner configure(RungRunner runner) {
+            return rate == 0 ? runner : runner.offeringCpuRate(rate, new dev.perflab.lab.load.VegetaGenerator(runner.root(),
+                    new dev.perflab.lab.load.VegetaGenerator.Load(rate, AT_RATE_CONNECTIONS, runner.timeout()), runner.out(), runner.generatorPrefix()));
+        }
+
+        String describe(LoadOptions load) {
+            return rate > 0 ? rate + " req/s for " + Durations.format(load.cpuDuration()) + " after the closed loop (vegeta "
+                    + dev.perflab.lab.load.VegetaInstaller.VERSION + ")" : skipped != null ? "not measured: " + skipped : "off";
+        }
+    }
+
+    /** The fixed-rate phase runs well below saturation, where a handful of connections carry the rate; this caps a surprise stall. */
+    static final int AT_RATE_CONNECTIONS = 200;
 
     /** Every gateway profile the rungs name must exist before the first rung starts. */
     private static void checkGatewayProfiles(SystemOptions system, List<Scenario> rungs) {
@@ -169,8 +214,8 @@ public final class LabRun {
     }
 
     /** The run's expected length, printed before it starts: each rung's start, warm-up and measured window, times the passes. */
-    static String expectedDuration(int rungs, LoadOptions load) {
-        long each = load.duration().toSeconds();
+    static String expectedDuration(int rungs, LoadOptions load, int cpuRate) {
+        long each = load.duration().toSeconds() + (cpuRate > 0 ? load.cpuDuration().toSeconds() : 0);
         long least = load.repeat() * rungs * (15 + 3 * load.warmupProbe().toSeconds() + each);
         long most = load.repeat() * rungs * (30 + load.warmupMax().toSeconds() + each);
         return String.format(java.util.Locale.ROOT, "Expected duration: %d rung%s x %d pass%s, about %d to %d min (warm-up until steady, at most WARMUP_MAX=%s)",

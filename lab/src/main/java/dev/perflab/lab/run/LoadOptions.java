@@ -41,6 +41,16 @@ public class LoadOptions {
             description = "Faults injected into auth-service at offsets into each measured window, e.g. '20s:latency=20ms 40s:latency=1ms' (default: none).")
     String faults;
 
+    @Option(names = "--cpu-rate", defaultValue = "${env:CPU_RATE:-}",
+            description = "After the closed loop, each rung is offered this constant rate (req/s, vegeta) for CPU_DURATION: CPU per request below "
+                    + "saturation, which varies less between restarts than at the closed loop's maximum; 0 turns it off (default: "
+                    + LADDER_CPU_RATE + " for make lab, 0 for the other commands).")
+    String cpuRate;
+
+    @Option(names = "--cpu-duration", defaultValue = "${env:CPU_DURATION:-30s}", converter = Durations.class,
+            description = "How long each rung is offered CPU_RATE, in SUBWINDOW parts (default: ${DEFAULT-VALUE}).")
+    Duration cpuDuration;
+
     @Option(names = "--warmup-probe", defaultValue = "5s", converter = Durations.class, hidden = true)
     Duration warmupProbe;
 
@@ -62,6 +72,8 @@ public class LoadOptions {
         copy.warmupMax = warmupMax;
         copy.faults = faults;
         copy.warmupProbe = warmupProbe;
+        copy.cpuRate = cpuRate;
+        copy.cpuDuration = cpuDuration;
         return copy;
     }
 
@@ -79,8 +91,41 @@ public class LoadOptions {
 
     /** The measured window cut into sub-windows of SUBWINDOW, the last one taking what is left. */
     public List<Duration> subwindows() {
+        return cut(duration);
+    }
+
+    /** The ladder's fixed offered rate: below the blocking rung's closed loop at 1 ms auth latency on 2 cores (about 1,300 req/s). */
+    public static final int LADDER_CPU_RATE = 800;
+
+    /** The constant rate each rung is offered after the closed loop (CPU_RATE, else the command's default); 0 when off. */
+    public int cpuRate(int commandDefault) {
+        if (cpuRate == null || cpuRate.isBlank()) {
+            return commandDefault;
+        }
+        try {
+            int rate = Integer.parseInt(cpuRate.trim());
+            if (rate < 0) {
+                throw new NumberFormatException();
+            }
+            return rate;
+        }
+        catch (NumberFormatException ex) {
+            throw new LabException("CPU_RATE must be 0 (off) or a rate in requests per second, e.g. 800, got '" + cpuRate.trim() + "'");
+        }
+    }
+
+    /** The fixed-rate phase cut into sub-windows of SUBWINDOW. */
+    public List<Duration> cpuSubwindows() {
+        return cut(cpuDuration);
+    }
+
+    public Duration cpuDuration() {
+        return cpuDuration;
+    }
+
+    private List<Duration> cut(Duration whole) {
         List<Duration> windows = new ArrayList<>();
-        Duration left = duration;
+        Duration left = whole;
         while (!left.isZero() && !left.isNegative()) {
             Duration next = left.compareTo(subwindow) < 0 ? left : subwindow;
             windows.add(next);
@@ -109,6 +154,9 @@ public class LoadOptions {
         }
         if (repeat < 1) {
             throw new LabException("REPEAT must be at least 1, got " + repeat);
+        }
+        if (cpuRate(0) > 0 && cpuDuration.toSeconds() < 1) {
+            throw new LabException("CPU_DURATION must be at least 1s, got " + Durations.format(cpuDuration));
         }
         if (warmupProbe.isZero()) {
             throw new LabException("the warm-up probe must be at least 1s");

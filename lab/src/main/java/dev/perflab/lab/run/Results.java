@@ -25,7 +25,8 @@ final class Results {
 
     /** One pass of a rung: its sub-windows merged into the rung's figures, and kept as the units of its intervals. */
     static RungResult of(Scenario scenario, String relativeDir, List<LoadResult> windows, List<Window> units, RungResult.CpuUse cpu,
-            RungResult.GatewayTimes times, Map<String, String> mode, Warmup.Result warm, Profiled profiled, int cores, int connections) {
+            RungResult.GatewayTimes times, Map<String, String> mode, Warmup.Result warm, Profiled profiled, RungResult.AtRate atRate, int cores,
+            int connections) {
         LoadResult whole = LoadResult.merge(windows);
         double rps = round(whole.requestsPerSecond(), 1);
         RungResult.Throughput throughput = new RungResult.Throughput(rps, null, List.of(rps), whole.errors());
@@ -38,14 +39,14 @@ final class Results {
                 round(warm.probe().toMillis() / 1000.0, 1), warm.probes().stream().map(v -> round(v, 1)).toList());
         Intervals intervals = Intervals.of(units);
         return new RungResult(scenario, relativeDir, throughput, latency, cpu, times, mode, warmup, profile(profiled, rps), units,
-                intervals, bounds(mode, times, intervals, cores, connections, latency), null, null, null);
+                intervals, atRate, bounds(mode, times, intervals, cores, connections, latency), null, null, null);
     }
 
     /** A capacity run's rung: its capacity, the mode the gateway reported and the warm-up; no closed-loop windows. */
     static RungResult ofCapacity(Scenario scenario, String relativeDir, CapacityResult capacity, Map<String, String> mode, Warmup.Result warm) {
         RungResult.WarmupSummary warmup = new RungResult.WarmupSummary(round(warm.took().toMillis() / 1000.0, 1), warm.steady(),
                 round(warm.probe().toMillis() / 1000.0, 1), warm.probes().stream().map(v -> round(v, 1)).toList());
-        return new RungResult(scenario, relativeDir, null, null, null, null, mode, warmup, null, null, null, null, null, capacity, null);
+        return new RungResult(scenario, relativeDir, null, null, null, null, mode, warmup, null, null, null, null, null, null, capacity, null);
     }
 
     /** One capacity step from its sub-windows: percentiles from their merged histogram, each sub-window's p99 for the spread. */
@@ -93,7 +94,28 @@ final class Results {
         List<Window> windows = measured.stream().flatMap(r -> r.windows() == null ? java.util.stream.Stream.empty() : r.windows().stream()).toList();
         Intervals intervals = Intervals.of(windows);
         return new RungResult(first.rung(), first.dir(), throughput, latency, cpuUse, times, first.mode(), first.warmup(), first.profile(),
-                windows, intervals, bounds(first.mode(), times, intervals, cores, connections, latency), null, null, null);
+                windows, intervals, combineAtRate(measured), bounds(first.mode(), times, intervals, cores, connections, latency), null, null, null);
+    }
+
+    /** The passes' fixed-rate sub-windows together, with intervals between passes; a pass that skipped the rate says why when none measured it. */
+    static RungResult.AtRate combineAtRate(List<RungResult> passes) {
+        List<RungResult.AtRate> all = passes.stream().map(RungResult::atRate).filter(a -> a != null).toList();
+        if (all.isEmpty()) {
+            return null;
+        }
+        List<RungResult.AtRate> measured = all.stream().filter(RungResult.AtRate::measured).toList();
+        if (measured.isEmpty()) {
+            return all.get(0);
+        }
+        List<Window> windows = measured.stream().flatMap(a -> a.windows().stream()).toList();
+        String skipped = measured.size() < all.size() ? (all.size() - measured.size()) + " of " + all.size() + " passes not offered the rate" : null;
+        RungResult.AtRate first = measured.get(0);
+        return new RungResult.AtRate(first.offered(), first.generator(), windows, Intervals.of(windows), skipped);
+    }
+
+    /** A pass's fixed-rate sub-windows as the rung's AtRate part. */
+    static RungResult.AtRate atRate(double offered, String generator, List<Window> windows) {
+        return new RungResult.AtRate(offered, generator, windows, Intervals.of(windows), null);
     }
 
     private static Bounds bounds(Map<String, String> mode, RungResult.GatewayTimes times, Intervals intervals, int cores, int connections,
@@ -111,7 +133,8 @@ final class Results {
         RungResult previous = null;
         for (RungResult rung : rungs) {
             if (rung.measured() && previous != null && rung.windows() != null && previous.windows() != null) {
-                out.add(rung.withVerdict(StepVerdict.of(previous.name(), previous.windows(), rung.windows())));
+                StepVerdict step = StepVerdict.of(previous.name(), previous.windows(), rung.windows());
+                out.add(rung.withVerdict(step == null ? null : step.withAtRate(previous.atRateWindows(), rung.atRateWindows())));
             }
             else {
                 out.add(rung);

@@ -53,6 +53,9 @@ import dev.perflab.lab.verdict.Window;
  */
 public final class RungRunner {
 
+    /** A rung is offered CPU_RATE only when its closed loop reached at least this multiple of it: well below saturation. */
+    static final double AT_RATE_HEADROOM = 1.25;
+
     /** The load generator's name among the processes whose CPU per request a run reports. */
     public static final String LOAD_GENERATOR = "load-generator";
 
@@ -62,6 +65,8 @@ public final class RungRunner {
     private final ProfileOptions profile;
     private final PrintWriter out;
     private Capacity capacity;
+    private LoadGenerator atRate;
+    private int cpuRate;
 
     /** What make capacity measures instead of the closed-loop windows: the SLO, the rates or a search, and the open-model generator at a rate. */
     public record Capacity(CapacityOptions options, DoubleFunction<LoadGenerator> openModel) {
@@ -79,6 +84,32 @@ public final class RungRunner {
     public RungRunner measuringCapacity(Capacity capacity) {
         this.capacity = capacity;
         return this;
+    }
+
+    /**
+     * After the closed loop, offer each rung CPU_RATE with this open-model generator for
+     * CPU_DURATION: the CPU a request costs below saturation.
+     */
+    public RungRunner offeringCpuRate(int rate, LoadGenerator atRate) {
+        this.cpuRate = rate;
+        this.atRate = atRate;
+        return this;
+    }
+
+    Path root() {
+        return system.root();
+    }
+
+    Duration timeout() {
+        return load.load().timeout();
+    }
+
+    PrintWriter out() {
+        return out;
+    }
+
+    List<String> generatorPrefix() {
+        return system.placement().generatorPrefix();
     }
 
     /** The target a scenario drives, with this run's settings. */
@@ -111,14 +142,14 @@ public final class RungRunner {
                 Map<String, String> mode = apps.find(Service.GATEWAY).map(gateway -> observedMode(new ActuatorMetrics(gateway.baseUri()))).orElse(null);
                 return Results.ofCapacity(scenario, relativeDir, found, mode, warm);
             }
-            Measured measured = measure(scenario, running, dir, pass);
+            Measured measured = measure(scenario, running, dir, pass, warm);
             scrape(apps, dir, "after");
             Timings after = Timings.read(apps);
             Map<String, String> mode = apps.find(Service.GATEWAY).map(gateway -> observedMode(new ActuatorMetrics(gateway.baseUri()))).orElse(null);
             Map<String, Double> cpu = StatsLog.read(dir.resolve("stats.log")).meanCpu(measured.from(), measured.to());
             return Results.of(scenario, relativeDir, measured.windows(), measured.units(),
                     new RungResult.CpuUse(cpu, Results.round(measured.samplerCost(), 3)), before.until(after), mode, warm, measured.profiled(),
-                    Runtime.getRuntime().availableProcessors(), load.load().connections());
+                    measured.atRate(), Runtime.getRuntime().availableProcessors(), load.load().connections());
         }
     }
 
@@ -127,7 +158,7 @@ public final class RungRunner {
     }
 
     private record Measured(List<LoadResult> windows, List<Window> units, LocalDateTime from, LocalDateTime to, double samplerCost,
-            Results.Profiled profiled) {
+            Results.Profiled profiled, RungResult.AtRate atRate) {
     }
 
     private Warmup.Result warmUp(Running running) {
@@ -142,7 +173,7 @@ public final class RungRunner {
         return warm;
     }
 
-    private Measured measure(Scenario scenario, Running running, Path dir, int pass) {
+    private Measured measure(Scenario scenario, Running running, Path dir, int pass, Warmup.Result warm) {
         List<LoadResult> windows = new ArrayList<>();
         List<LocalDateTime[]> spans = new ArrayList<>();
         List<Double> generatorCpu = new ArrayList<>();
@@ -150,6 +181,7 @@ public final class RungRunner {
         LocalDateTime from = LocalDateTime.now();
         LocalDateTime to;
         double samplerCost;
+        AtRatePhase rated;
         List<Duration> subwindows = load.subwindows();
         try (StatsSampler sampler = sampler(running, dir.resolve("stats.log")).start()) {
             FaultSchedule faults = running.target().faultsApply() ? load.faults() : FaultSchedule.none();
@@ -170,6 +202,8 @@ public final class RungRunner {
             LoadResult whole = LoadResult.merge(windows);
             out.printf("    measured: %,.0f req/s, p99 %.2f ms, %d errors%s%n", whole.requestsPerSecond(), whole.latency().percentile("99"),
                     whole.errors(), windows.size() > 1 ? " (" + windows.size() + " sub-windows)" : "");
+            // before the profiled window: an attached profiler costs CPU of its own
+            rated = atRate == null ? null : offerRate(running, dir, whole.requestsPerSecond(), warm);
             Optional<RunningService> gateway = running.apps().find(Service.GATEWAY);
             if (profile.jprofiler() && gateway.isPresent()) {
                 profiled = new Results.Profiled("jprofiler", null, null, null);
@@ -184,7 +218,59 @@ public final class RungRunner {
         for (int i = 0; i < windows.size(); i++) {
             units.add(window(pass, windows.get(i), withGenerator(stats.meanCpu(spans.get(i)[0], spans.get(i)[1]), generatorCpu.get(i), windows.get(i))));
         }
-        return new Measured(windows, units, from, to, samplerCost, profiled);
+        return new Measured(windows, units, from, to, samplerCost, profiled, rated == null ? null : rated.result(stats, pass));
+    }
+
+    /** The fixed-rate phase's sub-windows, their spans and the generator's CPU in each, or why it was skipped. */
+    private record AtRatePhase(double rate, String generator, List<LoadResult> parts, List<LocalDateTime[]> spans, List<Double> generatorCpu,
+            String skipped) {
+
+        RungResult.AtRate result(StatsLog stats, int pass) {
+            if (skipped != null) {
+                return RungResult.AtRate.skipped(rate, skipped);
+            }
+            List<Window> units = new ArrayList<>();
+            for (int i = 0; i < parts.size(); i++) {
+                units.add(window(pass, parts.get(i), withGenerator(stats.meanCpu(spans.get(i)[0], spans.get(i)[1]), generatorCpu.get(i), parts.get(i))));
+            }
+            return Results.atRate(rate, generator, units);
+        }
+    }
+
+    /**
+     * Offers CPU_RATE for CPU_DURATION, in SUBWINDOW parts, unless the rung's closed loop did not
+     * reach well above it (then the rate would saturate it, and its CPU per request would again only
+     * mirror its req/s).
+     */
+    private AtRatePhase offerRate(Running running, Path dir, double closedLoopRps, Warmup.Result warm) {
+        double rate = cpuRate;
+        double reached = Math.min(closedLoopRps, warm.probes().isEmpty() ? closedLoopRps : warm.probes().get(warm.probes().size() - 1));
+        if (reached < rate * AT_RATE_HEADROOM) {
+            String why = String.format(java.util.Locale.ROOT, "the closed loop reached %,.0f req/s, less than %.2f x CPU_RATE=%d", reached, AT_RATE_HEADROOM,
+                    cpuRate);
+            out.println("    at a fixed rate: skipped, " + why);
+            return new AtRatePhase(rate, null, List.of(), List.of(), List.of(), why);
+        }
+        List<LoadResult> parts = new ArrayList<>();
+        List<LocalDateTime[]> spans = new ArrayList<>();
+        List<Double> generatorCpu = new ArrayList<>();
+        List<Duration> subwindows = load.cpuSubwindows();
+        try (Progress progress = new Progress(String.format(java.util.Locale.ROOT, "at %,d req/s", cpuRate), load.cpuDuration(),
+                running.backendRequests(), out)) {
+            for (int i = 1; i <= subwindows.size(); i++) {
+                LocalDateTime start = LocalDateTime.now();
+                OptionalDouble childCpuBefore = ReapedChildren.cpuSeconds();
+                LoadResult part = atRate.offer(running.url(), running.token(), subwindows.get(i - 1));
+                generatorCpu.add(cpuSince(childCpuBefore));
+                spans.add(new LocalDateTime[] { start, LocalDateTime.now() });
+                keep(dir.resolve("at-rate"), "load" + (i == 1 ? "" : "-" + i), part);
+                parts.add(part);
+            }
+        }
+        LoadResult whole = LoadResult.merge(parts);
+        out.printf(java.util.Locale.ROOT, "    at %,d req/s: %,.0f achieved, p99 %.2f ms, %d errors%n", cpuRate, whole.requestsPerSecond(),
+                whole.latency().percentile("99"), whole.errors());
+        return new AtRatePhase(rate, atRate.version(), parts, spans, generatorCpu, null);
     }
 
     /**

@@ -8,10 +8,12 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 /**
  * One rung against another (the rung before it in a ladder, or the same rung of another run): the
  * ratio of req/s and of the proxy's CPU ms per request (the gateway's, or nginx's in the reference
- * rung), each with its interval and verdict.
+ * rung) at the closed loop's maximum and, when both were offered it, at the fixed rate below
+ * saturation, each with its interval and verdict.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record StepVerdict(String against, Ratio rps, @JsonProperty("proxy_cpu_ms_per_request") Ratio proxyCpuPerRequest) {
+public record StepVerdict(String against, Ratio rps, @JsonProperty("proxy_cpu_ms_per_request") Ratio proxyCpuPerRequest,
+        @JsonProperty("proxy_cpu_ms_per_request_at_rate") Ratio proxyCpuAtRate) {
 
     /** The process whose CPU per request a step compares: the gateway, else nginx. */
     static final List<String> PROXIES = List.of("gateway", "nginx");
@@ -26,7 +28,20 @@ public record StepVerdict(String against, Ratio rps, @JsonProperty("proxy_cpu_ms
         List<Double> cpuBefore = Intervals.units(before, w -> proxyCpu(w));
         List<Double> cpuAfter = Intervals.units(after, w -> proxyCpu(w));
         Ratio cpu = cpuBefore.isEmpty() || cpuAfter.isEmpty() ? null : Ratio.of(cpuBefore, cpuAfter, false);
-        return new StepVerdict(against, rps, cpu);
+        return new StepVerdict(against, rps, cpu, null);
+    }
+
+    /**
+     * The same step with the proxy's CPU per request at the fixed offered rate compared too (both
+     * rungs offered the same rate below saturation); unchanged when either has no such windows.
+     */
+    public StepVerdict withAtRate(List<Window> before, List<Window> after) {
+        List<Double> cpuBefore = Intervals.units(before, StepVerdict::proxyCpu);
+        List<Double> cpuAfter = Intervals.units(after, StepVerdict::proxyCpu);
+        if (cpuBefore.isEmpty() || cpuAfter.isEmpty()) {
+            return this;
+        }
+        return new StepVerdict(against, rps, proxyCpuPerRequest, Ratio.of(cpuBefore, cpuAfter, false));
     }
 
     private static Double proxyCpu(Window window) {

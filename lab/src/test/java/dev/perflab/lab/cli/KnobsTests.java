@@ -66,6 +66,31 @@ class KnobsTests {
     }
 
     @Test
+    void aBadCpuRateIsOneLineBeforeAnythingStarts() {
+        assertThat(run("lab", "--cpu-rate", "fast")).isNotZero();
+        assertThat(err.toString().strip()).isEqualTo("lab: CPU_RATE must be 0 (off) or a rate in requests per second, e.g. 800, got 'fast'");
+        err.getBuffer().setLength(0);
+        assertThat(run("gateway-test", "--cpu-rate", "-1")).isNotZero();
+        assertThat(err.toString().strip()).startsWith("lab: CPU_RATE must be 0 (off)");
+        assertThat(results).isEmptyDirectory();
+    }
+
+    @Test
+    void theLadderIsOfferedAFixedRateByDefaultAndTheOtherCommandsOnlyWhenAsked() {
+        dev.perflab.lab.run.LoadOptions unset = loadOptions("lab");
+        assertThat(unset.cpuRate(dev.perflab.lab.run.LoadOptions.LADDER_CPU_RATE)).isEqualTo(800);
+        assertThat(unset.cpuRate(0)).isZero();
+        assertThat(loadOptions("gateway-test", "--cpu-rate", "300").cpuRate(0)).isEqualTo(300);
+        assertThat(loadOptions("lab", "--cpu-rate", "0").cpuRate(800)).isZero();
+    }
+
+    private static dev.perflab.lab.run.LoadOptions loadOptions(String... args) {
+        CommandLine.ParseResult parsed = LabCommand.commandLine().parseArgs(args);
+        RunCommands.Measuring command = parsed.subcommand().commandSpec().commandLine().getCommand();
+        return command.load;
+    }
+
+    @Test
     void anUnknownPinIsOneLineBeforeAnythingStarts() {
         assertThat(run("baseline", "--pin", "cores")).isNotZero();
         assertThat(err.toString().strip()).isEqualTo("lab: PIN must be auto or off, not 'cores'");

@@ -38,7 +38,7 @@ class ComparisonTests {
             }
             double mean = java.util.Arrays.stream(rps).average().orElse(0);
             results.add(new RungResult(Scenario.gateway(rung, List.of(rung), "x"), rung, new RungResult.Throughput(mean, null, List.of(mean), 0L),
-                    null, null, null, null, null, null, windows, null, null, null, null, null));
+                    null, null, null, null, null, null, windows, null, null, null, null, null, null));
         });
         Files.writeString(folder.resolve("summary.json"), RunFolder.JSON.writeValueAsString(Map.of("rungs", results)));
         return RunFolder.existing(folder);

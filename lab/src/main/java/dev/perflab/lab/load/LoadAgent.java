@@ -36,7 +36,7 @@ public record LoadAgent(String host, String via, String engine, @JsonIgnore Stri
     public static final String SSH = "ssh";
 
     static final Duration SSH_CHECK = Duration.ofSeconds(30);
-    private static final Pattern VERSION = Pattern.compile("(?m)^Version:\\s*v?(\\S+)");
+    private static final Pattern VERSION = Pattern.compile("(?m)^Version:[ \\t]*v?(\\S+)");
 
     @JsonIgnore
     public boolean local() {

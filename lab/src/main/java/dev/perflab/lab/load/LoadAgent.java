@@ -102,6 +102,9 @@ public record LoadAgent(String host, String via, String engine, @JsonIgnore Stri
                 throw new LabException("AGENT_HOSTS: unknown host '" + host + "' (no address for it)");
             }
             if (address.isLoopbackAddress()) {
+                if (!(address instanceof java.net.Inet4Address)) {
+                    throw new LabException("AGENT_HOSTS: " + host + " is IPv6 loopback, and the lab's apps listen on 127.0.0.1; use 127.0.0.1, 127.0.0.2, ...");
+                }
                 try (Socket socket = new Socket()) {
                     socket.bind(new InetSocketAddress(address, 0));
                 }

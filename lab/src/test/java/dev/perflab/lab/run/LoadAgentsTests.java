@@ -146,6 +146,7 @@ class LoadAgentsTests {
         assertThatThrownBy(() -> LoadAgent.hosts("2", "127.0.0.1")).hasMessageStartingWith("AGENTS=2 but AGENT_HOSTS lists 1 host (127.0.0.1)");
         assertThatThrownBy(() -> LoadAgent.check(List.of("no-such-agent.invalid")))
             .hasMessage("AGENT_HOSTS: unknown host 'no-such-agent.invalid' (no address for it)");
+        assertThatThrownBy(() -> LoadAgent.check(List.of("::1"))).hasMessageStartingWith("AGENT_HOSTS: ::1 is IPv6 loopback");
     }
 
     /** vegeta's results as JSON, each latency counted from the request's intended send time: start + (seq + 1) / rate. */

@@ -11,10 +11,14 @@ SOURCES := pom.xml $(shell find lab-common app-support $(APPS) lab -path '*/targ
 LAB := $(JAVA) -jar lab/target/lab.jar
 
 # Knobs (override on the command line: make gateway-test AUTH_CLIENT=blocking DURATION=30s). The lab
-# reads THREADS, CONNECTIONS, TIMEOUT, DURATION, REPEAT, SUBWINDOW, CPU_RATE, CPU_DURATION, WARMUP_MAX, FAULTS, AUTH_LATENCY, AUTH_CLIENT,
-# PROFILES, ONLY, SCENARIOS, PROFILE_RUNGS, EVENT, JAVA_OPTS, GATEWAY_JAVA_OPTS, HEALTH_TIMEOUT,
-# RUNTIME and COMPOSE_FILES from the environment, where make puts what is set on its command line;
-# the defaults live in the lab alone (java -jar lab/target/lab.jar lab --help lists them).
+# reads THREADS, CONNECTIONS, TIMEOUT, DURATION, REPEAT, SUBWINDOW, CPU_RATE, CPU_DURATION, WARMUP_MAX, FAULTS,
+# AUTH_LATENCY, AUTH_CLIENT, PROFILES, ONLY, SCENARIOS, PROFILE_RUNGS, EVENT, JAVA_OPTS, GATEWAY_JAVA_OPTS, HEALTH_TIMEOUT,
+# RUNTIME, COMPOSE_FILES, SLO, RATES, AGENTS and AGENT_HOSTS from the environment, where make puts what
+# is set on its command line; the defaults live in the lab alone (java -jar lab/target/lab.jar lab --help
+# lists them). make capacity AGENTS=2 offers each step from 2 vegeta agents at rate/2 each (vegeta's
+# distributed attack), their histograms merged; AGENT_HOSTS=127.0.0.1,127.0.0.2 names one host per agent
+# (default for AGENTS=N: 127.0.0.1 to 127.0.0.N): a loopback address runs vegeta here sending from it,
+# any other host runs it over ssh -o BatchMode=yes (vegeta on that host's PATH, a target it can reach).
 RUN ?= results/latest
 OUT ?= docs/images
 CHARTS ?=
@@ -47,7 +51,7 @@ COMPOSE_ARGS = -p perflab $(foreach f,$(subst $(comma), ,$(or $(COMPOSE_FILES),d
 help: ## List every target with one line each
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
 	@echo "  knobs: THREADS CONNECTIONS TIMEOUT DURATION REPEAT SUBWINDOW CPU_RATE CPU_DURATION WARMUP_MAX PIN AUTH_LATENCY AUTH_CLIENT PROFILES ONLY"
-	@echo "    SLO=p99:10ms RATES=500,1000 (make capacity)  A= B= FAIL_ON=5% (make compare)"
+	@echo "    SLO=p99:10ms RATES=500,1000 AGENTS=2 AGENT_HOSTS=127.0.0.1,127.0.0.2 (make capacity)  A= B= FAIL_ON=5% (make compare)"
 	@echo "    FAULTS='20s:latency=20ms 40s:latency=1ms' (auth-service faults at offsets into each measured window)"
 	@echo "    SCENARIOS=lab/scenarios-threads.yml JAVA=<JDK 21+>/bin/java (make lab: the four auth clients)"
 	@echo "    PROFILER=async|jfr|jprofiler EVENT=cpu|wall|lock|alloc (make profile); PROFILE_RUNGS=async (make lab: profile every gateway rung)"

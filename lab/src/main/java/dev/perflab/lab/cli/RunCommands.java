@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 import dev.perflab.lab.report.ReportWriter;
+import dev.perflab.lab.load.LoadAgent;
 import dev.perflab.lab.load.VegetaGenerator;
 import dev.perflab.lab.load.VegetaInstaller;
 import dev.perflab.lab.run.CapacityOptions;
@@ -170,15 +171,21 @@ final class RunCommands {
         @Override
         public Integer call() {
             capacity.validate();
+            List<LoadAgent> agents = LoadAgent.check(capacity.agentHosts());
             ScenarioLadder ladder = ScenarioLadder.load(scenarios != null ? scenarios : system.root().resolve("lab/scenarios.yml"));
             List<Scenario> rungs = ladder.capacityRungs(only.stream().map(String::trim).filter(n -> !n.isEmpty()).toList());
             Map<String, Object> extra = new java.util.LinkedHashMap<>();
             extra.put("slo", capacity.slo().text());
             extra.put("rates", capacity.rates().isEmpty() ? "search" : capacity.rates());
-            extra.put("open_model", "vegeta " + VegetaInstaller.VERSION + ", constant arrival rate, latency from the intended send time");
+            extra.put("open_model", "vegeta " + VegetaInstaller.VERSION + ", constant arrival rate, latency from the intended send time"
+                    + (agents.isEmpty() ? "" : ", from " + agents.size() + " agents at rate/N each, their histograms merged"));
+            if (!agents.isEmpty()) {
+                extra.put("agents", agents);
+            }
             LabRun.execute("capacity", system, load, profile, rungs, extra, out(),
                     runner -> runner.measuringCapacity(new RungRunner.Capacity(capacity, rate -> new VegetaGenerator(system.root(),
-                            new VegetaGenerator.Load((int) Math.round(rate), 0, load.load().timeout()), out(), system.placement().generatorPrefix()))));
+                            new VegetaGenerator.Load((int) Math.round(rate), 0, load.load().timeout()), out(), system.placement().generatorPrefix(),
+                            agents), agents)));
             return 0;
         }
     }

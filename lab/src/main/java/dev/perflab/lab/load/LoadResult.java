@@ -2,6 +2,7 @@ package dev.perflab.lab.load;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,9 +19,24 @@ import org.HdrHistogram.Histogram;
  * @param errors socket errors, timeouts and non-2xx/3xx answers
  * @param output the generator's console output, kept as it printed it
  * @param summaryJson the generator's machine-readable summary, kept beside the output
+ * @param agentRequests the requests each load agent sent, in the order of the agents, when several
+ *        agents offered the load together; empty for one generator
  */
 public record LoadResult(long requests, long durationMicros, long errors, LatencySummary latency, Histogram histogram, String output,
-        String summaryJson) {
+        String summaryJson, List<Long> agentRequests) {
+
+    public LoadResult {
+        agentRequests = List.copyOf(agentRequests);
+        if (!agentRequests.isEmpty() && agentRequests.stream().mapToLong(Long::longValue).sum() != requests) {
+            throw new IllegalArgumentException("the agents' requests " + agentRequests + " do not add up to " + requests);
+        }
+    }
+
+    /** One generator's result: no agents. */
+    public LoadResult(long requests, long durationMicros, long errors, LatencySummary latency, Histogram histogram, String output,
+            String summaryJson) {
+        this(requests, durationMicros, errors, latency, histogram, output, summaryJson, List.of());
+    }
 
     public double requestsPerSecond() {
         return durationMicros == 0 ? 0 : requests / (durationMicros / 1_000_000.0);
@@ -31,20 +47,49 @@ public record LoadResult(long requests, long durationMicros, long errors, Latenc
     /**
      * Back-to-back offers as one: requests, time and errors added, histograms merged (so every
      * percentile is the whole span's, not an average of the parts'), the summary read from the merged
-     * histogram.
+     * histogram, each agent's requests added up over the parts.
      */
     public static LoadResult merge(List<LoadResult> parts) {
         if (parts.size() == 1) {
             return parts.get(0);
         }
+        Histogram merged = mergedHistogram(parts);
+        int agents = parts.get(0).agentRequests().size();
+        List<Long> agentRequests = new ArrayList<>();
+        if (parts.stream().allMatch(part -> part.agentRequests().size() == agents)) {
+            for (int i = 0; i < agents; i++) {
+                int agent = i;
+                agentRequests.add(parts.stream().mapToLong(part -> part.agentRequests().get(agent)).sum());
+            }
+        }
+        return new LoadResult(parts.stream().mapToLong(LoadResult::requests).sum(), parts.stream().mapToLong(LoadResult::durationMicros).sum(),
+                parts.stream().mapToLong(LoadResult::errors).sum(), summary(merged), merged, "", "", agentRequests);
+    }
+
+    /**
+     * The same span offered by several agents at once, as one: requests and errors added, histograms
+     * merged (every percentile is that of all the agents' requests together, never an average of
+     * theirs), the span the longest agent's, and each agent's requests kept in order.
+     */
+    public static LoadResult together(List<LoadResult> agents, String output, String summaryJson) {
+        Histogram merged = mergedHistogram(agents);
+        return new LoadResult(agents.stream().mapToLong(LoadResult::requests).sum(), agents.stream().mapToLong(LoadResult::durationMicros).max().orElse(0),
+                agents.stream().mapToLong(LoadResult::errors).sum(), summary(merged), merged, output, summaryJson,
+                agents.stream().map(LoadResult::requests).toList());
+    }
+
+    private static Histogram mergedHistogram(List<LoadResult> parts) {
         Histogram merged = new Histogram(3);
         parts.forEach(part -> merged.add(part.histogram()));
+        return merged;
+    }
+
+    /** The latency summary of a histogram in µs, in ms. */
+    static LatencySummary summary(Histogram histogram) {
         Map<String, Double> percentiles = new LinkedHashMap<>();
-        PERCENTILES.forEach(p -> percentiles.put(p, merged.getValueAtPercentile(Double.parseDouble(p)) / 1000.0));
-        LatencySummary latency = new LatencySummary(merged.getMinValue() / 1000.0, merged.getMean() / 1000.0,
-                merged.getStdDeviation() / 1000.0, merged.getMaxValue() / 1000.0, percentiles);
-        return new LoadResult(parts.stream().mapToLong(LoadResult::requests).sum(), parts.stream().mapToLong(LoadResult::durationMicros).sum(),
-                parts.stream().mapToLong(LoadResult::errors).sum(), latency, merged, "", "");
+        PERCENTILES.forEach(p -> percentiles.put(p, histogram.getValueAtPercentile(Double.parseDouble(p)) / 1000.0));
+        return new LatencySummary(histogram.getMinValue() / 1000.0, histogram.getMean() / 1000.0, histogram.getStdDeviation() / 1000.0,
+                histogram.getMaxValue() / 1000.0, percentiles);
     }
 
     /** The histogram in HdrHistogram's compressed form, base64: what {@code HistogramLogReader} and other tools read. */

@@ -1,22 +1,25 @@
 package dev.perflab.lab.load;
 
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
 import java.io.PrintWriter;
+import java.io.Reader;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
 import java.net.URI;
+import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import dev.perflab.lab.LabException;
-import dev.perflab.lab.system.StopOnExit;
+import dev.perflab.lab.system.Commands;
 
 /**
  * The open-model load generator: vegeta at a constant arrival rate, whatever the answers take (it
@@ -31,6 +34,12 @@ public final class VegetaGenerator implements LoadGenerator {
     private final Load load;
     private final PrintWriter out;
     private final List<String> placement;
+    private final List<LoadAgent> agents;
+    private Path keep;
+
+    /** Beyond the attack's duration and timeout, how long an attack may take to write its results and end. */
+    static final Duration ATTACK_GRACE = Duration.ofSeconds(30);
+    static final Duration REPORT_LIMIT = Duration.ofMinutes(5);
 
     /**
      * @param root the repository, whose {@code tools/} folder holds vegeta
@@ -42,10 +51,28 @@ public final class VegetaGenerator implements LoadGenerator {
 
     /** @param placement what goes before the attack's command: taskset with the generator's cores, or nothing (see Placement) */
     public VegetaGenerator(Path root, Load load, PrintWriter out, List<String> placement) {
+        this(root, load, out, placement, List.of());
+    }
+
+    /**
+     * @param agents the hosts that offer the load together, rate/N each ({@link LoadAgent#check}); none:
+     *        one vegeta on this machine, with no source address of its own
+     */
+    public VegetaGenerator(Path root, Load load, PrintWriter out, List<String> placement, List<LoadAgent> agents) {
         this.root = root;
         this.load = load;
         this.out = out;
         this.placement = List.copyOf(placement);
+        this.agents = List.copyOf(agents);
+        if (!this.agents.isEmpty()) {
+            LoadAgent.split(load.rate(), this.agents.size());
+        }
+    }
+
+    /** Leaves every agent's binary results ({@code agent-N.bin}, vegeta's own format) in {@code dir} after each offer. */
+    public VegetaGenerator keepingResults(Path dir) {
+        keep = dir;
+        return this;
     }
 
     /**
@@ -71,13 +98,15 @@ public final class VegetaGenerator implements LoadGenerator {
 
     @Override
     public String version() {
-        return "vegeta " + VegetaInstaller.VERSION;
+        return "vegeta " + VegetaInstaller.VERSION + (agents.size() > 1 ? ", " + agents.size() + " agents" : "");
     }
 
     @Override
     public String describe() {
         return "vegeta attack -rate=" + load.rate() + "/s" + (load.maxConnections() > 0 ? " -max-connections=" + load.maxConnections() : "")
-                + " -timeout=" + load.timeout().toSeconds() + "s, latency from the intended send time";
+                + " -timeout=" + load.timeout().toSeconds() + "s, latency from the intended send time"
+                + (agents.isEmpty() ? "" : ", from " + agents.size() + (agents.size() == 1 ? " agent (" : " agents (")
+                        + String.join(", ", agents.stream().map(LoadAgent::host).toList()) + ")");
     }
 
     @Override
@@ -85,8 +114,12 @@ public final class VegetaGenerator implements LoadGenerator {
         return measure(url, token, duration).result();
     }
 
-    /** Offers {@code load.rate()} requests per second for {@code duration}; returns the result with the rates. */
+    /**
+     * Offers {@code load.rate()} requests per second for {@code duration}, from every agent at once
+     * (rate/N each); returns the merged result with the rates and each agent's requests.
+     */
     public OpenModelResult measure(URI url, String token, Duration duration) {
+        checkReachable(url);
         Path vegeta = VegetaInstaller.ensure(root, out);
         Path dir;
         try {
@@ -96,30 +129,91 @@ public final class VegetaGenerator implements LoadGenerator {
             throw new LabException("cannot create a folder for vegeta's results: " + ex.getMessage(), ex);
         }
         try {
-            Path results = dir.resolve("results.bin");
-            attack(vegeta, url, token, duration, results, dir.resolve("attack.err"));
-            String report = run(List.of(vegeta.toString(), "report", "-type=text", results.toString()), dir.resolve("report.err"));
-            String summary = run(List.of(vegeta.toString(), "report", "-type=json", results.toString()), dir.resolve("report.err")).strip();
-            VegetaResults.Parsed parsed = encodeAndParse(vegeta, results, dir.resolve("encode.err"));
-            LoadResult result = new LoadResult(parsed.requests(), parsed.scheduleMicros(), parsed.errors(), parsed.latency(), parsed.histogram(),
-                    report, summary);
-            return new OpenModelResult(result, load.rate(), parsed.sentRps(), parsed.achievedRps(), parsed.maxLatenessMicros());
+            Path target = dir.resolve("target.txt");
+            Files.writeString(target, target(url, token), StandardCharsets.UTF_8);
+            int[] rates = LoadAgent.split(load.rate(), Math.max(1, agents.size()));
+            List<Path> results = new ArrayList<>();
+            for (int i = 0; i < rates.length; i++) {
+                results.add(dir.resolve("agent-" + (i + 1) + ".bin"));
+            }
+            attack(vegeta, rates, duration, target, results, dir);
+            List<String> files = results.stream().map(Path::toString).toList();
+            String report = run(vegeta, "report", List.of("-type=text"), files);
+            String summary = run(vegeta, "report", List.of("-type=json"), files).strip();
+            List<VegetaResults.Parsed> parsed = new ArrayList<>();
+            for (int i = 0; i < rates.length; i++) {
+                parsed.add(encodeAndParse(vegeta, results.get(i), rates[i], dir.resolve("agent-" + (i + 1) + ".json")));
+            }
+            if (keep != null) {
+                keepResults(results);
+            }
+            return merged(parsed, report, summary);
+        }
+        catch (IOException ex) {
+            throw new LabException("cannot write vegeta's target: " + ex.getMessage(), ex);
         }
         finally {
             delete(dir);
         }
     }
 
-    /** The command of the attack; the target, with its bearer token, goes to vegeta's standard input. */
-    List<String> attackCommand(Path vegeta, Duration duration, Path results) {
-        List<String> command = new ArrayList<>(placement);
-        command.addAll(List.of(vegeta.toString(), "attack", "-rate=" + load.rate() + "/1s",
-                "-duration=" + duration.toMillis() + "ms", "-timeout=" + load.timeout().toMillis() + "ms", "-max-body=0",
-                "-output=" + results));
+    /**
+     * Every agent's requests as one result: histograms merged, so each percentile is that of all the
+     * requests together; sent and achieved rates added; with one agent and no agents listed, today's
+     * single-generator result.
+     */
+    private OpenModelResult merged(List<VegetaResults.Parsed> parsed, String report, String summary) {
+        List<LoadResult> parts = parsed.stream()
+            .map(p -> new LoadResult(p.requests(), p.scheduleMicros(), p.errors(), p.latency(), p.histogram(), report, summary))
+            .toList();
+        LoadResult result = agents.isEmpty() ? parts.get(0) : LoadResult.together(parts, report, summary);
+        return new OpenModelResult(result, load.rate(), parsed.stream().mapToDouble(VegetaResults.Parsed::sentRps).sum(),
+                parsed.stream().mapToDouble(VegetaResults.Parsed::achievedRps).sum(),
+                parsed.stream().mapToLong(VegetaResults.Parsed::maxLatenessMicros).max().orElse(0));
+    }
+
+    /** A remote agent sends to the URL as given: to a loopback URL that would be its own machine, not the one the user configured. */
+    private void checkReachable(URI url) {
+        boolean loopbackTarget;
+        try {
+            loopbackTarget = InetAddress.getByName(url.getHost()).isLoopbackAddress();
+        }
+        catch (UnknownHostException ex) {
+            throw new LabException("the target's host " + url.getHost() + " has no address");
+        }
+        agents.stream().filter(agent -> !agent.local()).findFirst().filter(agent -> loopbackTarget).ifPresent(agent -> {
+            throw new LabException("agent host " + agent.host() + " (ssh) cannot send to " + url + ": that is this machine's loopback, "
+                    + "which on " + agent.host() + " would be its own; use loopback agent hosts, or a target the agent hosts reach");
+        });
+    }
+
+    /** The command of one agent's attack at {@code rate}; the target, with its bearer token, goes to vegeta's standard input. */
+    List<String> attackCommand(Path vegeta, LoadAgent agent, int rate, Duration duration, Path results) {
+        List<String> command = new ArrayList<>();
+        if (agent != null && !agent.local()) {
+            command.addAll(List.of("ssh", "-o", "BatchMode=yes", "-o", "ConnectTimeout=10", agent.host(), "vegeta"));
+        }
+        else {
+            command.addAll(placement);
+            command.add(vegeta.toString());
+        }
+        command.addAll(List.of("attack", "-rate=" + rate + "/1s", "-duration=" + duration.toMillis() + "ms", "-timeout=" + load.timeout().toMillis() + "ms",
+                "-max-body=0"));
+        if (agent == null || agent.local()) {
+            command.add("-output=" + results);
+        }
+        if (agent != null && agent.local()) {
+            command.add("-laddr=" + agent.address());
+        }
         if (load.maxConnections() > 0) {
             command.add("-max-connections=" + load.maxConnections());
         }
         return command;
+    }
+
+    /** The attack command of the generator alone (no agents), as it always was. */
+    List<String> attackCommand(Path vegeta, Duration duration, Path results) {
+        return attackCommand(vegeta, null, load.rate(), duration, results);
     }
 
     /** vegeta's HTTP target format: the request line, then its headers; the token as wrk/summary.lua sends it. */
@@ -127,77 +221,81 @@ public final class VegetaGenerator implements LoadGenerator {
         return "GET " + url + "\n" + (token == null || token.isEmpty() ? "" : "Authorization: Bearer " + token + "\n") + "\n";
     }
 
-    private void attack(Path vegeta, URI url, String token, Duration duration, Path results, Path errors) {
-        ProcessBuilder builder = new ProcessBuilder(attackCommand(vegeta, duration, results)).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-            .redirectError(errors.toFile());
-        Process process = start(builder);
-        try (StopOnExit onExit = StopOnExit.register("vegeta", process::destroy)) {
-            try (OutputStream stdin = process.getOutputStream()) {
-                stdin.write(target(url, token).getBytes(StandardCharsets.UTF_8));
+    /**
+     * Starts every agent's attack from this thread, one after the other (milliseconds apart; the
+     * thread outlives them, as --pdeathsig needs), then waits for all: a local vegeta writes its
+     * results file, an ssh agent's results arrive on ssh's standard output.
+     */
+    private void attack(Path vegeta, int[] rates, Duration duration, Path target, List<Path> results, Path dir) {
+        List<Commands.Child> children = new ArrayList<>();
+        List<Path> errors = new ArrayList<>();
+        try {
+            for (int i = 0; i < rates.length; i++) {
+                LoadAgent agent = agents.isEmpty() ? null : agents.get(i);
+                Path err = dir.resolve("agent-" + (i + 1) + ".err");
+                errors.add(err);
+                Commands.Launch launch = Commands.launch(agents.size() > 1 ? "vegeta-agent-" + (i + 1) : "vegeta",
+                        attackCommand(vegeta, agent, rates[i], duration, results.get(i))).input(target);
+                if (agent != null && !agent.local()) {
+                    launch.output(results.get(i)).errors(err);
+                }
+                else {
+                    launch.output(err);
+                }
+                children.add(launch.start());
             }
-            int exit = process.waitFor();
-            if (exit != 0) {
-                throw new LabException("vegeta attack exited with " + exit + ": " + lastLine(errors));
+            long deadline = System.nanoTime() + duration.plus(load.timeout()).plus(ATTACK_GRACE).toNanos();
+            for (int i = 0; i < children.size(); i++) {
+                Process process = children.get(i).process();
+                if (!process.waitFor(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+                    throw new LabException(who(i) + " did not end within " + duration.plus(load.timeout()).plus(ATTACK_GRACE).toSeconds() + " s");
+                }
+                if (process.exitValue() != 0) {
+                    throw new LabException(who(i) + " exited with " + process.exitValue() + ": " + lastLine(errors.get(i)));
+                }
             }
-        }
-        catch (IOException ex) {
-            throw new LabException("cannot give vegeta its target: " + ex.getMessage(), ex);
         }
         catch (InterruptedException ex) {
             Thread.currentThread().interrupt();
             throw new LabException("interrupted while vegeta ran");
         }
         finally {
-            process.destroy();
+            children.forEach(child -> child.stop(Duration.ZERO));
         }
     }
 
-    private VegetaResults.Parsed encodeAndParse(Path vegeta, Path results, Path errors) {
-        ProcessBuilder builder = new ProcessBuilder(vegeta.toString(), "encode", "-to=json", results.toString()).redirectError(errors.toFile());
-        Process process = start(builder);
-        try {
-            VegetaResults.Parsed parsed = VegetaResults.parse(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8), load.rate());
-            if (process.waitFor() != 0) {
-                throw new LabException("vegeta encode failed: " + lastLine(errors));
-            }
-            return parsed;
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            throw new LabException("interrupted while reading vegeta's results");
-        }
-        finally {
-            process.destroy();
-        }
+    private String who(int agent) {
+        return agents.isEmpty() ? "vegeta attack" : "vegeta attack of agent " + (agent + 1) + " (" + agents.get(agent).host() + ")";
     }
 
-    private static String run(List<String> command, Path errors) {
-        Process process = start(new ProcessBuilder(command).redirectError(errors.toFile()));
-        try {
-            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (process.waitFor() != 0) {
-                throw new LabException("vegeta " + command.get(1) + " failed: " + lastLine(errors));
-            }
-            return output;
+    private VegetaResults.Parsed encodeAndParse(Path vegeta, Path results, int rate, Path json) {
+        run(vegeta, "encode", List.of("-to=json", "-output=" + json), List.of(results.toString()));
+        try (Reader reader = Files.newBufferedReader(json, StandardCharsets.UTF_8)) {
+            return VegetaResults.parse(reader, rate);
         }
         catch (IOException ex) {
-            throw new LabException("lost vegeta's output: " + ex.getMessage(), ex);
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            throw new LabException("interrupted while vegeta ran");
-        }
-        finally {
-            process.destroy();
+            throw new LabException("cannot read vegeta's results: " + ex.getMessage(), ex);
         }
     }
 
-    private static Process start(ProcessBuilder builder) {
-        try {
-            return builder.start();
+    /** {@code vegeta <command> <options> <files>}: its output, or one line when it fails. */
+    private static String run(Path vegeta, String command, List<String> options, List<String> files) {
+        List<String> line = new ArrayList<>(List.of(vegeta.toString(), command));
+        line.addAll(options);
+        line.addAll(files);
+        Commands.Result result = Commands.run(line, null, REPORT_LIMIT);
+        if (!result.ok()) {
+            throw new LabException("vegeta " + command + " failed: " + (result.exit() == Commands.Result.TIMED_OUT
+                    ? "no end within " + REPORT_LIMIT.toSeconds() + " s" : result.lastLine()));
         }
-        catch (IOException ex) {
-            throw new LabException("cannot start vegeta: " + ex.getMessage(), ex);
+        return result.output();
+    }
+
+    /** Copies the agents' binary results (what {@code vegeta report} and {@code encode} read) into {@link #keep}. */
+    private void keepResults(List<Path> results) throws IOException {
+        Files.createDirectories(keep);
+        for (Path file : results) {
+            Files.copy(file, keep.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
         }
     }
 

@@ -1,15 +1,16 @@
 package dev.perflab.lab.load;
 
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
 import dev.perflab.lab.LabException;
+import dev.perflab.lab.system.Commands;
 
 /**
  * Puts vegeta, the open-model load generator, into the repository's git-ignored {@code tools/}
@@ -23,6 +24,9 @@ public final class VegetaInstaller {
     public static final String VERSION = "12.13.0";
     /** The oldest Go that fetches the toolchain vegeta's go.mod asks for (go 1.22) by itself. */
     static final int GO_MINOR_MIN = 21;
+    /** go install downloads the module and its dependencies, then builds: minutes on a slow line. */
+    static final Duration INSTALL_LIMIT = Duration.ofMinutes(15);
+    static final Duration GO_LIMIT = Duration.ofSeconds(30);
 
     private VegetaInstaller() {
     }
@@ -44,9 +48,8 @@ public final class VegetaInstaller {
         }
         out.println("  installing vegeta " + VERSION + " into " + binary.getParent() + " (go install, about a minute)");
         out.flush();
-        ProcessBuilder builder = new ProcessBuilder(go, "install", MODULE + "@v" + VERSION).redirectErrorStream(true);
-        builder.environment().put("GOBIN", binary.getParent().toString());
-        String output = run(builder, "go install " + MODULE);
+        String output = run(List.of(go, "install", MODULE + "@v" + VERSION), Map.of("GOBIN", binary.getParent().toString()), INSTALL_LIMIT,
+                "go install " + MODULE);
         if (!Files.isExecutable(binary)) {
             throw new LabException("go install " + MODULE + "@v" + VERSION + " did not produce " + binary + ": "
                     + output.strip().lines().reduce((a, b) -> b).orElse("(no output)"));
@@ -61,19 +64,8 @@ public final class VegetaInstaller {
 
     private static Optional<String> findGo() {
         for (String candidate : List.of("go", "/usr/local/go/bin/go")) {
-            try {
-                Process process = new ProcessBuilder(candidate, "version").redirectErrorStream(true).start();
-                process.getInputStream().readAllBytes();
-                if (process.waitFor(30, TimeUnit.SECONDS) && process.exitValue() == 0) {
-                    return Optional.of(candidate);
-                }
-            }
-            catch (IOException ex) {
-                // not this one
-            }
-            catch (InterruptedException ex) {
-                Thread.currentThread().interrupt();
-                throw new LabException("interrupted while looking for Go");
+            if (Commands.run(List.of(candidate, "version"), null, GO_LIMIT).ok()) {
+                return Optional.of(candidate);
             }
         }
         return Optional.empty();
@@ -81,7 +73,7 @@ public final class VegetaInstaller {
 
     /** The minor version of {@code go env GOVERSION}, e.g. 26 for "go1.26.8". */
     private static int goMinor(String go) {
-        String version = run(new ProcessBuilder(go, "env", "GOVERSION").redirectErrorStream(true), "go env").strip();
+        String version = run(List.of(go, "env", "GOVERSION"), Map.of(), GO_LIMIT, "go env").strip();
         return parseGoMinor(version);
     }
 
@@ -95,22 +87,18 @@ public final class VegetaInstaller {
         }
     }
 
-    private static String run(ProcessBuilder builder, String what) {
-        try {
-            Process process = builder.start();
-            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (process.waitFor() != 0) {
-                throw new LabException(what + " failed: " + output.strip().lines().reduce((a, b) -> b).orElse("(no output)"));
-            }
-            return output;
+    private static String run(List<String> command, Map<String, String> env, Duration limit, String what) {
+        Commands.Result result = Commands.run(command, null, env, limit);
+        if (result.exit() == Commands.Result.NOT_RUN) {
+            throw new LabException("cannot run " + what + ": " + result.output());
         }
-        catch (IOException ex) {
-            throw new LabException("cannot run " + what + ": " + ex.getMessage(), ex);
+        if (result.exit() == Commands.Result.TIMED_OUT) {
+            throw new LabException(what + " did not end within " + limit.toMinutes() + " min");
         }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            throw new LabException("interrupted during " + what);
+        if (!result.ok()) {
+            throw new LabException(what + " failed: " + result.lastLine());
         }
+        return result.output();
     }
 
     /** Installs vegeta for the repository at {@code args[0]} (default: the current folder); one line and exit 1 when it cannot. */

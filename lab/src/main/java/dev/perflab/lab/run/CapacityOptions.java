@@ -5,6 +5,7 @@ import java.util.List;
 
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.capacity.Slo;
+import dev.perflab.lab.load.LoadAgent;
 import picocli.CommandLine.Option;
 
 /** The knobs of make capacity: the latency objective and, optionally, the rates to offer instead of a search. */
@@ -17,6 +18,16 @@ public class CapacityOptions {
     @Option(names = "--rates", defaultValue = "${env:RATES:-}",
             description = "Offered rates in req/s to measure instead of searching, e.g. 500,1000,2000 (default: search).")
     String rates;
+
+    @Option(names = "--agents", defaultValue = "${env:AGENTS:-}",
+            description = "Load agents that offer the open-model load together, rate/N each, their results merged (default: as many as "
+                    + "--agent-hosts lists, else one vegeta without a source address of its own).")
+    String agents;
+
+    @Option(names = "--agent-hosts", defaultValue = "${env:AGENT_HOSTS:-}",
+            description = "One host per agent, e.g. 127.0.0.1,127.0.0.2: a loopback address runs vegeta here sending from it (-laddr), any other "
+                    + "host runs vegeta there over ssh -o BatchMode=yes (default: 127.0.0.1 to 127.0.0.N for AGENTS=N).")
+    String agentHosts;
 
     public Slo slo() {
         return Slo.parse(slo);
@@ -46,8 +57,14 @@ public class CapacityOptions {
         return parsed;
     }
 
+    /** The hosts of the load agents, one per agent; empty for one vegeta as without agents. A bad count or list is one line. */
+    public List<String> agentHosts() {
+        return LoadAgent.hosts(agents, agentHosts);
+    }
+
     public void validate() {
         slo();
         rates();
+        agentHosts();
     }
 }

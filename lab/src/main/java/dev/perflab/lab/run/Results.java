@@ -62,7 +62,19 @@ final class Results {
                 round(histogram.getValueAtPercentile(90) / 1000.0, 3), round(histogram.getValueAtPercentile(99) / 1000.0, 3),
                 round(histogram.getValueAtPercentile(99.9) / 1000.0, 3), round(histogram.getMaxValue() / 1000.0, 3), whole.errors(),
                 parts.stream().map(part -> round(part.latency().percentile("99"), 3)).toList(), cpuMsPerRequest.isEmpty() ? null : cpuMsPerRequest,
-                null);
+                agentRequests(whole));
+    }
+
+    /** Each agent's requests in the step, which add up to its requests; null for one generator. */
+    static List<Long> agentRequests(LoadResult whole) {
+        if (whole.agentRequests().isEmpty()) {
+            return null;
+        }
+        long sum = whole.agentRequests().stream().mapToLong(Long::longValue).sum();
+        if (sum != whole.requests()) {
+            throw new IllegalStateException("the agents' requests " + whole.agentRequests() + " add up to " + sum + ", not " + whole.requests());
+        }
+        return whole.agentRequests();
     }
 
     /**

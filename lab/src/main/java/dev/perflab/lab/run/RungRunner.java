@@ -68,8 +68,11 @@ public final class RungRunner {
     private LoadGenerator atRate;
     private int cpuRate;
 
-    /** What make capacity measures instead of the closed-loop windows: the SLO, the rates or a search, and the open-model generator at a rate. */
-    public record Capacity(CapacityOptions options, DoubleFunction<LoadGenerator> openModel) {
+    /**
+     * What make capacity measures instead of the closed-loop windows: the SLO, the rates or a search,
+     * the open-model generator at a rate, and the load agents it offers it from (empty: one generator).
+     */
+    public record Capacity(CapacityOptions options, DoubleFunction<LoadGenerator> openModel, List<dev.perflab.lab.load.LoadAgent> agents) {
     }
 
     public RungRunner(SystemOptions system, LoadOptions load, ProfileOptions profile, PrintWriter out) {
@@ -322,7 +325,8 @@ public final class RungRunner {
                     : "at " + rates);
             CapacitySearch.Result result = rates.isEmpty() ? CapacitySearch.search(closedLoop, slo, measure) : CapacitySearch.fixed(rates, slo, measure);
             out.printf(java.util.Locale.ROOT, "    capacity at %s: %,.0f req/s%n", slo.text(), result.rpsAtSlo());
-            return new CapacityResult(slo.text(), result.rpsAtSlo(), result.byRate(), Results.round(closedLoop, 1), generator[0]);
+            return new CapacityResult(slo.text(), result.rpsAtSlo(), result.byRate(), Results.round(closedLoop, 1), generator[0],
+                    CapacityResult.counted(capacity.agents(), result.byRate()));
         }
     }
 

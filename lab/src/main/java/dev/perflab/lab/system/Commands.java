@@ -17,8 +17,8 @@ import java.util.stream.Stream;
 import dev.perflab.lab.LabException;
 
 /**
- * Every child process the lab starts or asks (the apps, wrk, nginx, docker, compose, jcmd, git,
- * chromium) starts here, so each one
+ * Every child process the lab starts or asks (the apps, wrk, vegeta and its agents, go, ssh, nginx,
+ * docker, compose, jcmd, git, chromium) starts here, so each one
  * <ul>
  * <li>writes its output to a file, never to a pipe the lab reads to the end, so a time limit applies
  * and a chatty child cannot block on a full pipe;</li>
@@ -109,6 +109,8 @@ public final class Commands {
         private final List<String> unset = new ArrayList<>();
         private Path dir;
         private Path output;
+        private Path errors;
+        private Path input;
         private String deathSignal = "KILL";
 
         private Launch(String name, List<String> command) {
@@ -139,6 +141,21 @@ public final class Commands {
         /** stdout and stderr, together, into this file (created or truncated). */
         public Launch output(Path file) {
             output = file;
+            return this;
+        }
+
+        /**
+         * stderr into a file of its own (created or truncated), for a child whose stdout is data
+         * (vegeta's binary results through ssh); without it stderr goes with stdout.
+         */
+        public Launch errors(Path file) {
+            errors = file;
+            return this;
+        }
+
+        /** stdin from this file (vegeta's target); without it stdin is /dev/null. */
+        public Launch input(Path file) {
+            input = file;
             return this;
         }
 
@@ -173,8 +190,13 @@ public final class Commands {
             args.add(program.toString());
             args.addAll(command.subList(1, command.size()));
             ProcessBuilder builder = new ProcessBuilder(args).directory(dir == null ? null : dir.toFile())
-                .redirectErrorStream(true)
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+                .redirectInput(ProcessBuilder.Redirect.from(input == null ? new File("/dev/null") : input.toFile()));
+            if (errors != null) {
+                builder.redirectError(errors.toFile());
+            }
+            else {
+                builder.redirectErrorStream(true);
+            }
             if (output != null) {
                 builder.redirectOutput(output.toFile());
             }

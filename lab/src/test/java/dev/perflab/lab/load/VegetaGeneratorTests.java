@@ -8,6 +8,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -110,6 +111,27 @@ class VegetaGeneratorTests {
             .hasMessageContaining("connection limit");
         assertThatThrownBy(() -> new VegetaGenerator.Load(100, 0, Duration.ofMillis(500))).isInstanceOf(LabException.class)
             .hasMessageContaining("timeout must be at least 1s");
+    }
+
+    /** An ssh agent's attack: ssh without a password prompt, results on its stdout (no -output), no source address; a local agent sends from its own. */
+    @Test
+    void anSshAgentAttacksOverSshWithItsResultsOnStdoutAndALocalAgentFromItsAddress() {
+        LoadAgent remote = new LoadAgent("load-1.example", LoadAgent.SSH, "vegeta 12.13.0", null, null);
+        LoadAgent local = new LoadAgent("127.0.0.2", LoadAgent.LOCAL, "vegeta 12.13.0", "127.0.0.2", null);
+        VegetaGenerator generator = new VegetaGenerator(ROOT, new VegetaGenerator.Load(301, 0, Duration.ofSeconds(10)), out,
+                List.of("taskset", "-c", "1"), List.of(local, remote));
+        Path vegeta = Path.of("/lab/tools/vegeta");
+        assertThat(generator.attackCommand(vegeta, remote, 150, Duration.ofSeconds(5), Path.of("/tmp/agent-2.bin"))).containsExactly("ssh", "-o",
+                "BatchMode=yes", "-o", "ConnectTimeout=10", "load-1.example", "vegeta", "attack", "-rate=150/1s", "-duration=5000ms", "-timeout=10000ms",
+                "-max-body=0");
+        assertThat(generator.attackCommand(vegeta, local, 151, Duration.ofSeconds(5), Path.of("/tmp/agent-1.bin"))).containsExactly("taskset", "-c",
+                "1", "/lab/tools/vegeta", "attack", "-rate=151/1s", "-duration=5000ms", "-timeout=10000ms", "-max-body=0", "-output=/tmp/agent-1.bin",
+                "-laddr=127.0.0.2");
+        assertThat(LoadAgent.sshCheck("load-1.example")).containsExactly("ssh", "-o", "BatchMode=yes", "-o", "ConnectTimeout=10", "load-1.example",
+                "vegeta", "-version");
+        assertThat(LoadAgent.engine("Version: v12.12.0\nCommit: 1a2b\n")).isEqualTo("vegeta 12.12.0");
+        assertThat(LoadAgent.engine("Version: \nCommit: \nRuntime: go1.26.8 linux/amd64\n")).isEqualTo("vegeta (no version stamped in the binary)");
+        assertThat(generator.version()).isEqualTo("vegeta " + VegetaInstaller.VERSION + ", 2 agents");
     }
 
     @Test

@@ -64,7 +64,7 @@ $(JARS) &: $(SOURCES)
 	$(MVNW) -q -DskipTests package
 
 images: $(JARS) ## The three app images for RUNTIME=compose, from the jars (BASE_IMAGE=eclipse-temurin:17-jre)
-	BASE_IMAGE="$(BASE_IMAGE)" JPROFILER_VERSION="$(JPROFILER_VERSION)" $(COMPOSE) $(COMPOSE_ARGS) build business-service auth-service gateway
+	GATEWAY_IMAGE= BASE_IMAGE="$(BASE_IMAGE)" JPROFILER_VERSION="$(JPROFILER_VERSION)" $(COMPOSE) $(COMPOSE_ARGS) build business-service auth-service gateway
 
 lab: setup-load $(RUNTIME_DEPS) ## The whole scenario ladder of lab/scenarios.yml into one report (ONLY=baseline,reactive to pick rungs)
 	$(LAB) lab

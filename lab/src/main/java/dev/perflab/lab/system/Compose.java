@@ -131,7 +131,7 @@ public record Compose(Path root, List<Path> files, List<String> command) {
      * ({@code GATEWAY_IMAGE}) and profiles (Spring's {@code default} when none: the lab's own
      * {@code reactive} means nothing to it).
      */
-    static Map<String, String> environment(LaunchSpec spec) {
+    public static Map<String, String> environment(LaunchSpec spec) {
         Map<String, String> env = new LinkedHashMap<>();
         env.put("JAVA_OPTS", String.join(" ", spec.effectiveJvmOptions()));
         env.put("GATEWAY_PROFILES", spec.profiles().isEmpty() ? (spec.isForeign() ? "default" : "reactive") : String.join(",", spec.profiles()));

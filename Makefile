@@ -6,8 +6,8 @@ SHELL := bash
 MVNW := ./mvnw -B
 JAVA ?= java
 APPS := business-service auth-service gateway
-JARS := $(foreach app,$(APPS),$(app)/target/$(app).jar) lab/target/lab.jar
-SOURCES := pom.xml $(shell find lab-common app-support $(APPS) lab -path '*/target' -prune -o -type f -print)
+JARS := $(foreach app,$(APPS),$(app)/target/$(app).jar) examples/own-gateway/target/own-gateway.jar lab/target/lab.jar
+SOURCES := pom.xml $(shell find lab-common app-support $(APPS) examples lab -path '*/target' -prune -o -type f -print)
 LAB := $(JAVA) -jar lab/target/lab.jar
 
 # Knobs (override on the command line: make gateway-test AUTH_CLIENT=blocking DURATION=30s). The lab
@@ -19,6 +19,11 @@ LAB := $(JAVA) -jar lab/target/lab.jar
 # distributed attack), their histograms merged; AGENT_HOSTS=127.0.0.1,127.0.0.2 names one host per agent
 # (default for AGENTS=N: 127.0.0.1 to 127.0.0.N): a loopback address runs vegeta here sending from it,
 # any other host runs it over ssh -o BatchMode=yes (vegeta on that host's PATH, a target it can reach).
+# Your own gateway: GATEWAY_JAR=path/app.jar (local) or GATEWAY_IMAGE=image (RUNTIME=compose) runs it in place
+# of the lab's, in front of the lab's auth-service and business-service, whose URLs it gets as BUSINESS_URL and
+# AUTH_URL (point its route there); ROUTE=/api/hello is the path the load hits (default /service/hello) and
+# TOKEN_HEADER='Name: value' the header each request carries (default 'Authorization: Bearer lab-token'; none).
+# gateway-test, profile, lab (baseline, own-gateway with PROFILES, nginx) and capacity run it; sweep does not.
 RUN ?= results/latest
 OUT ?= docs/images
 CHARTS ?=
@@ -55,6 +60,7 @@ help: ## List every target with one line each
 	@echo "    FAULTS='20s:latency=20ms 40s:latency=1ms' (auth-service faults at offsets into each measured window)"
 	@echo "    SCENARIOS=lab/scenarios-threads.yml JAVA=<JDK 21+>/bin/java (make lab: the four auth clients)"
 	@echo "    PROFILER=async|jfr|jprofiler EVENT=cpu|wall|lock|alloc (make profile); PROFILE_RUNGS=async (make lab: profile every gateway rung)"
+	@echo "    GATEWAY_JAR=examples/own-gateway/target/own-gateway.jar ROUTE=/api/hello TOKEN_HEADER='Authorization: Bearer lab-token' (your gateway; GATEWAY_IMAGE= with RUNTIME=compose)"
 	@echo "    JAVA_OPTS GATEWAY_JAVA_OPTS HEALTH_TIMEOUT RUN=$(RUN) RUNTIME=local|compose COMPOSE_FILES BASE_IMAGE=$(BASE_IMAGE)"
 	@echo "    SETUP=$(SETUP) (no: install no tools first; otherwise lab/setup.sh installs wrk, nginx, chromium where missing)"
 	@echo "  their defaults: java -jar lab/target/lab.jar <command> --help (after make build)"
@@ -68,7 +74,7 @@ $(JARS) &: $(SOURCES)
 	$(MVNW) -q -DskipTests package
 
 images: $(JARS) ## The three app images for RUNTIME=compose, from the jars (BASE_IMAGE=eclipse-temurin:17-jre)
-	BASE_IMAGE="$(BASE_IMAGE)" JPROFILER_VERSION="$(JPROFILER_VERSION)" $(COMPOSE) $(COMPOSE_ARGS) build business-service auth-service gateway
+	GATEWAY_IMAGE= BASE_IMAGE="$(BASE_IMAGE)" JPROFILER_VERSION="$(JPROFILER_VERSION)" $(COMPOSE) $(COMPOSE_ARGS) build business-service auth-service gateway
 
 lab: setup-load $(RUNTIME_DEPS) ## The whole scenario ladder of lab/scenarios.yml into one report (ONLY=baseline,reactive to pick rungs)
 	$(LAB) lab

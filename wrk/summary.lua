@@ -1,13 +1,21 @@
 -- wrk script of the lab runner.
---  * WRK_TOKEN set: every request carries "Authorization: Bearer $WRK_TOKEN".
+--  * WRK_HEADER set ("Name: value"): every request carries that header line (the lab's TOKEN_HEADER).
+--  * WRK_TOKEN set (and no WRK_HEADER): every request carries "Authorization: Bearer $WRK_TOKEN".
 --  * At the end, after wrk's own report, one line of JSON follows the marker line
 --    "--- wrk.json ---": requests, duration, bytes, every error class (status = non-2xx/3xx),
 --    and latency min/mean/stdev/max plus percentiles, all in milliseconds; "spectrum" lists
 --    [percentile, ms] at a fine ladder of percentiles (from which the runner rebuilds an HdrHistogram).
 -- Usage: WRK_TOKEN=lab-token wrk -t5 -c10 -d60s --latency -s wrk/summary.lua http://127.0.0.1:38071/service/hello
 
+local header = os.getenv("WRK_HEADER")
 local token = os.getenv("WRK_TOKEN")
-if token ~= nil and token ~= "" then
+if header ~= nil and header ~= "" then
+   local name, value = header:match("^%s*([^:]+):%s*(.-)%s*$")
+   if name == nil then
+      error("WRK_HEADER must be 'Name: value', not '" .. header .. "'")
+   end
+   wrk.headers[name] = value
+elseif token ~= nil and token ~= "" then
    wrk.headers["Authorization"] = "Bearer " .. token
 end
 

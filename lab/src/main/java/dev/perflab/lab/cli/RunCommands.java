@@ -54,6 +54,29 @@ final class RunCommands {
         PrintWriter out() {
             return spec.commandLine().getOut();
         }
+
+        /** The ladder of a file, for the user's own gateway when one is given (saying so in one line). */
+        ScenarioLadder ladder(Path file) {
+            ScenarioLadder ladder = ScenarioLadder.load(file);
+            if (system.foreignGateway().isEmpty()) {
+                return ladder;
+            }
+            Scenario own = ownGateway(system);
+            ScenarioLadder adapted = ladder.withForeignGateway(own);
+            out().println("Your gateway (" + system.foreignGateway().get().name() + ") replaces the lab's: its rungs are "
+                    + String.join(", ", adapted.rungs().stream().map(Scenario::name).toList()) + "; " + OWN_GATEWAY
+                    + " runs with PROFILES as its Spring profiles (the lab's gateway rungs set the lab's own profiles and are left out)");
+            out().flush();
+            return adapted;
+        }
+    }
+
+    /** The rung name of the user's own gateway. */
+    static final String OWN_GATEWAY = "own-gateway";
+
+    /** The rung that drives the user's own gateway, with PROFILES as its Spring profiles. */
+    static Scenario ownGateway(SystemOptions system) {
+        return Scenario.gateway(OWN_GATEWAY, system.profiles(), "your gateway (" + system.foreignGateway().orElseThrow().name() + ") in place of the lab's");
     }
 
     @Command(name = "baseline", description = "wrk against business-service /hello directly: the ceiling.")
@@ -80,6 +103,11 @@ final class RunCommands {
 
         @Override
         public Integer call() {
+            if (system.foreignGateway().isPresent()) {
+                // AUTH_CLIENT picks one of the lab gateway's profiles: it means nothing to another gateway
+                LabRun.execute(name(), system, load, profile, List.of(ownGateway(system)), Map.of("profiles", system.profiles()), out());
+                return 0;
+            }
             String client = authClient.profile();
             List<String> profiles = new ArrayList<>(List.of(client));
             system.profiles().stream().filter(p -> !p.equals(client)).forEach(profiles::add);
@@ -116,7 +144,7 @@ final class RunCommands {
 
         @Override
         public Integer call() {
-            ScenarioLadder ladder = ScenarioLadder.load(scenarios != null ? scenarios : system.root().resolve("lab/scenarios.yml"));
+            ScenarioLadder ladder = ladder(scenarios != null ? scenarios : system.root().resolve("lab/scenarios.yml"));
             LabRun.execute("lab", system, load, profile, ladder.select(only.stream().map(String::trim).filter(n -> !n.isEmpty()).toList()), Map.of(), out());
             return 0;
         }
@@ -133,6 +161,10 @@ final class RunCommands {
 
         @Override
         public Integer call() {
+            if (system.foreignGateway().isPresent()) {
+                throw new LabException("make sweep compares the lab gateway's auth clients, which your gateway does not have: "
+                        + "use gateway-test, lab, capacity or profile with GATEWAY_JAR/GATEWAY_IMAGE");
+            }
             Path file = scenarios != null ? scenarios : system.root().resolve("lab/scenarios.yml");
             ScenarioLadder.Sweep sweep = ScenarioLadder.load(file).sweep();
             if (sweep == null) {
@@ -172,7 +204,7 @@ final class RunCommands {
         public Integer call() {
             capacity.validate();
             List<LoadAgent> agents = LoadAgent.check(capacity.agentHosts());
-            ScenarioLadder ladder = ScenarioLadder.load(scenarios != null ? scenarios : system.root().resolve("lab/scenarios.yml"));
+            ScenarioLadder ladder = ladder(scenarios != null ? scenarios : system.root().resolve("lab/scenarios.yml"));
             List<Scenario> rungs = ladder.capacityRungs(only.stream().map(String::trim).filter(n -> !n.isEmpty()).toList());
             Map<String, Object> extra = new java.util.LinkedHashMap<>();
             extra.put("slo", capacity.slo().text());

@@ -15,6 +15,6 @@ public interface LoadGenerator {
     /** The load it offers, for the report's header, e.g. "wrk -t5 -c10 --timeout 10s". */
     String describe();
 
-    /** Offers the load for {@code duration}; {@code token} is sent as a bearer token when not null. */
-    LoadResult offer(URI url, String token, Duration duration);
+    /** Offers the load for {@code duration}; every request carries {@code header}, a line "Name: value", when not null. */
+    LoadResult offer(URI url, String header, Duration duration);
 }

@@ -216,9 +216,9 @@ public final class VegetaGenerator implements LoadGenerator {
         return attackCommand(vegeta, null, load.rate(), duration, results);
     }
 
-    /** vegeta's HTTP target format: the request line, then its headers; the token as wrk/summary.lua sends it. */
-    static String target(URI url, String token) {
-        return "GET " + url + "\n" + (token == null || token.isEmpty() ? "" : "Authorization: Bearer " + token + "\n") + "\n";
+    /** vegeta's HTTP target format: the request line, then its headers; the header line ("Name: value") as wrk/summary.lua sends it. */
+    static String target(URI url, String header) {
+        return "GET " + url + "\n" + (header == null || header.isEmpty() ? "" : header + "\n") + "\n";
     }
 
     /**

@@ -48,8 +48,8 @@ public final class WrkGenerator implements LoadGenerator {
     }
 
     @Override
-    public LoadResult offer(URI url, String token, Duration duration) {
-        String output = run(load, duration, url.toString(), token);
+    public LoadResult offer(URI url, String header, Duration duration) {
+        String output = run(load, duration, url.toString(), header);
         WrkResult result = WrkOutput.parse(output);
         return new LoadResult(result.requests(), result.durationMicros(), result.errors().total(), result.latency(), result.histogram(),
                 output, WrkOutput.summaryJson(output));
@@ -84,14 +84,14 @@ public final class WrkGenerator implements LoadGenerator {
         return command;
     }
 
-    /** Runs wrk to completion; returns its full console output. */
-    public String run(Load load, Duration duration, String url, String token) {
+    /** Runs wrk to completion, every request with {@code header} ("Name: value", or null); returns its full console output. */
+    public String run(Load load, Duration duration, String url, String header) {
         if (!Files.isRegularFile(script)) {
             throw new LabException("wrk script " + script + " is missing: run from the repository root");
         }
         // wrk ends itself after the duration; the margin covers its last requests' timeout and start-up
         Duration limit = duration.plus(load.timeout()).plusSeconds(30);
-        Commands.Result result = Commands.run(command(load, duration, url), null, Map.of("WRK_TOKEN", token == null ? "" : token), limit);
+        Commands.Result result = Commands.run(command(load, duration, url), null, Map.of("WRK_HEADER", header == null ? "" : header), limit);
         if (result.exit() == Commands.Result.NOT_RUN) {
             throw new LabException("cannot start wrk: " + result.output());
         }

@@ -51,6 +51,17 @@ public final class ActuatorMetrics {
         return 0;
     }
 
+    /** The requests an app served outside /actuator (http.server.requests, summed over its uri tags): what reached it through a route. */
+    public double requestsOutsideActuator() {
+        double sum = 0;
+        for (String uri : tags("http.server.requests").getOrDefault("uri", List.of())) {
+            if (!uri.startsWith("/actuator")) {
+                sum += count("http.server.requests", Map.of("uri", uri));
+            }
+        }
+        return sum;
+    }
+
     /** Tag name to the values seen, e.g. {@code auth_client -> [blocking]}; empty when absent. */
     public Map<String, List<String>> tags(String metric) {
         JsonNode meter = read(metric, Map.of());

@@ -311,7 +311,23 @@ public record ReportModel(String title, String machineLine, Integer cores, Strin
                     p.path("threads").asString(), p.path("connections").asString(), p.path("duration").asString(),
                     p.path("timeout").asString(), p.path("repeat").asString(),
                     machine.path("load_generator_on_same_host").asBoolean(true) ? "the same host" : "another host")
-                    + (p.path("placement").isString() ? "; " + p.path("placement").asString() : "");
+                    + (p.path("placement").isString() ? "; " + p.path("placement").asString() : "") + foreignGatewayLine();
+        }
+
+        /** The user's own gateway ran instead of the lab's: which one, as far as its jar tells; the rest is unknown, never guessed. */
+        private String foreignGatewayLine() {
+            JsonNode g = info.path("gateway");
+            if (!foreign()) {
+                return "";
+            }
+            return String.format(Locale.ROOT, "; a foreign gateway ran: %s (Spring Boot %s, Spring Cloud Gateway %s), route %s, header %s; "
+                    + "its profiles' effect, mode, server time and auth call are unknown to the lab",
+                    g.has("jar") ? g.path("jar").asString() : "image " + g.path("image").asString(), g.path("spring_boot").asString("unknown"),
+                    g.path("spring_cloud_gateway").asString("unknown"), g.path("route").asString(), g.path("header").asString());
+        }
+
+        private boolean foreign() {
+            return info.path("gateway").path("foreign").asBoolean(false);
         }
 
         private Optional<RungResult> reference(String target) {
@@ -362,6 +378,10 @@ public record ReportModel(String title, String machineLine, Integer cores, Strin
             for (RungResult r : rungs) {
                 if (r.measured() && r.target().equals("gateway")) {
                     RungResult.GatewayTimes times = r.times() == null ? new RungResult.GatewayTimes(null, null) : r.times();
+                    if (foreign()) {
+                        rows.add(List.of(r.name(), ms(r.latency().clientMean()), "unknown", "unknown", "unknown (a foreign gateway)"));
+                        continue;
+                    }
                     rows.add(List.of(r.name(), ms(r.latency().clientMean()), ms(times.serverMs()), ms(times.authCallMs()),
                             r.mode() == null ? "" : r.mode().toString()));
                 }

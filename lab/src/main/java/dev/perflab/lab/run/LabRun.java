@@ -16,6 +16,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.system.Compose;
+import dev.perflab.lab.system.ForeignGateway;
 
 import dev.perflab.lab.report.ReportWriter;
 import dev.perflab.lab.system.GatewayProfiles;
@@ -47,7 +48,15 @@ public final class LabRun {
             profile.gatewayJvmOptions(System.getenv());
         }
         system.healthTimeout();
-        checkGatewayProfiles(system, rungs);
+        String route = system.route();
+        String header = system.tokenHeader();
+        java.util.Optional<ForeignGateway> foreign = system.foreignGateway();
+        boolean drivesGateway = rungs.stream().anyMatch(rung -> rung.target() == Target.Kind.GATEWAY);
+        Map<String, Object> gateway = foreign.map(g -> g.describe(route, headerName(header)))
+            .orElseGet(() -> new LinkedHashMap<>(Map.of("foreign", false)));
+        if (foreign.isEmpty()) {
+            checkGatewayProfiles(system, rungs);
+        }
         SystemOptions.checkAuthLatency(system.authLatency(), "AUTH_LATENCY");
         system.placement();
         rungs.stream().filter(rung -> rung.authLatency() != null)
@@ -78,6 +87,11 @@ public final class LabRun {
             parameters.put("compose_files", compose.files().stream().map(f -> system.root().relativize(f).toString()).toList());
             parameters.put("limits", Compose.limits(System.getenv()));
         }
+        if (drivesGateway) {
+            parameters.put("route", route);
+            // the header's name only: its value may be a real credential
+            parameters.put("token_header", header == null ? "none" : headerName(header));
+        }
         parameters.put("wrk", wrkVersion);
         parameters.put("cpu_rate", atRate.describe(load));
         parameters.put("scenarios", rungs.stream().map(Scenario::name).toList());
@@ -88,7 +102,12 @@ public final class LabRun {
             default -> "none";
         });
         parameters.putAll(extra);
-        run.writeJson("run.json", RunInfo.describe(system.root(), command, system.runtime(), parameters));
+        Map<String, Object> info = RunInfo.describe(system.root(), command, system.runtime(), parameters);
+        if (drivesGateway) {
+            info.put("gateway", gateway);
+        }
+        run.writeJson("run.json", info);
+        Map<String, Object> summaryGateway = drivesGateway ? gateway : null;
         out.println("Results: " + run.dir());
         out.flush();
 
@@ -100,7 +119,7 @@ public final class LabRun {
         try (StopOnExit onExit = StopOnExit.register("report", () -> {
             interrupted.set(true);
             run.error("interrupted (Ctrl-C or SIGTERM) during the run; the processes it started were stopped");
-            finish(run, passes.results());
+            finish(run, passes.results(), summaryGateway);
         })) {
             int total = rungs.size() * load.repeat();
             for (int pass = 1; pass <= load.repeat(); pass++) {
@@ -119,14 +138,14 @@ public final class LabRun {
                         if (!interrupted.get()) {
                             // on Ctrl-C the exit hook says so; wrk's exit from it is no failure of its own
                             run.error(ex instanceof LabException ? message : message + "\n\n" + stackTrace(ex));
-                            finish(run, passes.results());
+                            finish(run, passes.results(), summaryGateway);
                         }
                         throw new LabException(message + " (results so far: " + run.dir() + ")", ex);
                     }
-                    run.writeJson("summary.json", Map.of("rungs", passes.results()));
+                    run.writeJson("summary.json", summary(passes.results(), summaryGateway));
                 }
             }
-            finish(run, passes.results());
+            finish(run, passes.results(), summaryGateway);
         }
         out.println("Report: " + run.resolve("report.md") + " and " + run.resolve("report.html"));
         out.flush();
@@ -230,8 +249,22 @@ public final class LabRun {
     }
 
     /** summary.json, then the report from the folder: the same path make report takes. */
-    private static void finish(RunFolder run, List<RungResult> results) {
-        run.writeJson("summary.json", Map.of("rungs", results));
+    private static void finish(RunFolder run, List<RungResult> results, Map<String, Object> gateway) {
+        run.writeJson("summary.json", summary(results, gateway));
         ReportWriter.writeFrom(run);
+    }
+
+    /** summary.json: the rungs, and which gateway they drove when any did (the user's own: foreign, with what the lab could read of it). */
+    private static Map<String, Object> summary(List<RungResult> results, Map<String, Object> gateway) {
+        Map<String, Object> summary = new LinkedHashMap<>();
+        summary.put("rungs", results);
+        if (gateway != null) {
+            summary.put("gateway", gateway);
+        }
+        return summary;
+    }
+
+    private static String headerName(String header) {
+        return header == null ? null : header.substring(0, header.indexOf(':')).trim();
     }
 }

@@ -117,7 +117,8 @@ public final class RungRunner {
 
     /** The target a scenario drives, with this run's settings. */
     public Target target(Scenario scenario) {
-        return Targets.of(scenario.target(), scenario.profiles(), system::spec, this::withProfilerAgent, system.root());
+        return Targets.of(scenario.target(), scenario.profiles(), system::spec, this::withProfilerAgent, system.root(), system.route(),
+                system.tokenHeader());
     }
 
     /** One pass of a rung; {@code pass} numbers its sub-windows for the intervals. */
@@ -133,7 +134,7 @@ public final class RungRunner {
         Scenario scenario = declared.ranWith(declared.authLatency() != null ? declared.authLatency() : system.authLatency());
         try (LabSystem apps = LabSystem.start(system.launcher(dir.resolve("logs")), target.specs(scenario.authLatency()), system.healthTimeout());
                 Target.Extras extras = target.startExtras(apps, dir)) {
-            Running running = new Running(target, apps, extras, target.url(apps, extras), target.token(),
+            Running running = new Running(target, apps, extras, target.url(apps, extras), target.header(),
                     new ActuatorMetrics(apps.get(Service.BUSINESS).baseUri()).counter("http.server.requests", Map.of("uri", "/hello")));
             announceJProfiler(apps);
             Warmup.Result warm = warmUp(running);
@@ -142,13 +143,13 @@ public final class RungRunner {
             if (capacity != null) {
                 CapacityResult found = searchCapacity(running, dir, warm);
                 scrape(apps, dir, "after");
-                Map<String, String> mode = apps.find(Service.GATEWAY).map(gateway -> observedMode(new ActuatorMetrics(gateway.baseUri()))).orElse(null);
+                Map<String, String> mode = mode(apps);
                 return Results.ofCapacity(scenario, relativeDir, found, mode, warm);
             }
             Measured measured = measure(scenario, running, dir, pass, warm);
             scrape(apps, dir, "after");
             Timings after = Timings.read(apps);
-            Map<String, String> mode = apps.find(Service.GATEWAY).map(gateway -> observedMode(new ActuatorMetrics(gateway.baseUri()))).orElse(null);
+            Map<String, String> mode = mode(apps);
             Map<String, Double> cpu = StatsLog.read(dir.resolve("stats.log")).meanCpu(measured.from(), measured.to());
             return Results.of(scenario, relativeDir, measured.windows(), measured.units(),
                     new RungResult.CpuUse(cpu, Results.round(measured.samplerCost(), 3)), before.until(after), mode, warm, measured.profiled(),
@@ -157,7 +158,7 @@ public final class RungRunner {
     }
 
     /** A started rung: its target, apps and extras, where the load goes, and the backend's request counter for the progress line. */
-    private record Running(Target target, LabSystem apps, Target.Extras extras, URI url, String token, DoubleSupplier backendRequests) {
+    private record Running(Target target, LabSystem apps, Target.Extras extras, URI url, String header, DoubleSupplier backendRequests) {
     }
 
     private record Measured(List<LoadResult> windows, List<Window> units, LocalDateTime from, LocalDateTime to, double samplerCost,
@@ -168,7 +169,7 @@ public final class RungRunner {
         // Every endpoint the measured window reads is read after each warm-up probe too: the first
         // Prometheus scrape of a warm app cost the next 5 s about 40 % of the gateway rung's
         // throughput on a 2-core machine, and that belongs in the warm-up, not the measured window.
-        Warmup.Result warm = Warmup.run(generator, load.warmupProbe(), load.warmupMax(), running.url(), running.token(),
+        Warmup.Result warm = Warmup.run(generator, load.warmupProbe(), load.warmupMax(), running.url(), running.header(),
                 () -> prime(running.apps(), running.backendRequests()), out);
         out.printf("    warm-up: %s after %ds (%,.0f req/s in the last probe)%n",
                 warm.steady() ? "steady" : "not steady within WARMUP_MAX, measuring anyway", warm.took().toSeconds(),
@@ -194,7 +195,7 @@ public final class RungRunner {
                 for (int i = 1; i <= subwindows.size(); i++) {
                     LocalDateTime start = LocalDateTime.now();
                     OptionalDouble childCpuBefore = ReapedChildren.cpuSeconds();
-                    LoadResult result = generator.offer(running.url(), running.token(), subwindows.get(i - 1));
+                    LoadResult result = generator.offer(running.url(), running.header(), subwindows.get(i - 1));
                     generatorCpu.add(cpuSince(childCpuBefore));
                     spans.add(new LocalDateTime[] { start, LocalDateTime.now() });
                     keep(dir, "wrk" + (i == 1 ? "" : "-" + i), result);
@@ -263,7 +264,7 @@ public final class RungRunner {
             for (int i = 1; i <= subwindows.size(); i++) {
                 LocalDateTime start = LocalDateTime.now();
                 OptionalDouble childCpuBefore = ReapedChildren.cpuSeconds();
-                LoadResult part = atRate.offer(running.url(), running.token(), subwindows.get(i - 1));
+                LoadResult part = atRate.offer(running.url(), running.header(), subwindows.get(i - 1));
                 generatorCpu.add(cpuSince(childCpuBefore));
                 spans.add(new LocalDateTime[] { start, LocalDateTime.now() });
                 keep(dir.resolve("at-rate"), "load" + (i == 1 ? "" : "-" + i), part);
@@ -304,7 +305,7 @@ public final class RungRunner {
                                 : faults.start(running.apps().get(Service.AUTH).baseUri(), stepDir.resolve("faults.log"), out)) {
                     for (int i = 1; i <= subwindows.size(); i++) {
                         OptionalDouble childCpuBefore = ReapedChildren.cpuSeconds();
-                        LoadResult part = atRate.offer(running.url(), running.token(), subwindows.get(i - 1));
+                        LoadResult part = atRate.offer(running.url(), running.header(), subwindows.get(i - 1));
                         Double cpu = cpuSince(childCpuBefore);
                         stepGeneratorCpu[0] = cpu == null || stepGeneratorCpu[0] == null ? null : stepGeneratorCpu[0] + cpu;
                         keep(stepDir, "load" + (i == 1 ? "" : "-" + i), part);
@@ -377,7 +378,7 @@ public final class RungRunner {
         LoadResult result;
         GatewayProfiler.Capture capture;
         try (Progress progress = new Progress("profile (" + profile.profiler() + ")", load.duration(), running.backendRequests(), out)) {
-            result = generator.offer(running.url(), running.token(), load.duration());
+            result = generator.offer(running.url(), running.header(), load.duration());
         }
         finally {
             capture = profiler.stop(dir, Hotspots.Rules.load(system.root().resolve("lab/hotspots.yml")),
@@ -435,7 +436,7 @@ public final class RungRunner {
 
     /** Reads every endpoint the measured window will read, and returns the apps' JIT compilation time so far (ms, summed; NaN when unknown). */
     private static double prime(LabSystem apps, DoubleSupplier backendRequests) {
-        for (RunningService service : apps.services()) {
+        for (RunningService service : labApps(apps)) {
             try {
                 LabHttp.get(service.uri("/actuator/prometheus"));
             }
@@ -451,8 +452,9 @@ public final class RungRunner {
         catch (LabException ex) {
             // nothing to prime beyond what was read
         }
+        // a foreign gateway's JIT time is not known: the lab's apps' alone decides, with the probes' agreement
         double jit = 0;
-        for (RunningService service : apps.services()) {
+        for (RunningService service : labApps(apps)) {
             try {
                 jit += new ActuatorMetrics(service.baseUri()).statistic("jvm.compilation.time", Map.of(), "COUNT");
             }
@@ -465,6 +467,10 @@ public final class RungRunner {
 
     private static void scrape(LabSystem apps, Path dir, String when) {
         for (RunningService service : apps.services()) {
+            if (service.spec().isForeign()) {
+                scrapeForeign(service, dir, when);
+                continue;
+            }
             try {
                 RunFolder.write(dir.resolve("scrapes").resolve(service.service().id() + "-" + when + ".prom"),
                         LabHttp.get(service.uri("/actuator/prometheus")).body());
@@ -473,6 +479,30 @@ public final class RungRunner {
                 throw new LabException("cannot scrape " + service.service() + " metrics: " + ex.getMessage(), ex);
             }
         }
+    }
+
+    /** A foreign gateway's Prometheus metrics are kept when it serves them; without them nothing is written, and nothing fails. */
+    private static void scrapeForeign(RunningService gateway, Path dir, String when) {
+        try {
+            java.net.http.HttpResponse<String> response = LabHttp.get(gateway.uri("/actuator/prometheus"));
+            if (response.statusCode() == 200) {
+                RunFolder.write(dir.resolve("scrapes").resolve(gateway.service().id() + "-" + when + ".prom"), response.body());
+            }
+        }
+        catch (IOException ex) {
+            // none to keep
+        }
+    }
+
+    /** The apps whose endpoints the lab knows: all but a foreign gateway. */
+    private static List<RunningService> labApps(LabSystem apps) {
+        return apps.services().stream().filter(service -> !service.spec().isForeign()).toList();
+    }
+
+    /** What the lab's gateway reported of its mode; null without a gateway or for a foreign one, whose mode the lab cannot read. */
+    private static Map<String, String> mode(LabSystem apps) {
+        return apps.find(Service.GATEWAY).filter(gateway -> !gateway.spec().isForeign())
+            .map(gateway -> observedMode(new ActuatorMetrics(gateway.baseUri()))).orElse(null);
     }
 
     /** The mode the gateway reports in its own metric tags. */
@@ -491,7 +521,7 @@ public final class RungRunner {
     record Timings(double authCount, double authSeconds, double serverCount, double serverSeconds) {
 
         static Timings read(LabSystem apps) {
-            return apps.find(Service.GATEWAY).map(gateway -> {
+            return apps.find(Service.GATEWAY).filter(gateway -> !gateway.spec().isForeign()).map(gateway -> {
                 ActuatorMetrics metrics = new ActuatorMetrics(gateway.baseUri());
                 return new Timings(metrics.count("lab.auth.call", Map.of("outcome", "allowed")),
                         metrics.statistic("lab.auth.call", Map.of("outcome", "allowed"), "TOTAL_TIME"),

@@ -59,6 +59,27 @@ public record ScenarioLadder(List<Scenario> rungs, Sweep sweep, List<String> cap
         }
     }
 
+    /**
+     * The ladder for the user's own gateway: its rungs that drive the lab's gateway set the lab's own
+     * profiles, which mean nothing to another gateway, so they become one rung, {@code own}, where
+     * the first of them stood; the baseline and the nginx reference stay. The capacity list follows.
+     */
+    public ScenarioLadder withForeignGateway(Scenario own) {
+        List<Scenario> adapted = new ArrayList<>();
+        for (Scenario rung : rungs) {
+            if (rung.target() != Target.Kind.GATEWAY) {
+                adapted.add(rung);
+            }
+            else if (!adapted.contains(own)) {
+                adapted.add(own);
+            }
+        }
+        List<String> gatewayRungs = rungs.stream().filter(rung -> rung.target() == Target.Kind.GATEWAY).map(Scenario::name).toList();
+        List<String> adaptedCapacity = capacity == null ? null
+                : capacity.stream().map(name -> gatewayRungs.contains(name) ? own.name() : name).distinct().toList();
+        return new ScenarioLadder(adapted, sweep, adaptedCapacity);
+    }
+
     /** The rungs make capacity measures: those named, else the file's capacity: list, else every rung. */
     public List<Scenario> capacityRungs(List<String> only) {
         if ((only == null || only.isEmpty()) && capacity != null && !capacity.isEmpty()) {

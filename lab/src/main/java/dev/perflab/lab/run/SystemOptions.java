@@ -8,8 +8,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 
 import dev.perflab.lab.system.Compose;
+import dev.perflab.lab.system.ForeignGateway;
 import dev.perflab.lab.system.InstalledTools;
 import dev.perflab.lab.system.Placement;
 import dev.perflab.lab.system.LaunchSpec;
@@ -50,7 +52,25 @@ public class SystemOptions {
             description = "auto: on 4 cores or more the load generator gets its own cores and the apps the rest (taskset); off: they share (default: ${DEFAULT-VALUE}).")
     String pin;
 
+    @Option(names = "--gateway-jar", defaultValue = "${env:GATEWAY_JAR:-}",
+            description = "Your own Spring Boot gateway jar instead of the lab's (local runtime), in front of the lab's auth-service and business-service, "
+                    + "whose URLs it gets as BUSINESS_URL and AUTH_URL (default: the lab's gateway).")
+    String gatewayJar;
+
+    @Option(names = "--gateway-image", defaultValue = "${env:GATEWAY_IMAGE:-}",
+            description = "Your own gateway image instead of the lab's (RUNTIME=compose); it gets BUSINESS_URL and AUTH_URL (default: the lab's gateway).")
+    String gatewayImage;
+
+    @Option(names = "--route", defaultValue = "${env:ROUTE:-/service/hello}",
+            description = "Path (and query) the load sends through the gateway (default: ${DEFAULT-VALUE}).")
+    String route;
+
+    @Option(names = "--token-header", defaultValue = "${env:TOKEN_HEADER:-Authorization: Bearer lab-token}",
+            description = "Header line each request through the gateway carries, 'Name: value'; 'none' for none (default: ${DEFAULT-VALUE}).")
+    String tokenHeader;
+
     private Compose compose;
+    private ForeignGateway foreign;
 
     @Option(names = "--health-timeout", defaultValue = "${env:HEALTH_TIMEOUT:-120}", description = "Seconds each app may take to become healthy (default: ${DEFAULT-VALUE}).")
     int healthTimeoutSeconds;
@@ -140,6 +160,57 @@ public class SystemOptions {
         return Duration.ofSeconds(healthTimeoutSeconds);
     }
 
+    /**
+     * The user's own gateway (GATEWAY_JAR, or GATEWAY_IMAGE with RUNTIME=compose), checked once
+     * before anything starts; empty for the lab's gateway.
+     */
+    public Optional<ForeignGateway> foreignGateway() {
+        String jar = gatewayJar == null ? "" : gatewayJar.trim();
+        String image = gatewayImage == null ? "" : gatewayImage.trim();
+        if (foreign == null && (!jar.isEmpty() || !image.isEmpty())) {
+            if (compose()) {
+                if (image.isEmpty()) {
+                    throw new LabException("GATEWAY_JAR is for the local runtime; with RUNTIME=compose give GATEWAY_IMAGE (an image of your gateway)");
+                }
+                foreign = ForeignGateway.ofImage(image);
+            }
+            else {
+                if (jar.isEmpty()) {
+                    throw new LabException("GATEWAY_IMAGE is for RUNTIME=compose; in the local runtime give GATEWAY_JAR (your gateway's jar)");
+                }
+                foreign = ForeignGateway.ofJar(root.resolve(jar).normalize());
+            }
+        }
+        return Optional.ofNullable(foreign);
+    }
+
+    /** ROUTE: where the load goes through the gateway, a path starting with /. */
+    public String route() {
+        String value = route == null ? "" : route.trim();
+        if (!value.startsWith("/") || value.chars().anyMatch(Character::isWhitespace)) {
+            throw new LabException("ROUTE must be a path starting with /, e.g. /service/hello, not '" + route + "'");
+        }
+        try {
+            java.net.URI.create("http://127.0.0.1" + value);
+        }
+        catch (IllegalArgumentException ex) {
+            throw new LabException("ROUTE '" + route + "' is not a valid path: " + ex.getMessage());
+        }
+        return value;
+    }
+
+    /** TOKEN_HEADER: the header line the load sends through the gateway, "Name: value"; null for none. */
+    public String tokenHeader() {
+        String value = tokenHeader == null ? "" : tokenHeader.trim();
+        if (value.isEmpty() || value.equals("none")) {
+            return null;
+        }
+        if (!value.matches("[!#$%&'*+.^_`|~0-9A-Za-z-]+:\\s*\\S.*")) {
+            throw new LabException("TOKEN_HEADER must be 'Name: value', e.g. 'Authorization: Bearer lab-token' (or none), not '" + tokenHeader + "'");
+        }
+        return value;
+    }
+
     /** How to start one service with these options. */
     public LaunchSpec spec(Service service) {
         List<String> jvm = new java.util.ArrayList<>(split(javaOpts));
@@ -150,7 +221,10 @@ public class SystemOptions {
         return switch (service) {
             case BUSINESS -> spec;
             case AUTH -> spec.withEnv("AUTH_LATENCY", authLatency);
-            case GATEWAY -> spec.withProfiles(profiles.stream().map(String::trim).filter(p -> !p.isEmpty()).toList());
+            case GATEWAY -> foreignGateway().map(gateway -> spec.withForeign(gateway)
+                    .withEnv("BUSINESS_URL", "http://127.0.0.1:" + Service.BUSINESS.defaultPort())
+                    .withEnv("AUTH_URL", "http://127.0.0.1:" + Service.AUTH.defaultPort())).orElse(spec)
+                .withProfiles(profiles());
         };
     }
 

@@ -49,7 +49,7 @@ public final class Warmup {
      * @param jitMillis called after each probe (reading every app's metrics, which also warms those
      *        endpoints): the apps' JIT compilation time so far in ms, summed; NaN when unknown
      */
-    public static Result run(LoadGenerator generator, Duration probe, Duration cap, URI url, String token, DoubleSupplier jitMillis,
+    public static Result run(LoadGenerator generator, Duration probe, Duration cap, URI url, String header, DoubleSupplier jitMillis,
             PrintWriter out) {
         List<Double> probes = new ArrayList<>();
         List<Double> jitShares = new ArrayList<>();
@@ -57,7 +57,7 @@ public final class Warmup {
         double jitBefore = jitMillis.getAsDouble();
         while (Duration.ofNanos(System.nanoTime() - start).plus(probe).compareTo(cap) <= 0) {
             long probeStart = System.nanoTime();
-            LoadResult result = generator.offer(url, token, probe);
+            LoadResult result = generator.offer(url, header, probe);
             long probeNanos = System.nanoTime() - probeStart;
             if (result.requests() > 0 && result.errors() >= result.requests()) {
                 throw new LabException("every warm-up request failed (" + result.errors() + " errors) at " + url + ": see the service logs");

@@ -69,9 +69,15 @@ public record Compose(Path root, List<Path> files, List<String> command) {
         return "perflab/" + service.id() + ":local";
     }
 
-    void requireImage(Service service) {
-        if (!succeeds(List.of("docker", "image", "inspect", image(service)))) {
-            throw new LabException("RUNTIME=compose: there is no image " + image(service) + ": build the images with make images");
+    void requireImage(LaunchSpec spec) {
+        if (spec.isForeign()) {
+            if (!succeeds(List.of("docker", "image", "inspect", spec.foreign().image()))) {
+                throw new LabException("GATEWAY_IMAGE=" + spec.foreign().image() + ": no such image here (docker pull or docker build it first)");
+            }
+            return;
+        }
+        if (!succeeds(List.of("docker", "image", "inspect", image(spec.service())))) {
+            throw new LabException("RUNTIME=compose: there is no image " + image(spec.service()) + ": build the images with make images");
         }
     }
 
@@ -117,10 +123,23 @@ public record Compose(Path root, List<Path> files, List<String> command) {
     Commands.Launch up(LaunchSpec spec) {
         List<String> args = base();
         args.addAll(List.of("up", "--no-deps", "--no-build", "--no-color", spec.service().id()));
-        return Commands.launch(spec.service().id(), args).dir(root).onRunnerDeath("TERM")
-            .env("JAVA_OPTS", String.join(" ", spec.effectiveJvmOptions()))
-            .env("GATEWAY_PROFILES", spec.profiles().isEmpty() ? "reactive" : String.join(",", spec.profiles()))
-            .env(spec.environment());
+        return Commands.launch(spec.service().id(), args).dir(root).onRunnerDeath("TERM").env(environment(spec));
+    }
+
+    /**
+     * The variables docker-compose.yml reads for one service: a foreign gateway's image
+     * ({@code GATEWAY_IMAGE}) and profiles (Spring's {@code default} when none: the lab's own
+     * {@code reactive} means nothing to it).
+     */
+    public static Map<String, String> environment(LaunchSpec spec) {
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("JAVA_OPTS", String.join(" ", spec.effectiveJvmOptions()));
+        env.put("GATEWAY_PROFILES", spec.profiles().isEmpty() ? (spec.isForeign() ? "default" : "reactive") : String.join(",", spec.profiles()));
+        if (spec.isForeign()) {
+            env.put("GATEWAY_IMAGE", spec.foreign().image());
+        }
+        env.putAll(spec.environment());
+        return env;
     }
 
     /** The pid, as this machine sees it, of the main process of a service's container (its JVM). */

@@ -72,9 +72,10 @@ public final class ServiceLauncher {
             return startContainer(spec);
         }
         Service service = spec.service();
-        Path jar = service.jar(root);
+        Path jar = spec.isForeign() ? spec.foreign().jar() : service.jar(root);
         if (!Files.isRegularFile(jar)) {
-            throw new LabException(service + " is not built (no " + jar + "): run make build (./mvnw -DskipTests package)");
+            throw new LabException(spec.isForeign() ? "GATEWAY_JAR=" + jar + ": no such file"
+                    : service + " is not built (no " + jar + "): run make build (./mvnw -DskipTests package)");
         }
         requireFreePort(spec.port(), service);
         Path java = spec.javaHome().resolve("bin").resolve("java");
@@ -86,11 +87,22 @@ public final class ServiceLauncher {
         command.addAll(spec.effectiveJvmOptions());
         command.add("-jar");
         command.add(jar.toString());
+        if (spec.isForeign()) {
+            // the user's gateway may set server.port in its own application.yml, which outranks SERVER_PORT
+            command.add("--server.port=" + spec.port());
+            command.add("--server.address=127.0.0.1");
+        }
         Path log = logFile(service);
-        Commands.Launch launch = Commands.launch(service.id(), command).output(log).watchesRunnerItself()
+        Commands.Launch launch = Commands.launch(service.id(), command).output(log)
             .unsetEnv("SPRING_PROFILES_ACTIVE")
             .env("SERVER_PORT", Integer.toString(spec.port()))
+            .env("SERVER_ADDRESS", "127.0.0.1")
             .env("LAB_LOG_DIR", logDir.toAbsolutePath().toString());
+        if (!spec.isForeign() || outlivesRunner) {
+            // the lab's apps end themselves when LAB_PARENT_PID ends; a foreign gateway does not read it, so setpriv's
+            // parent-death signal ends it instead (and make up's apps are meant to outlive the runner)
+            launch.watchesRunnerItself();
+        }
         if (!outlivesRunner) {
             launch.env(PARENT_PID, Long.toString(ProcessHandle.current().pid()));
         }
@@ -103,7 +115,7 @@ public final class ServiceLauncher {
     /** The service's container, in the foreground of its own compose process: stopping that process stops the container. */
     private RunningService startContainer(LaunchSpec spec) {
         Service service = spec.service();
-        compose.requireImage(service);
+        compose.requireImage(spec);
         requireFreePort(spec.port(), service);
         compose.removeLeftover(service);
         Path log = logFile(service);
@@ -120,12 +132,21 @@ public final class ServiceLauncher {
         return logDir.resolve(service.id() + ".log");
     }
 
-    /** Waits for {@code /actuator/health} to say UP; a process that exits meanwhile fails at once. */
+    /**
+     * Waits for {@code /actuator/health} to say UP; a process that exits meanwhile fails at once. A
+     * foreign gateway without that endpoint is ready once its port answers HTTP at all (any status
+     * but 503, which a DOWN health endpoint answers).
+     */
     public void awaitHealthy(RunningService running, Duration limit) {
+        boolean foreign = running.spec().isForeign();
         awaitReady(running.child(), limit, () -> {
             HttpResponse<String> health = LabHttp.get(running.uri("/actuator/health"));
+            if (foreign && health.statusCode() != 200) {
+                return health.statusCode() != 503;
+            }
             return health.statusCode() == 200 && health.body().contains("\"UP\"");
-        }, () -> StartupFailure.describe(running), running.service() + " did not become healthy within " + limit.toSeconds()
+        }, () -> StartupFailure.describe(running), (foreign ? "the gateway of " + running.spec().foreign().name() : running.service())
+                + " did not " + (foreign ? "answer on port " + running.spec().port() : "become healthy") + " within " + limit.toSeconds()
                 + " s (raise HEALTH_TIMEOUT on a slow machine); see its log: " + running.log());
     }
 

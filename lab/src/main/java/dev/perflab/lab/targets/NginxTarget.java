@@ -73,7 +73,7 @@ final class NginxTarget implements Target {
     }
 
     @Override
-    public String token() {
-        return Targets.TOKEN;
+    public String header() {
+        return Targets.HEADER;
     }
 }

@@ -14,7 +14,7 @@ import dev.perflab.lab.system.LaunchSpec;
 
 /**
  * What a rung drives: which apps it needs and with which settings, where the load goes, with which
- * token, whether auth-service faults apply, and what it starts beyond the apps. One class per kind;
+ * header, whether auth-service faults apply, and what it starts beyond the apps. One class per kind;
  * the rung runner asks these questions and never the kind.
  */
 public interface Target {
@@ -52,8 +52,13 @@ public interface Target {
     /** Where the load goes, once the apps run. */
     URI url(LabSystem apps, Extras extras);
 
-    /** The token the load sends, or null for none. */
-    default String token() {
+    /** The header line each request of the load carries ("Name: value"), or null for none. */
+    default String header() {
+        return null;
+    }
+
+    /** The user's own gateway this target drives, or null (the lab's gateway, or no gateway). */
+    default dev.perflab.lab.system.ForeignGateway foreign() {
         return null;
     }
 

@@ -13,6 +13,9 @@ public final class Targets {
     /** The token the load sends through the gateway and nginx; auth-service accepts it. */
     public static final String TOKEN = "lab-token";
 
+    /** The header line that carries it: TOKEN_HEADER's default, and what the nginx reference always sends. */
+    public static final String HEADER = "Authorization: Bearer " + TOKEN;
+
     private Targets() {
     }
 
@@ -20,13 +23,15 @@ public final class Targets {
      * @param specs each app's launch spec as the system options make it
      * @param gateway adds what this run puts on the gateway beyond its profiles (a profiler agent)
      * @param root the repository root, where the reference rung's nginx configuration lies
+     * @param route where the load goes through the gateway (ROUTE)
+     * @param header the header line the load sends through the gateway (TOKEN_HEADER), or null
      */
     public static Target of(Target.Kind kind, java.util.List<String> profiles, Function<Service, LaunchSpec> specs,
-            UnaryOperator<LaunchSpec> gateway, Path root) {
+            UnaryOperator<LaunchSpec> gateway, Path root, String route, String header) {
         return switch (kind) {
             case BACKEND -> new BackendTarget(specs.apply(Service.BUSINESS));
             case GATEWAY -> new GatewayTarget(specs.apply(Service.BUSINESS), specs.apply(Service.AUTH),
-                    gateway.apply(specs.apply(Service.GATEWAY).withProfiles(profiles)));
+                    gateway.apply(specs.apply(Service.GATEWAY).withProfiles(profiles)), route, header);
             case NGINX -> new NginxTarget(root, specs.apply(Service.BUSINESS), specs.apply(Service.AUTH));
         };
     }

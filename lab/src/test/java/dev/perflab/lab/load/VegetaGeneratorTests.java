@@ -50,7 +50,7 @@ class VegetaGeneratorTests {
     void sendsAtTheOfferedRateWithTheBearerTokenAsWrkSendsIt() {
         server = Server.start(Duration.ZERO, Duration.ZERO, Duration.ZERO);
         OpenModelResult open = new VegetaGenerator(ROOT, new VegetaGenerator.Load(200, 0, Duration.ofSeconds(10)), out)
-            .measure(server.url(), "lab-token", Duration.ofSeconds(3));
+            .measure(server.url(), "Authorization: Bearer lab-token", Duration.ofSeconds(3));
 
         assertThat(open.offeredRps()).isEqualTo(200);
         assertThat(open.achievedRps()).isGreaterThanOrEqualTo(0.9 * 200);

@@ -77,7 +77,7 @@ class LoadAgentsTests {
         List<Path> files = new ArrayList<>();
         for (int window = 1; window <= 2; window++) {
             Path dir = kept.resolve("window-" + window);
-            windows.add(generator.keepingResults(dir).offer(server.url(), "lab-token", Duration.ofSeconds(2)));
+            windows.add(generator.keepingResults(dir).offer(server.url(), "Authorization: Bearer lab-token", Duration.ofSeconds(2)));
             files.add(dir.resolve("agent-1.bin"));
             files.add(dir.resolve("agent-2.bin"));
         }

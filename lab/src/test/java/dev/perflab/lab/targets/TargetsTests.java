@@ -14,14 +14,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 class TargetsTests {
 
     private static Target target(Target.Kind kind, List<String> profiles, UnaryOperator<LaunchSpec> gateway) {
-        return Targets.of(kind, profiles, LaunchSpec::of, gateway, Path.of("."));
+        return Targets.of(kind, profiles, LaunchSpec::of, gateway, Path.of("."), "/service/hello", Targets.HEADER);
     }
 
     @Test
     void theBackendAloneNeedsNoTokenNoAuthServiceAndNoFaults() {
         Target backend = target(Target.Kind.BACKEND, List.of(), UnaryOperator.identity());
         assertThat(backend.specs("5ms")).extracting(LaunchSpec::service).containsExactly(Service.BUSINESS);
-        assertThat(backend.token()).isNull();
+        assertThat(backend.header()).isNull();
         assertThat(backend.faultsApply()).isFalse();
         assertThat(backend.unavailable()).isEmpty();
     }
@@ -34,7 +34,8 @@ class TargetsTests {
         assertThat(specs.get(1).environment()).containsEntry("AUTH_LATENCY", "20ms");
         assertThat(specs.get(2).profiles()).containsExactly("blocking", "log-quiet");
         assertThat(specs.get(2).environment()).containsEntry("PROFILER", "jprofiler");
-        assertThat(gateway.token()).isEqualTo(Targets.TOKEN);
+        assertThat(gateway.header()).isEqualTo("Authorization: Bearer lab-token");
+        assertThat(gateway.foreign()).isNull();
         assertThat(gateway.faultsApply()).isTrue();
         assertThat(gateway.describe()).isEqualTo(" (gateway profiles: blocking,log-quiet)");
     }
@@ -46,7 +47,7 @@ class TargetsTests {
         });
         assertThat(nginx.specs("1ms")).extracting(LaunchSpec::service).containsExactly(Service.BUSINESS, Service.AUTH);
         assertThat(nginx.specs("1ms").get(1).environment()).containsEntry("AUTH_LATENCY", "1ms");
-        assertThat(nginx.token()).isEqualTo(Targets.TOKEN);
+        assertThat(nginx.header()).isEqualTo(Targets.HEADER);
         assertThat(nginx.faultsApply()).isTrue();
     }
 

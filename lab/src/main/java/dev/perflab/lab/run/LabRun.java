@@ -43,15 +43,28 @@ public final class LabRun {
             List<Scenario> rungs, Map<String, Object> extra, PrintWriter out, java.util.function.UnaryOperator<RungRunner> configure) {
         load.validate();
         profile.validate();
-        if (!system.compose()) {
+        if (system.remote() && !profile.profiler().equals("none")) {
+            throw new LabException("PROFILER=" + profile.profiler() + " attaches to a gateway the lab started: not with RUNTIME=" + system.runtime());
+        }
+        if (!system.compose() && !system.remote()) {
             profile.gatewayJvmOptions(System.getenv());
         }
         system.healthTimeout();
-        checkGatewayProfiles(system, rungs);
+        if (system.remote()) {
+            system.remoteConfig();
+            if (system.kubernetes()) {
+                system.kubernetesRollout().requireKubectl();
+            }
+        }
+        rungs = RemoteRungs.select(system, command, rungs, out);
+        if (!system.remote()) {
+            checkGatewayProfiles(system, rungs);
+        }
         SystemOptions.checkAuthLatency(system.authLatency(), "AUTH_LATENCY");
         system.placement();
         rungs.stream().filter(rung -> rung.authLatency() != null)
             .forEach(rung -> SystemOptions.checkAuthLatency(rung.authLatency(), "rung " + rung.name() + "'s auth_latency"));
+        RemoteRungs.check(system, rungs);
         system.stopLeftovers(out);
         Compose compose = system.composeRuntime();
         String wrkVersion = WrkGenerator.requireInstalled();
@@ -67,9 +80,17 @@ public final class LabRun {
         if (!load.faults().isEmpty()) {
             parameters.put("faults", load.faults().toString());
         }
-        parameters.put("auth_latency", system.authLatency());
-        parameters.put("java_opts", system.javaOpts());
-        parameters.put("gateway_java_opts", system.gatewayJavaOpts());
+        if (system.remote()) {
+            parameters.put("auth_latency", "as deployed");
+            parameters.put("system", "not started by the lab: measured at the REMOTE file's addresses"
+                    + (system.kubernetes() ? ", after kubectl apply -k of each rung's overlay" : ""));
+            parameters.put("remote", system.remoteConfig().describe());
+        }
+        else {
+            parameters.put("auth_latency", system.authLatency());
+            parameters.put("java_opts", system.javaOpts());
+            parameters.put("gateway_java_opts", system.gatewayJavaOpts());
+        }
         parameters.put("runtime", system.runtime());
         parameters.put("placement", system.placement().describe());
         if (compose != null) {

@@ -36,7 +36,13 @@ import dev.perflab.lab.stats.ProcStatsSampler;
 import dev.perflab.lab.stats.StatsLog;
 import dev.perflab.lab.stats.StatsSampler;
 import dev.perflab.lab.system.Compose;
+import dev.perflab.lab.stats.PrometheusStatsSampler;
+import dev.perflab.lab.system.Apps;
+import dev.perflab.lab.system.Endpoint;
+import dev.perflab.lab.system.KubernetesRollout;
 import dev.perflab.lab.system.LabSystem;
+import dev.perflab.lab.system.RemoteConfig;
+import dev.perflab.lab.system.RemoteSystem;
 import dev.perflab.lab.system.LaunchSpec;
 import dev.perflab.lab.system.ReapedChildren;
 import dev.perflab.lab.system.RunningService;
@@ -89,17 +95,18 @@ public final class RungRunner {
     /** One pass of a rung; {@code pass} numbers its sub-windows for the intervals. */
     public RungResult run(Scenario declared, Path dir, String relativeDir, String label, int pass) {
         Target target = target(declared);
-        Optional<String> unavailable = target.unavailable();
+        Optional<String> unavailable = system.remote() ? remoteUnavailable(declared, target) : target.unavailable();
         if (unavailable.isPresent()) {
             out.println("  " + label + " " + declared.name() + ": skipped, " + unavailable.get());
             return RungResult.skipped(declared, unavailable.get());
         }
         out.println("  " + label + " " + declared.name() + target.describe());
         out.flush();
-        Scenario scenario = declared.ranWith(declared.authLatency() != null ? declared.authLatency() : system.authLatency());
-        try (LabSystem apps = LabSystem.start(system.launcher(dir.resolve("logs")), target.specs(scenario.authLatency()), system.healthTimeout());
-                Target.Extras extras = target.startExtras(apps, dir)) {
-            Running running = new Running(target, apps, extras, target.url(apps, extras), target.token(),
+        // a remote system runs with the auth latency it was deployed with, which the lab neither sets nor knows
+        Scenario scenario = declared.ranWith(system.remote() ? null : declared.authLatency() != null ? declared.authLatency() : system.authLatency());
+        try (Started started = start(target, scenario, dir)) {
+            Apps apps = started.apps();
+            Running running = new Running(target, apps, started.local(), started.extras(), started.url(), token(target),
                     new ActuatorMetrics(apps.get(Service.BUSINESS).baseUri()).counter("http.server.requests", Map.of("uri", "/hello")));
             announceJProfiler(apps);
             Warmup.Result warm = warmUp(running);
@@ -108,13 +115,13 @@ public final class RungRunner {
             if (capacity != null) {
                 CapacityResult found = searchCapacity(running, dir, warm);
                 scrape(apps, dir, "after");
-                Map<String, String> mode = apps.find(Service.GATEWAY).map(gateway -> observedMode(new ActuatorMetrics(gateway.baseUri()))).orElse(null);
+                Map<String, String> mode = mode(apps);
                 return Results.ofCapacity(scenario, relativeDir, found, mode, warm);
             }
             Measured measured = measure(scenario, running, dir, pass);
             scrape(apps, dir, "after");
             Timings after = Timings.read(apps);
-            Map<String, String> mode = apps.find(Service.GATEWAY).map(gateway -> observedMode(new ActuatorMetrics(gateway.baseUri()))).orElse(null);
+            Map<String, String> mode = mode(apps);
             Map<String, Double> cpu = StatsLog.read(dir.resolve("stats.log")).meanCpu(measured.from(), measured.to());
             return Results.of(scenario, relativeDir, measured.windows(), measured.units(),
                     new RungResult.CpuUse(cpu, Results.round(measured.samplerCost(), 3)), before.until(after), mode, warm, measured.profiled(),
@@ -122,8 +129,108 @@ public final class RungRunner {
         }
     }
 
-    /** A started rung: its target, apps and extras, where the load goes, and the backend's request counter for the progress line. */
-    private record Running(Target target, LabSystem apps, Target.Extras extras, URI url, String token, DoubleSupplier backendRequests) {
+    /** A started rung: its target, apps (those the lab started in local), extras, where the load goes, and the backend's request counter for the progress line. */
+    private record Running(Target target, Apps apps, LabSystem local, Target.Extras extras, URI url, String token, DoubleSupplier backendRequests) {
+    }
+
+    /** The apps of a rung and what it started beyond them; closing stops what the lab started (in remote: nothing). */
+    private record Started(Apps apps, LabSystem local, Target.Extras extras, URI url) implements AutoCloseable {
+
+        @Override
+        public void close() {
+            try (Apps stoppedLast = apps; Target.Extras stoppedFirst = extras) {
+                // extras first, then the apps
+            }
+        }
+    }
+
+    /**
+     * Local and compose: the target's apps and extras, started here. Remote: the configured apps,
+     * each of whose scrapes must answer, and the address the load goes to; in Kubernetes after the
+     * rung's overlay (the base for rungs without a gateway) was applied and rolled out.
+     */
+    private Started start(Target target, Scenario scenario, Path dir) {
+        if (!system.remote()) {
+            LabSystem apps = LabSystem.start(system.launcher(dir.resolve("logs")), target.specs(scenario.authLatency()), system.healthTimeout());
+            try {
+                Target.Extras extras = target.startExtras(apps, dir);
+                return new Started(apps, apps, extras, target.url(apps, extras));
+            }
+            catch (RuntimeException ex) {
+                apps.close();
+                throw ex;
+            }
+        }
+        RemoteConfig remote = system.remoteConfig();
+        Duration wait = REMOTE_ANSWER;
+        if (system.kubernetes()) {
+            KubernetesRollout kubernetes = system.kubernetesRollout();
+            kubernetes.apply(target.kind() == Target.Kind.GATEWAY ? kubernetes.overlay(scenario.name(), scenario.profiles()).orElseThrow() : kubernetes.base(), out);
+            wait = system.healthTimeout();
+        }
+        List<Service> services = target.specs(system.authLatency()).stream().map(LaunchSpec::service).toList();
+        RemoteSystem apps = RemoteSystem.connect(remote, services, wait);
+        URI url = switch (target.kind()) {
+            case BACKEND -> remote.backend();
+            case GATEWAY -> remote.gateway();
+            case NGINX -> remote.nginx().orElseThrow();
+        };
+        RemoteSystem.awaitAnswer(target.kind().id() + " (where the load goes)", url, wait, false);
+        return new Started(apps, null, Target.Extras.NONE, url);
+    }
+
+    /** How long a remote app may take to answer before the rung fails with one line. */
+    private static final Duration REMOTE_ANSWER = Duration.ofSeconds(5);
+
+    /** Why a rung cannot run on the remote system: nginx without its address, a Kubernetes gateway rung without an overlay. */
+    private Optional<String> remoteUnavailable(Scenario rung, Target target) {
+        if (target.kind() == Target.Kind.NGINX && system.remoteConfig().nginx().isEmpty()) {
+            return Optional.of("the REMOTE file names no nginx.url");
+        }
+        if (system.kubernetes() && target.kind() == Target.Kind.GATEWAY
+                && system.kubernetesRollout().overlay(rung.name(), rung.profiles()).isEmpty()) {
+            return Optional.of("no overlay in deploy/k8s/overlays for rung " + rung.name() + " (profiles " + String.join(",", rung.profiles())
+                    + "): add one named like the rung to run it on Kubernetes");
+        }
+        return Optional.empty();
+    }
+
+    /** The target's token; the REMOTE file's token replaces the lab's own for a remote system. */
+    private String token(Target target) {
+        String token = target.token();
+        return token != null && system.remote() ? system.remoteConfig().token().orElse(token) : token;
+    }
+
+    /** FAULTS where they apply; on a remote system only when the REMOTE file names auth-service's address to post them to. */
+    private FaultSchedule faults(Running running) {
+        if (!running.target().faultsApply() || load.faults().isEmpty()) {
+            return FaultSchedule.none();
+        }
+        if (system.remote() && system.remoteConfig().authAdmin().isEmpty()) {
+            out.println("    FAULTS skipped: the REMOTE file names no auth-service.url to post them to");
+            out.flush();
+            return FaultSchedule.none();
+        }
+        return load.faults();
+    }
+
+    /** The gateway's mode as its own metrics report it; on a remote gateway without the lab's metric, unknown rather than guessed. */
+    private Map<String, String> mode(Apps apps) {
+        return apps.find(Service.GATEWAY).map(gateway -> {
+            ActuatorMetrics metrics = new ActuatorMetrics(gateway.baseUri());
+            if (!system.remote()) {
+                return observedMode(metrics);
+            }
+            try {
+                if (!metrics.tags("lab.gateway.mode").isEmpty()) {
+                    return observedMode(metrics);
+                }
+            }
+            catch (LabException unreadable) {
+                // the same as a gateway without the metric
+            }
+            return Map.of("mode", "unknown (the gateway exports no lab.gateway.mode metric)");
+        }).orElse(null);
     }
 
     private record Measured(List<LoadResult> windows, List<Window> units, LocalDateTime from, LocalDateTime to, double samplerCost,
@@ -152,7 +259,7 @@ public final class RungRunner {
         double samplerCost;
         List<Duration> subwindows = load.subwindows();
         try (StatsSampler sampler = sampler(running, dir.resolve("stats.log")).start()) {
-            FaultSchedule faults = running.target().faultsApply() ? load.faults() : FaultSchedule.none();
+            FaultSchedule faults = faults(running);
             try (Progress progress = new Progress("measure", load.duration(), running.backendRequests(), out);
                     FaultSchedule.Running injected = faults.isEmpty() ? null
                             : faults.start(running.apps().get(Service.AUTH).baseUri(), dir.resolve("faults.log"), out)) {
@@ -170,7 +277,7 @@ public final class RungRunner {
             LoadResult whole = LoadResult.merge(windows);
             out.printf("    measured: %,.0f req/s, p99 %.2f ms, %d errors%s%n", whole.requestsPerSecond(), whole.latency().percentile("99"),
                     whole.errors(), windows.size() > 1 ? " (" + windows.size() + " sub-windows)" : "");
-            Optional<RunningService> gateway = running.apps().find(Service.GATEWAY);
+            Optional<RunningService> gateway = running.local() == null ? Optional.empty() : running.local().find(Service.GATEWAY);
             if (profile.jprofiler() && gateway.isPresent()) {
                 profiled = new Results.Profiled("jprofiler", null, null, null);
             }
@@ -208,7 +315,7 @@ public final class RungRunner {
                 List<LoadResult> parts = new ArrayList<>();
                 Double[] stepGeneratorCpu = { 0.0 };
                 LocalDateTime from = LocalDateTime.now();
-                FaultSchedule faults = running.target().faultsApply() ? load.faults() : FaultSchedule.none();
+                FaultSchedule faults = faults(running);
                 try (Progress progress = new Progress(String.format(java.util.Locale.ROOT, "step %d: %,.0f req/s offered", step[0], rate),
                         load.duration(), running.backendRequests(), out);
                         FaultSchedule.Running injected = faults.isEmpty() ? null
@@ -321,7 +428,7 @@ public final class RungRunner {
         return gateway.withJvmOptions(jvm);
     }
 
-    private void announceJProfiler(LabSystem apps) {
+    private void announceJProfiler(Apps apps) {
         if (profile.jprofiler() && apps.find(Service.GATEWAY).isPresent()) {
             out.printf("    JProfiler: the agent listens on 127.0.0.1:%d (nowait). In the JProfiler GUI: Session > Attach > "
                     + "Attach to remote JVM, host 127.0.0.1, port %d; start recording before the measured window (%s) begins%n",
@@ -330,13 +437,21 @@ public final class RungRunner {
         }
     }
 
-    /** docker stats in the compose runtime (the containers are named after the services), else the /proc sampler. */
+    /**
+     * docker stats in the compose runtime (the containers are named after the services), each app's
+     * Prometheus endpoint on a remote system, else the /proc sampler.
+     */
     private StatsSampler sampler(Running running, Path file) {
+        if (system.remote()) {
+            Map<String, URI> scrapes = new LinkedHashMap<>();
+            running.apps().services().forEach(app -> scrapes.put(app.service().id(), app.prometheusUri()));
+            return new PrometheusStatsSampler(scrapes, file);
+        }
         if (system.compose()) {
             return new DockerStatsSampler(running.apps().services().stream().map(s -> s.service().id()).toList(), file);
         }
         Map<String, List<Long>> pids = new LinkedHashMap<>();
-        for (RunningService service : running.apps().services()) {
+        for (RunningService service : running.local().services()) {
             pids.put(service.service().id(), List.of(service.pid()));
         }
         pids.putAll(running.extras().pids());
@@ -344,10 +459,10 @@ public final class RungRunner {
     }
 
     /** Reads every endpoint the measured window will read, and returns the apps' JIT compilation time so far (ms, summed; NaN when unknown). */
-    private static double prime(LabSystem apps, DoubleSupplier backendRequests) {
-        for (RunningService service : apps.services()) {
+    private static double prime(Apps apps, DoubleSupplier backendRequests) {
+        for (Endpoint service : apps.services()) {
             try {
-                LabHttp.get(service.uri("/actuator/prometheus"));
+                LabHttp.get(service.prometheusUri());
             }
             catch (IOException ex) {
                 throw new LabException("cannot scrape " + service.service() + " metrics: " + ex.getMessage(), ex);
@@ -362,7 +477,7 @@ public final class RungRunner {
             // nothing to prime beyond what was read
         }
         double jit = 0;
-        for (RunningService service : apps.services()) {
+        for (Endpoint service : apps.services()) {
             try {
                 jit += new ActuatorMetrics(service.baseUri()).statistic("jvm.compilation.time", Map.of(), "COUNT");
             }
@@ -373,11 +488,11 @@ public final class RungRunner {
         return jit;
     }
 
-    private static void scrape(LabSystem apps, Path dir, String when) {
-        for (RunningService service : apps.services()) {
+    private static void scrape(Apps apps, Path dir, String when) {
+        for (Endpoint service : apps.services()) {
             try {
                 RunFolder.write(dir.resolve("scrapes").resolve(service.service().id() + "-" + when + ".prom"),
-                        LabHttp.get(service.uri("/actuator/prometheus")).body());
+                        LabHttp.get(service.prometheusUri()).body());
             }
             catch (IOException ex) {
                 throw new LabException("cannot scrape " + service.service() + " metrics: " + ex.getMessage(), ex);
@@ -400,7 +515,7 @@ public final class RungRunner {
     /** Counters read before and after the measured window, for where the time goes. */
     record Timings(double authCount, double authSeconds, double serverCount, double serverSeconds) {
 
-        static Timings read(LabSystem apps) {
+        static Timings read(Apps apps) {
             return apps.find(Service.GATEWAY).map(gateway -> {
                 ActuatorMetrics metrics = new ActuatorMetrics(gateway.baseUri());
                 return new Timings(metrics.count("lab.auth.call", Map.of("outcome", "allowed")),

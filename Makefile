@@ -13,8 +13,12 @@ LAB := $(JAVA) -jar lab/target/lab.jar
 # Knobs (override on the command line: make gateway-test AUTH_CLIENT=blocking DURATION=30s). The lab
 # reads THREADS, CONNECTIONS, TIMEOUT, DURATION, REPEAT, WARMUP_MAX, FAULTS, AUTH_LATENCY, AUTH_CLIENT,
 # PROFILES, ONLY, SCENARIOS, PROFILE_RUNGS, EVENT, JAVA_OPTS, GATEWAY_JAVA_OPTS, HEALTH_TIMEOUT,
-# RUNTIME and COMPOSE_FILES from the environment, where make puts what is set on its command line;
+# RUNTIME, COMPOSE_FILES and REMOTE from the environment, where make puts what is set on its command line;
 # the defaults live in the lab alone (java -jar lab/target/lab.jar lab --help lists them).
+# RUNTIME=remote REMOTE=lab/remote.yml: measure a system the lab did not start, at the addresses of that
+# file (lab/remote.example.yml): the backend rung, one gateway rung, nginx if configured; CPU and memory
+# from each app's /actuator/prometheus. RUNTIME=kubernetes: the same, after kubectl apply -k of each
+# rung's overlay in deploy/k8s/overlays and its rollout. Neither starts or stops anything there.
 RUN ?= results/latest
 OUT ?= docs/images
 CHARTS ?=
@@ -51,7 +55,8 @@ help: ## List every target with one line each
 	@echo "    FAULTS='20s:latency=20ms 40s:latency=1ms' (auth-service faults at offsets into each measured window)"
 	@echo "    SCENARIOS=lab/scenarios-threads.yml JAVA=<JDK 21+>/bin/java (make lab: the four auth clients)"
 	@echo "    PROFILER=async|jfr|jprofiler EVENT=cpu|wall|lock|alloc (make profile); PROFILE_RUNGS=async (make lab: profile every gateway rung)"
-	@echo "    JAVA_OPTS GATEWAY_JAVA_OPTS HEALTH_TIMEOUT RUN=$(RUN) RUNTIME=local|compose COMPOSE_FILES BASE_IMAGE=$(BASE_IMAGE)"
+	@echo "    JAVA_OPTS GATEWAY_JAVA_OPTS HEALTH_TIMEOUT RUN=$(RUN) RUNTIME=local|compose|remote|kubernetes COMPOSE_FILES BASE_IMAGE=$(BASE_IMAGE)"
+	@echo "    REMOTE=lab/remote.yml (RUNTIME=remote|kubernetes: the addresses to measure, see lab/remote.example.yml)"
 	@echo "    SETUP=$(SETUP) (no: install no tools first; otherwise lab/setup.sh installs wrk, nginx, chromium where missing)"
 	@echo "  their defaults: java -jar lab/target/lab.jar <command> --help (after make build)"
 

@@ -50,13 +50,10 @@ public final class LabRun {
             profile.gatewayJvmOptions(System.getenv());
         }
         system.healthTimeout();
-        if (system.remote()) {
-            system.remoteConfig();
-            if (system.kubernetes()) {
-                system.kubernetesRollout().requireKubectl();
-            }
-        }
         rungs = RemoteRungs.select(system, command, rungs, out);
+        if (system.kubernetes()) {
+            system.kubernetesRollout().requireKubectl();
+        }
         if (!system.remote()) {
             checkGatewayProfiles(system, rungs);
         }
@@ -92,7 +89,8 @@ public final class LabRun {
             parameters.put("gateway_java_opts", system.gatewayJavaOpts());
         }
         parameters.put("runtime", system.runtime());
-        parameters.put("placement", system.placement().describe());
+        parameters.put("placement", system.remote() ? "load generator on this machine's " + Runtime.getRuntime().availableProcessors()
+                + " cores, the system at the REMOTE file's addresses" : system.placement().describe());
         if (compose != null) {
             parameters.put("compose", compose.version());
             parameters.put("compose_files", compose.files().stream().map(f -> system.root().relativize(f).toString()).toList());

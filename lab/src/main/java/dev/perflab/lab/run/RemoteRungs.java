@@ -34,6 +34,7 @@ final class RemoteRungs {
         if (!system.remote()) {
             return rungs;
         }
+        system.remoteConfig();
         if (command.equals("sweep")) {
             throw new LabException("make sweep sets auth-service's latency for each point, which the lab cannot do to a system it did not start: "
                     + "run it with RUNTIME=local or compose");

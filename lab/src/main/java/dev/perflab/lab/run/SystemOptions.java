@@ -85,7 +85,9 @@ public class SystemOptions {
 
     /** Where the load generator and the apps run on this machine, decided once per command. */
     public Placement placement() {
-        return Placement.decide(pin, Runtime.getRuntime().availableProcessors(), InstalledTools.installed("taskset"));
+        // a system the lab did not start gets no cores set aside here: the load generator has them all
+        Placement placement = Placement.decide(pin, Runtime.getRuntime().availableProcessors(), InstalledTools.installed("taskset"));
+        return remote() ? Placement.decide("off", Runtime.getRuntime().availableProcessors(), false) : placement;
     }
 
     public String authLatency() {

@@ -179,8 +179,11 @@ public final class RungRunner {
         return new Started(apps, null, Target.Extras.NONE, url);
     }
 
-    /** How long a remote app may take to answer before the rung fails with one line. */
-    private static final Duration REMOTE_ANSWER = Duration.ofSeconds(5);
+    /**
+     * How long a remote app, checked before the run began, may take to answer at the start of a rung
+     * before it fails with one line: a busy machine can hold one scrape for seconds.
+     */
+    private static final Duration REMOTE_ANSWER = Duration.ofSeconds(30);
 
     /** Why a rung cannot run on the remote system: nginx without its address, a Kubernetes gateway rung without an overlay. */
     private Optional<String> remoteUnavailable(Scenario rung, Target target) {

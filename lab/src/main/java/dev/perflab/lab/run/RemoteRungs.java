@@ -45,19 +45,31 @@ final class RemoteRungs {
         RemoteConfig remote = system.remoteConfig();
         List<Scenario> selected = new ArrayList<>();
         Set<Target.Kind> seen = EnumSet.noneOf(Target.Kind.class);
+        List<String> gateways = new ArrayList<>();
         List<String> left = new ArrayList<>();
         for (Scenario rung : rungs) {
-            if (!seen.add(rung.target()) || (rung.target() == Target.Kind.NGINX && remote.nginx().isEmpty())) {
-                left.add(rung.name());
-                continue;
+            if (rung.target() == Target.Kind.GATEWAY) {
+                gateways.add(rung.name());
             }
-            selected.add(rung.target() != Target.Kind.GATEWAY ? rung
-                    : new Scenario(GATEWAY_RUNG, Target.Kind.GATEWAY, List.of(UNKNOWN), null,
-                            "the gateway as deployed at " + remote.gateway() + " (profiles not set by the lab)"));
+            if (rung.target() == Target.Kind.NGINX && remote.nginx().isEmpty()) {
+                left.add(rung.name() + " (no nginx.url in the REMOTE file)");
+            }
+            else if (!seen.add(rung.target())) {
+                if (rung.target() != Target.Kind.GATEWAY) {
+                    left.add(rung.name() + " (a second " + rung.target().id() + " rung)");
+                }
+            }
+            else {
+                selected.add(rung.target() != Target.Kind.GATEWAY ? rung
+                        : new Scenario(GATEWAY_RUNG, Target.Kind.GATEWAY, List.of(UNKNOWN), null,
+                                "the gateway as deployed at " + remote.gateway() + " (profiles not set by the lab)"));
+            }
         }
+        List<String> names = selected.stream().map(rung -> rung.name().equals(GATEWAY_RUNG) && !gateways.equals(List.of(GATEWAY_RUNG))
+                ? GATEWAY_RUNG + " (as deployed, in place of " + String.join(", ", gateways) + ")" : rung.name()).toList();
         if (rungs.size() > 1 || !left.isEmpty()) {
-            out.println("RUNTIME=remote measures the system as deployed: " + String.join(", ", selected.stream().map(Scenario::name).toList())
-                    + (left.isEmpty() ? "" : "; not " + String.join(", ", left) + " (they need a gateway or nginx the lab starts, or an nginx.url)"));
+            out.println("RUNTIME=remote measures the system as deployed: " + String.join(", ", names)
+                    + (left.isEmpty() ? "" : "; left out: " + String.join(", ", left)));
             out.flush();
         }
         return selected;

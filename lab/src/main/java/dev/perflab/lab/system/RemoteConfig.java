@@ -43,9 +43,13 @@ public record RemoteConfig(Path file, URI gateway, URI backend, Optional<URI> ng
         try {
             root = YAML.readTree(Files.readString(file));
         }
-        catch (IOException | JacksonException ex) {
-            String message = ex instanceof JacksonException json ? json.getOriginalMessage() : ex.getMessage();
-            throw new LabException("REMOTE file " + file + " is not valid YAML: " + message, ex);
+        catch (JacksonException ex) {
+            String where = ex.getLocation() == null ? "" : " at line " + ex.getLocation().getLineNr() + ", column " + ex.getLocation().getColumnNr();
+            String first = String.valueOf(ex.getOriginalMessage()).lines().findFirst().orElse("").strip();
+            throw new LabException("REMOTE file " + file + " is not valid YAML" + where + ": " + first, ex);
+        }
+        catch (IOException ex) {
+            throw new LabException("cannot read the REMOTE file " + file + ": " + ex.getMessage(), ex);
         }
         if (root == null || !root.isObject()) {
             throw new LabException("REMOTE file " + file + " holds no settings: see lab/remote.example.yml");

@@ -127,6 +127,63 @@ class RemoteRuntimeIntegrationTests {
     }
 
     @Test
+    void aRemoteThatStopsAnsweringFailsItsRungInOneLineAndKeepsWhatWasMeasured() throws Exception {
+        // the gateway's metrics through a forwarder that closes once the gateway rung's measured window has begun
+        com.sun.net.httpserver.HttpServer forwarder = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 16);
+        String gatewayBase = "http://127.0.0.1:" + apps.get(Service.GATEWAY).spec().port();
+        forwarder.createContext("/", exchange -> {
+            try (exchange) {
+                var answer = LabHttp.get(java.net.URI.create(gatewayBase + exchange.getRequestURI()));
+                byte[] body = answer.body().getBytes(StandardCharsets.UTF_8);
+                exchange.sendResponseHeaders(answer.statusCode(), body.length);
+                exchange.getResponseBody().write(body);
+            }
+        });
+        forwarder.start();
+        Path file = temp.resolve("stops.yml");
+        Files.writeString(file, Files.readString(remoteFile).replace(gatewayBase + "/actuator/prometheus",
+                "http://127.0.0.1:" + forwarder.getAddress().getPort() + "/actuator/prometheus"));
+        Thread closer = new Thread(() -> {
+            try {
+                while (!Thread.currentThread().isInterrupted()) {
+                    try (var files = Files.walk(results)) {
+                        if (files.anyMatch(f -> f.endsWith(Path.of("gateway", "stats.log")))) {
+                            forwarder.stop(0);
+                            return;
+                        }
+                    }
+                    catch (IOException | java.io.UncheckedIOException racing) {
+                        // the run is writing; look again
+                    }
+                    Thread.sleep(100);
+                }
+            }
+            catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        closer.start();
+        try {
+            assertThat(run("lab", "--runtime", "remote", "--remote", file.toString(), "--only", "baseline,reactive")).isNotZero();
+        }
+        finally {
+            closer.interrupt();
+            forwarder.stop(0);
+        }
+        assertThat(err.toString().strip()).hasLineCount(1).startsWith("lab: rung gateway: cannot scrape gateway metrics");
+        Path run = results.resolve("latest").toRealPath();
+        JsonNode rungs = RunFolder.JSON.readTree(run.resolve("summary.json").toFile()).path("rungs");
+        assertThat(rungs.get(0).path("name").asString()).isEqualTo("baseline");
+        assertThat(rungs.get(0).path("rps").asDouble()).as("the earlier rung is kept").isPositive();
+        assertThat(Files.readString(run.resolve("error.txt"))).startsWith("rung gateway: cannot scrape gateway metrics");
+        assertThat(run.resolve("report.md")).exists();
+        assertThat(Files.readString(run.resolve("gateway/wrk.txt"))).as("the rung's own measurement is kept").contains("Requests/sec");
+        assertThat(StatsLog.read(run.resolve("gateway/stats.log")).byService()).containsKeys("auth-service", "business-service");
+        assertThat(apps.services()).allSatisfy(app -> assertThat(app.process().isAlive()).isTrue());
+    }
+
+    @Test
     void aRemoteThatDoesNotAnswerIsOneLineNamingItsAddress() throws IOException {
         int closed = freePort();
         Path file = temp.resolve("closed.yml");

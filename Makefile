@@ -13,7 +13,7 @@ LAB := $(JAVA) -jar lab/target/lab.jar
 # Knobs (override on the command line: make gateway-test AUTH_CLIENT=blocking DURATION=30s). The lab
 # reads THREADS, CONNECTIONS, TIMEOUT, DURATION, REPEAT, SUBWINDOW, CPU_RATE, CPU_DURATION, WARMUP_MAX, FAULTS,
 # AUTH_LATENCY, AUTH_CLIENT, PROFILES, ONLY, SCENARIOS, PROFILE_RUNGS, EVENT, JAVA_OPTS, GATEWAY_JAVA_OPTS, HEALTH_TIMEOUT,
-# RUNTIME, COMPOSE_FILES, SLO, RATES, AGENTS and AGENT_HOSTS from the environment, where make puts what
+# RUNTIME, COMPOSE_FILES, REMOTE, SLO, RATES, AGENTS and AGENT_HOSTS from the environment, where make puts what
 # is set on its command line; the defaults live in the lab alone (java -jar lab/target/lab.jar lab --help
 # lists them). make capacity AGENTS=2 offers each step from 2 vegeta agents at rate/2 each (vegeta's
 # distributed attack), their histograms merged; AGENT_HOSTS=127.0.0.1,127.0.0.2 names one host per agent
@@ -24,6 +24,10 @@ LAB := $(JAVA) -jar lab/target/lab.jar
 # AUTH_URL (point its route there); ROUTE=/api/hello is the path the load hits (default /service/hello) and
 # TOKEN_HEADER='Name: value' the header each request carries (default 'Authorization: Bearer lab-token'; none).
 # gateway-test, profile, lab (baseline, own-gateway with PROFILES, nginx) and capacity run it; sweep does not.
+# RUNTIME=remote REMOTE=lab/remote.yml: measure a system the lab did not start, at the addresses of that
+# file (lab/remote.example.yml): the backend rung, one gateway rung, nginx if configured; CPU and memory
+# from each app's /actuator/prometheus. RUNTIME=kubernetes: the same, after kubectl apply -k of each
+# rung's overlay in deploy/k8s/overlays and its rollout. Neither starts or stops anything there.
 RUN ?= results/latest
 OUT ?= docs/images
 CHARTS ?=
@@ -61,7 +65,8 @@ help: ## List every target with one line each
 	@echo "    SCENARIOS=lab/scenarios-threads.yml JAVA=<JDK 21+>/bin/java (make lab: the four auth clients)"
 	@echo "    PROFILER=async|jfr|jprofiler EVENT=cpu|wall|lock|alloc (make profile); PROFILE_RUNGS=async (make lab: profile every gateway rung)"
 	@echo "    GATEWAY_JAR=examples/own-gateway/target/own-gateway.jar ROUTE=/api/hello TOKEN_HEADER='Authorization: Bearer lab-token' (your gateway; GATEWAY_IMAGE= with RUNTIME=compose)"
-	@echo "    JAVA_OPTS GATEWAY_JAVA_OPTS HEALTH_TIMEOUT RUN=$(RUN) RUNTIME=local|compose COMPOSE_FILES BASE_IMAGE=$(BASE_IMAGE)"
+	@echo "    JAVA_OPTS GATEWAY_JAVA_OPTS HEALTH_TIMEOUT RUN=$(RUN) RUNTIME=local|compose|remote|kubernetes COMPOSE_FILES BASE_IMAGE=$(BASE_IMAGE)"
+	@echo "    REMOTE=lab/remote.yml (RUNTIME=remote|kubernetes: the addresses to measure, see lab/remote.example.yml)"
 	@echo "    SETUP=$(SETUP) (no: install no tools first; otherwise lab/setup.sh installs wrk, nginx, chromium where missing)"
 	@echo "  their defaults: java -jar lab/target/lab.jar <command> --help (after make build)"
 

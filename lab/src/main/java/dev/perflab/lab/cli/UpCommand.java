@@ -37,6 +37,9 @@ class UpCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
+        if (options.remote()) {
+            throw new LabException("make up starts the apps on this machine; RUNTIME=" + options.runtime() + " measures a system started elsewhere: use RUNTIME=local or compose");
+        }
         Path upDir = options.results().resolve("up");
         PidFiles pidFiles = new PidFiles(upDir);
         List<PidFiles.Entry> running = pidFiles.live();

@@ -311,7 +311,8 @@ public record ReportModel(String title, String machineLine, Integer cores, Strin
                     p.path("threads").asString(), p.path("connections").asString(), p.path("duration").asString(),
                     p.path("timeout").asString(), p.path("repeat").asString(),
                     machine.path("load_generator_on_same_host").asBoolean(true) ? "the same host" : "another host")
-                    + (p.path("placement").isString() ? "; " + p.path("placement").asString() : "") + foreignGatewayLine();
+                    + (p.path("placement").isString() ? "; " + p.path("placement").asString() : "")
+                    + (p.path("system").isString() ? "; the system was " + p.path("system").asString() : "") + foreignGatewayLine();
         }
 
         /** The user's own gateway ran instead of the lab's: which one, as far as its jar tells; the rest is unknown, never guessed. */

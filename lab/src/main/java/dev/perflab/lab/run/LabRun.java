@@ -44,23 +44,35 @@ public final class LabRun {
             List<Scenario> rungs, Map<String, Object> extra, PrintWriter out, java.util.function.UnaryOperator<RungRunner> configure) {
         load.validate();
         profile.validate();
-        if (!system.compose()) {
+        if (system.remote() && !profile.profiler().equals("none")) {
+            throw new LabException("PROFILER=" + profile.profiler() + " attaches to a gateway the lab started: not with RUNTIME=" + system.runtime());
+        }
+        if (!system.compose() && !system.remote()) {
             profile.gatewayJvmOptions(System.getenv());
         }
         system.healthTimeout();
+        rungs = RemoteRungs.select(system, command, rungs, out);
+        if (system.kubernetes()) {
+            system.kubernetesRollout().requireKubectl();
+        }
         String route = system.route();
         String header = system.tokenHeader();
         java.util.Optional<ForeignGateway> foreign = system.foreignGateway();
+        if (foreign.isPresent() && system.remote()) {
+            throw new LabException("GATEWAY_JAR/GATEWAY_IMAGE start your gateway in the local or compose runtime; RUNTIME=" + system.runtime()
+                    + " measures the gateway at the REMOTE file's address as it is deployed");
+        }
         boolean drivesGateway = rungs.stream().anyMatch(rung -> rung.target() == Target.Kind.GATEWAY);
         Map<String, Object> gateway = foreign.map(g -> g.describe(route, headerName(header)))
             .orElseGet(() -> new LinkedHashMap<>(Map.of("foreign", false)));
-        if (foreign.isEmpty()) {
+        if (foreign.isEmpty() && !system.remote()) {
             checkGatewayProfiles(system, rungs);
         }
         SystemOptions.checkAuthLatency(system.authLatency(), "AUTH_LATENCY");
         system.placement();
         rungs.stream().filter(rung -> rung.authLatency() != null)
             .forEach(rung -> SystemOptions.checkAuthLatency(rung.authLatency(), "rung " + rung.name() + "'s auth_latency"));
+        RemoteRungs.check(system, rungs);
         system.stopLeftovers(out);
         Compose compose = system.composeRuntime();
         String wrkVersion = WrkGenerator.requireInstalled();
@@ -77,11 +89,20 @@ public final class LabRun {
         if (!load.faults().isEmpty()) {
             parameters.put("faults", load.faults().toString());
         }
-        parameters.put("auth_latency", system.authLatency());
-        parameters.put("java_opts", system.javaOpts());
-        parameters.put("gateway_java_opts", system.gatewayJavaOpts());
+        if (system.remote()) {
+            parameters.put("auth_latency", "as deployed");
+            parameters.put("system", "not started by the lab: measured at the REMOTE file's addresses"
+                    + (system.kubernetes() ? ", after kubectl apply -k of each rung's overlay" : ""));
+            parameters.put("remote", system.remoteConfig().describe());
+        }
+        else {
+            parameters.put("auth_latency", system.authLatency());
+            parameters.put("java_opts", system.javaOpts());
+            parameters.put("gateway_java_opts", system.gatewayJavaOpts());
+        }
         parameters.put("runtime", system.runtime());
-        parameters.put("placement", system.placement().describe());
+        parameters.put("placement", system.remote() ? "load generator on this machine's " + Runtime.getRuntime().availableProcessors()
+                + " cores, the system at the REMOTE file's addresses" : system.placement().describe());
         if (compose != null) {
             parameters.put("compose", compose.version());
             parameters.put("compose_files", compose.files().stream().map(f -> system.root().relativize(f).toString()).toList());

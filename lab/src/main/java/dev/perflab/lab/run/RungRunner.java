@@ -36,7 +36,13 @@ import dev.perflab.lab.stats.ProcStatsSampler;
 import dev.perflab.lab.stats.StatsLog;
 import dev.perflab.lab.stats.StatsSampler;
 import dev.perflab.lab.system.Compose;
+import dev.perflab.lab.stats.PrometheusStatsSampler;
+import dev.perflab.lab.system.Apps;
+import dev.perflab.lab.system.Endpoint;
+import dev.perflab.lab.system.KubernetesRollout;
 import dev.perflab.lab.system.LabSystem;
+import dev.perflab.lab.system.RemoteConfig;
+import dev.perflab.lab.system.RemoteSystem;
 import dev.perflab.lab.system.LaunchSpec;
 import dev.perflab.lab.system.ReapedChildren;
 import dev.perflab.lab.system.RunningService;
@@ -124,17 +130,18 @@ public final class RungRunner {
     /** One pass of a rung; {@code pass} numbers its sub-windows for the intervals. */
     public RungResult run(Scenario declared, Path dir, String relativeDir, String label, int pass) {
         Target target = target(declared);
-        Optional<String> unavailable = target.unavailable();
+        Optional<String> unavailable = system.remote() ? remoteUnavailable(declared, target) : target.unavailable();
         if (unavailable.isPresent()) {
             out.println("  " + label + " " + declared.name() + ": skipped, " + unavailable.get());
             return RungResult.skipped(declared, unavailable.get());
         }
         out.println("  " + label + " " + declared.name() + target.describe());
         out.flush();
-        Scenario scenario = declared.ranWith(declared.authLatency() != null ? declared.authLatency() : system.authLatency());
-        try (LabSystem apps = LabSystem.start(system.launcher(dir.resolve("logs")), target.specs(scenario.authLatency()), system.healthTimeout());
-                Target.Extras extras = target.startExtras(apps, dir)) {
-            Running running = new Running(target, apps, extras, target.url(apps, extras), target.header(),
+        // a remote system runs with the auth latency it was deployed with, which the lab neither sets nor knows
+        Scenario scenario = declared.ranWith(system.remote() ? null : declared.authLatency() != null ? declared.authLatency() : system.authLatency());
+        try (Started started = start(target, scenario, dir)) {
+            Apps apps = started.apps();
+            Running running = new Running(target, apps, started.local(), started.extras(), started.url(), header(target),
                     new ActuatorMetrics(apps.get(Service.BUSINESS).baseUri()).counter("http.server.requests", Map.of("uri", "/hello")));
             announceJProfiler(apps);
             Warmup.Result warm = warmUp(running);
@@ -157,8 +164,117 @@ public final class RungRunner {
         }
     }
 
-    /** A started rung: its target, apps and extras, where the load goes, and the backend's request counter for the progress line. */
-    private record Running(Target target, LabSystem apps, Target.Extras extras, URI url, String header, DoubleSupplier backendRequests) {
+    /** A started rung: its target, apps (those the lab started in local), extras, where the load goes, and the backend's request counter for the progress line. */
+    private record Running(Target target, Apps apps, LabSystem local, Target.Extras extras, URI url, String header, DoubleSupplier backendRequests) {
+    }
+
+    /** The apps of a rung and what it started beyond them; closing stops what the lab started (in remote: nothing). */
+    private record Started(Apps apps, LabSystem local, Target.Extras extras, URI url) implements AutoCloseable {
+
+        @Override
+        public void close() {
+            try (Apps stoppedLast = apps; Target.Extras stoppedFirst = extras) {
+                // extras first, then the apps
+            }
+        }
+    }
+
+    /**
+     * Local and compose: the target's apps and extras, started here. Remote: the configured apps,
+     * each of whose scrapes must answer, and the address the load goes to; in Kubernetes after the
+     * rung's overlay (the base for rungs without a gateway) was applied and rolled out.
+     */
+    private Started start(Target target, Scenario scenario, Path dir) {
+        if (!system.remote()) {
+            LabSystem apps = LabSystem.start(system.launcher(dir.resolve("logs")), target.specs(scenario.authLatency()), system.healthTimeout());
+            try {
+                Target.Extras extras = target.startExtras(apps, dir);
+                return new Started(apps, apps, extras, target.url(apps, extras));
+            }
+            catch (RuntimeException ex) {
+                apps.close();
+                throw ex;
+            }
+        }
+        RemoteConfig remote = system.remoteConfig();
+        Duration wait = REMOTE_ANSWER;
+        if (system.kubernetes()) {
+            KubernetesRollout kubernetes = system.kubernetesRollout();
+            kubernetes.apply(target.kind() == Target.Kind.GATEWAY ? kubernetes.overlay(scenario.name(), scenario.profiles()).orElseThrow() : kubernetes.base(), out);
+            wait = system.healthTimeout();
+        }
+        List<Service> services = target.specs(system.authLatency()).stream().map(LaunchSpec::service).toList();
+        RemoteSystem apps = RemoteSystem.connect(remote, services, wait);
+        URI url = switch (target.kind()) {
+            case BACKEND -> remote.backend();
+            case GATEWAY -> remote.gateway();
+            case NGINX -> remote.nginx().orElseThrow();
+        };
+        RemoteSystem.awaitAnswer(target.kind().id() + " (where the load goes)", url, wait, false);
+        return new Started(apps, null, Target.Extras.NONE, url);
+    }
+
+    /**
+     * How long a remote app, checked before the run began, may take to answer at the start of a rung
+     * before it fails with one line: a busy machine can hold one scrape for seconds.
+     */
+    private static final Duration REMOTE_ANSWER = Duration.ofSeconds(30);
+
+    /** Why a rung cannot run on the remote system: nginx without its address, a Kubernetes gateway rung without an overlay. */
+    private Optional<String> remoteUnavailable(Scenario rung, Target target) {
+        if (target.kind() == Target.Kind.NGINX && system.remoteConfig().nginx().isEmpty()) {
+            return Optional.of("the REMOTE file names no nginx.url");
+        }
+        if (system.kubernetes() && target.kind() == Target.Kind.GATEWAY
+                && system.kubernetesRollout().overlay(rung.name(), rung.profiles()).isEmpty()) {
+            return Optional.of("no overlay in deploy/k8s/overlays for rung " + rung.name() + " (profiles " + String.join(",", rung.profiles())
+                    + "): add one named like the rung to run it on Kubernetes");
+        }
+        return Optional.empty();
+    }
+
+    /** The target's header line; on a remote system the REMOTE file's token, when it names one, replaces the lab's own bearer token. */
+    private String header(Target target) {
+        String header = target.header();
+        if (header == null || !system.remote()) {
+            return header;
+        }
+        return system.remoteConfig().token().map(token -> "Authorization: Bearer " + token).orElse(header);
+    }
+
+    /** FAULTS where they apply; on a remote system only when the REMOTE file names auth-service's address to post them to. */
+    private FaultSchedule faults(Running running) {
+        if (!running.target().faultsApply() || load.faults().isEmpty()) {
+            return FaultSchedule.none();
+        }
+        if (system.remote() && system.remoteConfig().authAdmin().isEmpty()) {
+            out.println("    FAULTS skipped: the REMOTE file names no auth-service.url to post them to");
+            out.flush();
+            return FaultSchedule.none();
+        }
+        return load.faults();
+    }
+
+    /**
+     * The gateway's mode as its own metrics report it; on a remote gateway without the lab's metric,
+     * unknown rather than guessed; null for a foreign gateway the lab started, whose mode it cannot read.
+     */
+    private Map<String, String> mode(Apps apps) {
+        return apps.find(Service.GATEWAY).filter(gateway -> !gateway.foreign()).map(gateway -> {
+            ActuatorMetrics metrics = new ActuatorMetrics(gateway.baseUri());
+            if (!system.remote()) {
+                return observedMode(metrics);
+            }
+            try {
+                if (!metrics.tags("lab.gateway.mode").isEmpty()) {
+                    return observedMode(metrics);
+                }
+            }
+            catch (LabException unreadable) {
+                // the same as a gateway without the metric
+            }
+            return Map.of("mode", "unknown (the gateway exports no lab.gateway.mode metric)");
+        }).orElse(null);
     }
 
     private record Measured(List<LoadResult> windows, List<Window> units, LocalDateTime from, LocalDateTime to, double samplerCost,
@@ -188,7 +304,7 @@ public final class RungRunner {
         AtRatePhase rated;
         List<Duration> subwindows = load.subwindows();
         try (StatsSampler sampler = sampler(running, dir.resolve("stats.log")).start()) {
-            FaultSchedule faults = running.target().faultsApply() ? load.faults() : FaultSchedule.none();
+            FaultSchedule faults = faults(running);
             try (Progress progress = new Progress("measure", load.duration(), running.backendRequests(), out);
                     FaultSchedule.Running injected = faults.isEmpty() ? null
                             : faults.start(running.apps().get(Service.AUTH).baseUri(), dir.resolve("faults.log"), out)) {
@@ -208,7 +324,7 @@ public final class RungRunner {
                     whole.errors(), windows.size() > 1 ? " (" + windows.size() + " sub-windows)" : "");
             // before the profiled window: an attached profiler costs CPU of its own
             rated = atRate == null ? null : offerRate(running, dir, whole.requestsPerSecond(), warm);
-            Optional<RunningService> gateway = running.apps().find(Service.GATEWAY);
+            Optional<RunningService> gateway = running.local() == null ? Optional.empty() : running.local().find(Service.GATEWAY);
             if (profile.jprofiler() && gateway.isPresent()) {
                 profiled = new Results.Profiled("jprofiler", null, null, null);
             }
@@ -298,7 +414,7 @@ public final class RungRunner {
                 List<LoadResult> parts = new ArrayList<>();
                 Double[] stepGeneratorCpu = { 0.0 };
                 LocalDateTime from = LocalDateTime.now();
-                FaultSchedule faults = running.target().faultsApply() ? load.faults() : FaultSchedule.none();
+                FaultSchedule faults = faults(running);
                 try (Progress progress = new Progress(String.format(java.util.Locale.ROOT, "step %d: %,.0f req/s offered", step[0], rate),
                         load.duration(), running.backendRequests(), out);
                         FaultSchedule.Running injected = faults.isEmpty() ? null
@@ -412,7 +528,7 @@ public final class RungRunner {
         return gateway.withJvmOptions(jvm);
     }
 
-    private void announceJProfiler(LabSystem apps) {
+    private void announceJProfiler(Apps apps) {
         if (profile.jprofiler() && apps.find(Service.GATEWAY).isPresent()) {
             out.printf("    JProfiler: the agent listens on 127.0.0.1:%d (nowait). In the JProfiler GUI: Session > Attach > "
                     + "Attach to remote JVM, host 127.0.0.1, port %d; start recording before the measured window (%s) begins%n",
@@ -421,13 +537,21 @@ public final class RungRunner {
         }
     }
 
-    /** docker stats in the compose runtime (the containers are named after the services), else the /proc sampler. */
+    /**
+     * docker stats in the compose runtime (the containers are named after the services), each app's
+     * Prometheus endpoint on a remote system, else the /proc sampler.
+     */
     private StatsSampler sampler(Running running, Path file) {
+        if (system.remote()) {
+            Map<String, URI> scrapes = new LinkedHashMap<>();
+            running.apps().services().forEach(app -> scrapes.put(app.service().id(), app.prometheusUri()));
+            return new PrometheusStatsSampler(scrapes, file);
+        }
         if (system.compose()) {
             return new DockerStatsSampler(running.apps().services().stream().map(s -> s.service().id()).toList(), file);
         }
         Map<String, List<Long>> pids = new LinkedHashMap<>();
-        for (RunningService service : running.apps().services()) {
+        for (RunningService service : running.local().services()) {
             pids.put(service.service().id(), List.of(service.pid()));
         }
         pids.putAll(running.extras().pids());
@@ -435,10 +559,10 @@ public final class RungRunner {
     }
 
     /** Reads every endpoint the measured window will read, and returns the apps' JIT compilation time so far (ms, summed; NaN when unknown). */
-    private static double prime(LabSystem apps, DoubleSupplier backendRequests) {
-        for (RunningService service : labApps(apps)) {
+    private static double prime(Apps apps, DoubleSupplier backendRequests) {
+        for (Endpoint service : labApps(apps)) {
             try {
-                LabHttp.get(service.uri("/actuator/prometheus"));
+                LabHttp.get(service.prometheusUri());
             }
             catch (IOException ex) {
                 throw new LabException("cannot scrape " + service.service() + " metrics: " + ex.getMessage(), ex);
@@ -454,7 +578,7 @@ public final class RungRunner {
         }
         // a foreign gateway's JIT time is not known: the lab's apps' alone decides, with the probes' agreement
         double jit = 0;
-        for (RunningService service : labApps(apps)) {
+        for (Endpoint service : labApps(apps)) {
             try {
                 jit += new ActuatorMetrics(service.baseUri()).statistic("jvm.compilation.time", Map.of(), "COUNT");
             }
@@ -465,15 +589,15 @@ public final class RungRunner {
         return jit;
     }
 
-    private static void scrape(LabSystem apps, Path dir, String when) {
-        for (RunningService service : apps.services()) {
-            if (service.spec().isForeign()) {
+    private static void scrape(Apps apps, Path dir, String when) {
+        for (Endpoint service : apps.services()) {
+            if (service.foreign()) {
                 scrapeForeign(service, dir, when);
                 continue;
             }
             try {
                 RunFolder.write(dir.resolve("scrapes").resolve(service.service().id() + "-" + when + ".prom"),
-                        LabHttp.get(service.uri("/actuator/prometheus")).body());
+                        LabHttp.get(service.prometheusUri()).body());
             }
             catch (IOException ex) {
                 throw new LabException("cannot scrape " + service.service() + " metrics: " + ex.getMessage(), ex);
@@ -482,7 +606,7 @@ public final class RungRunner {
     }
 
     /** A foreign gateway's Prometheus metrics are kept when it serves them; without them nothing is written, and nothing fails. */
-    private static void scrapeForeign(RunningService gateway, Path dir, String when) {
+    private static void scrapeForeign(Endpoint gateway, Path dir, String when) {
         try {
             java.net.http.HttpResponse<String> response = LabHttp.get(gateway.uri("/actuator/prometheus"));
             if (response.statusCode() == 200) {
@@ -495,15 +619,10 @@ public final class RungRunner {
     }
 
     /** The apps whose endpoints the lab knows: all but a foreign gateway. */
-    private static List<RunningService> labApps(LabSystem apps) {
-        return apps.services().stream().filter(service -> !service.spec().isForeign()).toList();
+    private static List<Endpoint> labApps(Apps apps) {
+        return apps.services().stream().<Endpoint>map(e -> e).filter(service -> !service.foreign()).toList();
     }
 
-    /** What the lab's gateway reported of its mode; null without a gateway or for a foreign one, whose mode the lab cannot read. */
-    private static Map<String, String> mode(LabSystem apps) {
-        return apps.find(Service.GATEWAY).filter(gateway -> !gateway.spec().isForeign())
-            .map(gateway -> observedMode(new ActuatorMetrics(gateway.baseUri()))).orElse(null);
-    }
 
     /** The mode the gateway reports in its own metric tags. */
     static Map<String, String> observedMode(ActuatorMetrics gateway) {
@@ -520,8 +639,8 @@ public final class RungRunner {
     /** Counters read before and after the measured window, for where the time goes. */
     record Timings(double authCount, double authSeconds, double serverCount, double serverSeconds) {
 
-        static Timings read(LabSystem apps) {
-            return apps.find(Service.GATEWAY).filter(gateway -> !gateway.spec().isForeign()).map(gateway -> {
+        static Timings read(Apps apps) {
+            return apps.find(Service.GATEWAY).filter(gateway -> !gateway.foreign()).map(gateway -> {
                 ActuatorMetrics metrics = new ActuatorMetrics(gateway.baseUri());
                 return new Timings(metrics.count("lab.auth.call", Map.of("outcome", "allowed")),
                         metrics.statistic("lab.auth.call", Map.of("outcome", "allowed"), "TOTAL_TIME"),

@@ -13,7 +13,9 @@ import java.util.Optional;
 import dev.perflab.lab.system.Compose;
 import dev.perflab.lab.system.ForeignGateway;
 import dev.perflab.lab.system.InstalledTools;
+import dev.perflab.lab.system.KubernetesRollout;
 import dev.perflab.lab.system.Placement;
+import dev.perflab.lab.system.RemoteConfig;
 import dev.perflab.lab.system.LaunchSpec;
 import dev.perflab.lab.system.PidFiles;
 import dev.perflab.lab.system.ServiceLauncher;
@@ -41,8 +43,16 @@ public class SystemOptions {
     @Option(names = "--gateway-java-opts", defaultValue = "${env:GATEWAY_JAVA_OPTS:-}", description = "JVM options for the gateway only, after --java-opts (default: none).")
     String gatewayJavaOpts;
 
-    @Option(names = "--runtime", defaultValue = "${env:RUNTIME:-local}", description = "local (JVM processes, default) or compose (Docker Compose).")
+    @Option(names = "--runtime", defaultValue = "${env:RUNTIME:-local}",
+            description = "local (JVM processes, default), compose (Docker Compose), remote (a system the lab did not start, at the REMOTE file's addresses) "
+                    + "or kubernetes (remote, after kubectl apply -k of each rung's overlay in deploy/k8s/overlays).")
     String runtime;
+
+    @Option(names = "--remote", defaultValue = "${env:REMOTE:-lab/remote.yml}",
+            description = "For RUNTIME=remote and kubernetes: the addresses of the system to measure (see lab/remote.example.yml; default: ${DEFAULT-VALUE} under --root).")
+    Path remoteFile;
+
+    private RemoteConfig remote;
 
     @Option(names = "--compose-files", split = ",", defaultValue = "${env:COMPOSE_FILES:-docker-compose.yml}",
             description = "Compose files for RUNTIME=compose, e.g. docker-compose.yml,docker-compose.host.yml (default: ${DEFAULT-VALUE}).")
@@ -95,7 +105,9 @@ public class SystemOptions {
 
     /** Where the load generator and the apps run on this machine, decided once per command. */
     public Placement placement() {
-        return Placement.decide(pin, Runtime.getRuntime().availableProcessors(), InstalledTools.installed("taskset"));
+        // a system the lab did not start gets no cores set aside here: the load generator has them all
+        Placement placement = Placement.decide(pin, Runtime.getRuntime().availableProcessors(), InstalledTools.installed("taskset"));
+        return remote() ? Placement.decide("off", Runtime.getRuntime().availableProcessors(), false) : placement;
     }
 
     public String authLatency() {
@@ -115,10 +127,38 @@ public class SystemOptions {
     }
 
     public boolean compose() {
-        if (!List.of("local", "compose").contains(runtime)) {
-            throw new LabException("RUNTIME must be local or compose, not '" + runtime + "'");
+        if (!RUNTIMES.contains(runtime)) {
+            throw new LabException("RUNTIME must be local, compose, remote or kubernetes, not '" + runtime + "'");
         }
         return runtime.equals("compose");
+    }
+
+    static final List<String> RUNTIMES = List.of("local", "compose", "remote", "kubernetes");
+
+    /** RUNTIME=remote or kubernetes: the lab measures a system it does not start or stop. */
+    public boolean remote() {
+        compose();
+        return runtime.equals("remote") || runtime.equals("kubernetes");
+    }
+
+    public boolean kubernetes() {
+        return remote() && runtime.equals("kubernetes");
+    }
+
+    /** The REMOTE file, read and checked once per command (remote and kubernetes runtimes only). */
+    public RemoteConfig remoteConfig() {
+        if (!remote()) {
+            throw new LabException("the REMOTE file is read in RUNTIME=remote or kubernetes only");
+        }
+        if (remote == null) {
+            remote = RemoteConfig.load(remoteFile.isAbsolute() ? remoteFile : root.resolve(remoteFile));
+        }
+        return remote;
+    }
+
+    /** Where kubectl applies each rung's overlay (RUNTIME=kubernetes). */
+    public KubernetesRollout kubernetesRollout() {
+        return new KubernetesRollout(root.toAbsolutePath().normalize(), remoteConfig().kubernetes());
     }
 
     public String runtime() {
@@ -141,6 +181,7 @@ public class SystemOptions {
      */
     public void stopLeftovers(PrintWriter out) {
         List<String> stopped = new java.util.ArrayList<>(PidFiles.children().stopLeftovers(Duration.ofSeconds(10)));
+        // remote and kubernetes: only this machine's leftovers of earlier runs; nothing of the measured system
         if (compose()) {
             stopped.addAll(composeRuntime().removeLeftovers(List.of(Service.values())));
         }

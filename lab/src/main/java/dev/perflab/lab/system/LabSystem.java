@@ -13,7 +13,7 @@ import dev.perflab.lab.LabException;
  * stopped before the error is thrown. {@link #close()} stops exactly these processes; on Ctrl-C each
  * child's own exit hook does (see {@link Commands}).
  */
-public final class LabSystem implements AutoCloseable {
+public final class LabSystem implements Apps {
 
     static final Duration STOP_GRACE = Duration.ofSeconds(10);
 
@@ -36,16 +36,19 @@ public final class LabSystem implements AutoCloseable {
         }
     }
 
+    @Override
     public RunningService get(Service service) {
         return find(service).orElseThrow(() -> new LabException(service + " is not part of this run"));
     }
 
+    @Override
     public Optional<RunningService> find(Service service) {
         synchronized (services) {
             return services.stream().filter(s -> s.service() == service).findFirst();
         }
     }
 
+    @Override
     public List<RunningService> services() {
         synchronized (services) {
             return List.copyOf(services);

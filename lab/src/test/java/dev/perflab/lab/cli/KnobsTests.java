@@ -98,6 +98,27 @@ class KnobsTests {
     }
 
     @Test
+    void whatARemoteSystemCannotDoIsOneLineBeforeAnythingRuns() {
+        String root = Path.of(System.getProperty("lab.root", "..")).toAbsolutePath().normalize().toString();
+        String example = Path.of(root, "lab/remote.example.yml").toString();
+        assertThat(run("profile", "--runtime", "remote", "--remote", example, "--root", root)).isNotZero();
+        assertThat(err.toString().strip()).isEqualTo("lab: PROFILER=async attaches to a gateway the lab started: not with RUNTIME=remote");
+        err.getBuffer().setLength(0);
+        assertThat(run("sweep", "--runtime", "kubernetes", "--remote", example, "--root", root)).isNotZero();
+        assertThat(err.toString().strip()).hasLineCount(1).startsWith("lab: make sweep sets auth-service's latency for each point");
+        err.getBuffer().setLength(0);
+        assertThat(run("up", "--runtime", "remote")).isNotZero();
+        assertThat(err.toString().strip()).hasLineCount(1).startsWith("lab: make up starts the apps on this machine; RUNTIME=remote");
+        err.getBuffer().setLength(0);
+        assertThat(run("baseline", "--runtime", "remote", "--remote", Path.of(root, "lab/no-such-remote.yml").toString(), "--root", root)).isNotZero();
+        assertThat(err.toString().strip()).hasLineCount(1).startsWith("lab: REMOTE file ").contains("no-such-remote.yml not found");
+        err.getBuffer().setLength(0);
+        assertThat(run("baseline", "--runtime", "cloud")).isNotZero();
+        assertThat(err.toString().strip()).isEqualTo("lab: RUNTIME must be local, compose, remote or kubernetes, not 'cloud'");
+        assertThat(results).isEmptyDirectory();
+    }
+
+    @Test
     void compareWithoutItsTwoFoldersSaysHowToCallIt() {
         CommandLine command = LabCommand.commandLine();
         command.setErr(new PrintWriter(err, true));

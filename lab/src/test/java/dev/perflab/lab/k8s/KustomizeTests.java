@@ -84,7 +84,7 @@ class KustomizeTests {
             for (String app : APPS) {
                 assertThat(overlay.getValue()).as(overlay.getKey()).containsKeys("Deployment/" + app, "Service/" + app);
                 assertThat(container(overlay.getValue(), app).path("image").asString()).as(overlay.getKey() + " " + app)
-                    .isEqualTo(compose.path(app).path("image").asString());
+                    .isEqualTo(composeDefault(compose.path(app).path("image").asString()));
             }
         }
     }

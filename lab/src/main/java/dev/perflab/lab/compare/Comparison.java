@@ -38,6 +38,14 @@ public record Comparison(String a, String b, List<String> warnings, List<Row> ro
         JsonNode infoB = read(b, "run.json");
         Map<String, RungResult> rungsA = rungs(a);
         Map<String, RungResult> rungsB = rungs(b);
+        List<String> warnings = warnings(infoA, infoB);
+        if (rungsA.size() == 1 && rungsB.size() == 1 && !rungsA.keySet().equals(rungsB.keySet())) {
+            // two one-rung runs (make gateway-test, say, local against RUNTIME=remote's "gateway"): that rung against that rung
+            String nameA = rungsA.keySet().iterator().next();
+            String nameB = rungsB.keySet().iterator().next();
+            warnings.add("each run has one rung, named " + nameA + " in A and " + nameB + " in B: compared with each other");
+            rungsB = Map.of(nameA, rungsB.get(nameB));
+        }
         List<Row> rows = new ArrayList<>();
         Set<String> names = new LinkedHashSet<>(rungsA.keySet());
         names.addAll(rungsB.keySet());
@@ -59,7 +67,7 @@ public record Comparison(String a, String b, List<String> warnings, List<Row> ro
                         covers(ra), covers(rb)));
             }
         }
-        return new Comparison(a.dir().toString(), b.dir().toString(), warnings(infoA, infoB), rows, onlyA, onlyB);
+        return new Comparison(a.dir().toString(), b.dir().toString(), warnings, rows, onlyA, onlyB);
     }
 
     /**

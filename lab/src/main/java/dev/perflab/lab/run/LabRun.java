@@ -208,7 +208,8 @@ public final class LabRun {
         }
 
         String describe(LoadOptions load) {
-            return rate > 0 ? rate + " req/s for " + Durations.format(load.cpuDuration()) + " after the closed loop (vegeta "
+            return rate > 0 ? rate + " req/s for " + Durations.format(load.cpuDuration()) + " after the closed loop and "
+                    + RungRunner.AT_RATE_SETTLE.toSeconds() + " s to settle (vegeta "
                     + dev.perflab.lab.load.VegetaInstaller.VERSION + ")" : skipped != null ? "not measured: " + skipped : "off";
         }
     }
@@ -255,7 +256,7 @@ public final class LabRun {
 
     /** The run's expected length, printed before it starts: each rung's start, warm-up and measured window, times the passes. */
     static String expectedDuration(int rungs, LoadOptions load, int cpuRate) {
-        long each = load.duration().toSeconds() + (cpuRate > 0 ? load.cpuDuration().toSeconds() : 0);
+        long each = load.duration().toSeconds() + (cpuRate > 0 ? load.cpuDuration().plus(RungRunner.AT_RATE_SETTLE).toSeconds() : 0);
         long least = load.repeat() * rungs * (15 + 3 * load.warmupProbe().toSeconds() + each);
         long most = load.repeat() * rungs * (30 + load.warmupMax().toSeconds() + each);
         return String.format(java.util.Locale.ROOT, "Expected duration: %d rung%s x %d pass%s, about %d to %d min (warm-up until steady, at most WARMUP_MAX=%s)",

@@ -62,6 +62,9 @@ public final class RungRunner {
     /** A rung is offered CPU_RATE only when its closed loop reached at least this multiple of it: well below saturation. */
     static final double AT_RATE_HEADROOM = 1.25;
 
+    /** How long the fixed rate runs, unmeasured, before its first sub-window: longer than the stats samples' one second, twice. */
+    static final Duration AT_RATE_SETTLE = Duration.ofSeconds(3);
+
     /** The load generator's name among the processes whose CPU per request a run reports. */
     public static final String LOAD_GENERATOR = "load-generator";
 
@@ -375,8 +378,11 @@ public final class RungRunner {
         List<LocalDateTime[]> spans = new ArrayList<>();
         List<Double> generatorCpu = new ArrayList<>();
         List<Duration> subwindows = load.cpuSubwindows();
-        try (Progress progress = new Progress(String.format(java.util.Locale.ROOT, "at %,d req/s", cpuRate), load.cpuDuration(),
+        try (Progress progress = new Progress(String.format(java.util.Locale.ROOT, "at %,d req/s", cpuRate), load.cpuDuration().plus(AT_RATE_SETTLE),
                 running.backendRequests(), out)) {
+            // Each CPU sample covers the second before its stamp: the first ones after the closed loop would carry the
+            // saturated loop's CPU into the rate's first sub-window (measured: +30 % there). The rate settles first, unmeasured.
+            keep(dir.resolve("at-rate"), "settle", atRate.offer(running.url(), running.header(), AT_RATE_SETTLE));
             for (int i = 1; i <= subwindows.size(); i++) {
                 LocalDateTime start = LocalDateTime.now();
                 OptionalDouble childCpuBefore = ReapedChildren.cpuSeconds();

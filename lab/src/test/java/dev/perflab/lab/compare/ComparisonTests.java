@@ -69,6 +69,18 @@ class ComparisonTests {
     }
 
     @Test
+    void twoOneRungRunsAreComparedWhateverTheirRungsAreCalled() throws IOException {
+        // make gateway-test locally ("gateway-reactive") against RUNTIME=remote's one gateway rung ("gateway")
+        double[] rps = { 2400, 2550, 2480, 2390 };
+        Comparison comparison = Comparison.of(run("a", "60s", Map.of("gateway-reactive", rps)), run("b", "60s", Map.of("gateway", rps.clone())));
+        assertThat(comparison.rows()).extracting(Comparison.Row::rung).containsExactly("gateway-reactive");
+        assertThat(comparison.rows().get(0).step().rps().verdict()).isEqualTo(Verdict.NO_DIFFERENCE);
+        assertThat(comparison.onlyInA()).isEmpty();
+        assertThat(comparison.onlyInB()).isEmpty();
+        assertThat(comparison.warnings()).containsExactly("each run has one rung, named gateway-reactive in A and gateway in B: compared with each other");
+    }
+
+    @Test
     void differentParametersAreNamedInAWarning() throws IOException {
         Comparison comparison = Comparison.of(run("a", "60s", Map.of("reactive", new double[] { 1, 2 })),
                 run("b", "30s", Map.of("reactive", new double[] { 1, 2 })));

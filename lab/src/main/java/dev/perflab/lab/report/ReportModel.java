@@ -199,7 +199,8 @@ public record ReportModel(String title, String machineLine, Integer cores, Strin
             }
             return "After its closed loop each rung was offered " + offeredRate() + " req/s at a constant rate (CPU_RATE), below saturation, "
                     + "measured after 3 s to settle: "
-                    + "there the CPU a request costs varies less between restarts than at the closed loop's maximum, where it only mirrors req/s. "
+                    + "there the CPU a request costs is not just the mirror of req/s it is at the closed loop's maximum; the cv between passes says how "
+                    + "steady it was in this run. "
                     + "A rung whose closed loop did not reach 1.25 x that rate is not offered it. The proxy is the gateway, or nginx in the reference "
                     + "rung; the baseline has none and shows its load generator only.";
         }

@@ -132,7 +132,7 @@ public final class LabRun {
         out.println("Results: " + run.dir());
         out.flush();
 
-        Passes passes = new Passes(rungs.size(), load.load().connections());
+        Passes passes = new Passes(rungs.size(), load.load().connections(), !system.remote());
         RungRunner runner = configure.apply(atRate.configure(new RungRunner(system, load, profile, out)));
         out.println(expectedDuration(rungs.size(), load, atRate.rate()));
         out.flush();
@@ -236,9 +236,11 @@ public final class LabRun {
 
         private final List<List<RungResult>> byRung = new ArrayList<>();
         private final int connections;
+        private final boolean restarted;
 
-        Passes(int rungs, int connections) {
+        Passes(int rungs, int connections, boolean restarted) {
             this.connections = connections;
+            this.restarted = restarted;
             for (int i = 0; i < rungs; i++) {
                 byRung.add(new ArrayList<>());
             }
@@ -250,7 +252,7 @@ public final class LabRun {
 
         /** Each rung with a pass so far, its passes combined, with its step's verdict. */
         synchronized List<RungResult> results() {
-            return Results.withVerdicts(byRung.stream().filter(passes -> !passes.isEmpty()).map(passes -> Results.combine(passes, Runtime.getRuntime().availableProcessors(), connections)).toList());
+            return Results.withVerdicts(byRung.stream().filter(passes -> !passes.isEmpty()).map(passes -> Results.combine(passes, Runtime.getRuntime().availableProcessors(), connections, restarted)).toList());
         }
     }
 

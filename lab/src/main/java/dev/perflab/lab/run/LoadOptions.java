@@ -43,11 +43,11 @@ public class LoadOptions {
 
     @Option(names = "--cpu-rate", defaultValue = "${env:CPU_RATE:-}",
             description = "After the closed loop, each rung is offered this constant rate (req/s, vegeta) for CPU_DURATION: CPU per request below "
-                    + "saturation, which varies less between restarts than at the closed loop's maximum; 0 turns it off (default: "
+                    + "saturation, where it does not just mirror req/s; 0 turns it off (default: "
                     + LADDER_CPU_RATE + " for make lab, 0 for the other commands).")
     String cpuRate;
 
-    @Option(names = "--cpu-duration", defaultValue = "${env:CPU_DURATION:-30s}", converter = Durations.class,
+    @Option(names = "--cpu-duration", defaultValue = "${env:CPU_DURATION:-20s}", converter = Durations.class,
             description = "How long each rung is offered CPU_RATE, in SUBWINDOW parts (default: ${DEFAULT-VALUE}).")
     Duration cpuDuration;
 

@@ -83,6 +83,11 @@ final class Results {
      * profile as the first pass had them; every pass's sub-windows, with intervals between passes.
      */
     static RungResult combine(List<RungResult> passes, int cores, int connections) {
+        return combine(passes, cores, connections, true);
+    }
+
+    /** @param restarted whether each pass restarted the apps (false on a remote system) */
+    static RungResult combine(List<RungResult> passes, int cores, int connections, boolean restarted) {
         List<RungResult> measured = passes.stream().filter(RungResult::measured).toList();
         if (measured.size() < 2) {
             return measured.isEmpty() ? passes.get(0) : measured.get(0);
@@ -104,13 +109,13 @@ final class Results {
                 : new RungResult.GatewayTimes(nullableRound(meanOf(measured, r -> r.times() == null ? null : r.times().authCallMs())),
                         nullableRound(meanOf(measured, r -> r.times() == null ? null : r.times().serverMs())));
         List<Window> windows = measured.stream().flatMap(r -> r.windows() == null ? java.util.stream.Stream.empty() : r.windows().stream()).toList();
-        Intervals intervals = Intervals.of(windows);
+        Intervals intervals = Intervals.of(windows, restarted);
         return new RungResult(first.rung(), first.dir(), throughput, latency, cpuUse, times, first.mode(), first.warmup(), first.profile(),
-                windows, intervals, combineAtRate(measured), bounds(first.mode(), times, intervals, cores, connections, latency), null, null, null);
+                windows, intervals, combineAtRate(measured, restarted), bounds(first.mode(), times, intervals, cores, connections, latency), null, null, null);
     }
 
     /** The passes' fixed-rate sub-windows together, with intervals between passes; a pass that skipped the rate says why when none measured it. */
-    static RungResult.AtRate combineAtRate(List<RungResult> passes) {
+    static RungResult.AtRate combineAtRate(List<RungResult> passes, boolean restarted) {
         List<RungResult.AtRate> all = passes.stream().map(RungResult::atRate).filter(a -> a != null).toList();
         if (all.isEmpty()) {
             return null;
@@ -122,7 +127,7 @@ final class Results {
         List<Window> windows = measured.stream().flatMap(a -> a.windows().stream()).toList();
         String skipped = measured.size() < all.size() ? (all.size() - measured.size()) + " of " + all.size() + " passes not offered the rate" : null;
         RungResult.AtRate first = measured.get(0);
-        return new RungResult.AtRate(first.offered(), first.generator(), windows, Intervals.of(windows), skipped);
+        return new RungResult.AtRate(first.offered(), first.generator(), windows, Intervals.of(windows, restarted), skipped);
     }
 
     /** A pass's fixed-rate sub-windows as the rung's AtRate part. */

@@ -22,12 +22,18 @@ public record Intervals(String covers, Estimate rps, @JsonProperty("p99_ms") Est
         @JsonProperty("cpu_ms_per_request") Map<String, Estimate> cpuMsPerRequest) {
 
     public static Intervals of(List<Window> windows) {
+        return of(windows, true);
+    }
+
+    /** @param restarted whether each pass restarted the apps (not on a system the lab did not start) */
+    public static Intervals of(List<Window> windows, boolean restarted) {
         if (windows == null || windows.isEmpty()) {
             return null;
         }
         int passes = passes(windows);
         String covers = passes >= 2
-                ? "between " + passes + " passes, each restarting the apps (" + windows.size() + " sub-windows in all)"
+                ? "between " + passes + " passes, " + (restarted ? "each restarting the apps" : "of a system the lab did not start, so not across restarts")
+                        + " (" + windows.size() + " sub-windows in all)"
                 : "within one run only: " + windows.size() + " sub-window" + (windows.size() == 1 ? "" : "s")
                         + " of one start (restarts vary more; REPEAT=3 covers them)";
         Map<String, Estimate> cpu = new TreeMap<>();

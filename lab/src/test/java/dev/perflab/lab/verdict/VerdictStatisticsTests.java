@@ -82,8 +82,10 @@ class VerdictStatisticsTests {
         List<Window> windows = List.of(window(1, 1000, 0.4), window(1, 1200, 0.4), window(2, 900, 0.5), window(2, 1100, 0.5),
                 window(3, 1000, 0.45), window(3, 1000, 0.45));
         Intervals intervals = Intervals.of(windows);
-        assertThat(intervals.covers()).startsWith("between 3 passes");
+        assertThat(intervals.covers()).startsWith("between 3 passes, each restarting the apps");
         assertThat(intervals.rps().values()).containsExactly(1100.0, 1000.0, 1000.0);
+        assertThat(Intervals.of(windows, false).covers()).as("RUNTIME=remote: the passes did not restart anything")
+            .startsWith("between 3 passes, of a system the lab did not start, so not across restarts");
         assertThat(intervals.cpuMsPerRequest().get("gateway").values()).containsExactly(0.4, 0.5, 0.45);
     }
 

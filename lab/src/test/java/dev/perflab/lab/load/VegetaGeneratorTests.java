@@ -91,7 +91,10 @@ class VegetaGeneratorTests {
         assertThat(open.result().errors()).isZero();
         assertThat(open.result().latency().percentile("99")).isGreaterThanOrEqualTo(500);
         assertThat(server.stalled()).isBetween(160L, 240L);
-        assertThat(latency.getCountBetweenValues(HALF_SECOND_MICROS, latency.getMaxValue())).isBetween(server.stalled() - 5, server.stalled() + 5);
+        // every stalled request counts at about 1 s; on a loaded CI machine a few sent just before the stall also wait
+        // behind it past 0.5 s (207 for 201 stalled was seen), so 5 % either way; a closed loop would show at most 30
+        long slack = Math.max(5, server.stalled() / 20);
+        assertThat(latency.getCountBetweenValues(HALF_SECOND_MICROS, latency.getMaxValue())).isBetween(server.stalled() - slack, server.stalled() + slack);
 
         server.stop();
         server = Server.start(from, until, stall);

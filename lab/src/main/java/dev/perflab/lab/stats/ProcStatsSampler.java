@@ -1,8 +1,6 @@
 package dev.perflab.lab.stats;
 
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -21,55 +19,27 @@ import dev.perflab.lab.LabException;
  * containers: on one shared loopback, /proc cannot tell whose bytes they are.
  * The sampler measures its own CPU time so a run can state what it cost.
  */
-public final class ProcStatsSampler implements StatsSampler {
+public final class ProcStatsSampler extends EverySecondSampler {
 
     private static final long CLOCK_TICKS = 100;
 
     private final Map<String, List<Long>> pids;
-    private final StatsWriter out;
-    private final Thread thread;
     private final double memTotalBytes;
     private final Map<String, long[]> previous = new HashMap<>();
-    private volatile boolean running = true;
-    private long ownCpuNanos;
-    private long startedNanos;
-    private long stoppedNanos;
 
     public ProcStatsSampler(Map<String, List<Long>> pids, Path file) {
+        super(file, "stats-sampler");
         this.pids = new LinkedHashMap<>(pids);
         this.memTotalBytes = memTotal();
-        this.out = new StatsWriter(file);
-        this.thread = new Thread(this::loop, "stats-sampler");
-        this.thread.setDaemon(true);
     }
 
     @Override
     public ProcStatsSampler start() {
-        startedNanos = System.nanoTime();
-        thread.start();
+        super.start();
         return this;
     }
 
-    private void loop() {
-        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        long next = System.nanoTime();
-        while (running) {
-            long cpuBefore = threads.getCurrentThreadCpuTime();
-            sampleOnce();
-            ownCpuNanos += threads.getCurrentThreadCpuTime() - cpuBefore;
-            next += 1_000_000_000L;
-            long sleep = next - System.nanoTime();
-            if (sleep > 0) {
-                try {
-                    Thread.sleep(sleep / 1_000_000, (int) (sleep % 1_000_000));
-                }
-                catch (InterruptedException ex) {
-                    return;
-                }
-            }
-        }
-    }
-
+    @Override
     void sampleOnce() {
         LocalDateTime now = LocalDateTime.now();
         long wallNanos = System.nanoTime();
@@ -113,27 +83,6 @@ public final class ProcStatsSampler implements StatsSampler {
         catch (IOException | RuntimeException processGone) {
             // a service that exits mid-sample is reported by the run, not here
         }
-    }
-
-    /** CPU the sampler itself used, as a share of one core over its lifetime. */
-    @Override
-    public double ownCpuPercentOfOneCore() {
-        long wall = (stoppedNanos == 0 ? System.nanoTime() : stoppedNanos) - startedNanos;
-        return wall <= 0 ? 0 : ownCpuNanos * 100.0 / wall;
-    }
-
-    @Override
-    public void close() {
-        running = false;
-        thread.interrupt();
-        try {
-            thread.join(5000);
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-        }
-        stoppedNanos = System.nanoTime();
-        out.close();
     }
 
     /** Fields of /proc/pid/stat after the command name, which may itself contain spaces. */

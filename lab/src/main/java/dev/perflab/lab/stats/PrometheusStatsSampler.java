@@ -1,8 +1,6 @@
 package dev.perflab.lab.stats;
 
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
@@ -26,56 +24,25 @@ import dev.perflab.lab.http.LabHttp;
  * I/O are not exported and written as 0B. A scrape that fails is a missing sample, not an error:
  * the rung's own reads fail with one line when an app stops answering.
  */
-public final class PrometheusStatsSampler implements StatsSampler {
+public final class PrometheusStatsSampler extends EverySecondSampler {
 
     private final Map<String, URI> scrapes;
-    private final StatsWriter out;
-    private final Thread thread;
     private final Map<String, double[]> previous = new HashMap<>();
-    private volatile boolean running = true;
-    private long ownCpuNanos;
-    private long startedNanos;
-    private long stoppedNanos;
 
     /** @param scrapes each app's name in the stats log and its Prometheus endpoint */
     public PrometheusStatsSampler(Map<String, URI> scrapes, Path file) {
+        super(file, "prometheus-stats");
         this.scrapes = new LinkedHashMap<>(scrapes);
-        this.out = new StatsWriter(file);
-        this.thread = new Thread(this::loop, "prometheus-stats");
-        this.thread.setDaemon(true);
     }
 
     @Override
     public PrometheusStatsSampler start() {
-        startedNanos = System.nanoTime();
-        thread.start();
+        super.start();
         return this;
     }
 
-    private void loop() {
-        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        long next = System.nanoTime();
-        while (running) {
-            long cpuBefore = threads.getCurrentThreadCpuTime();
-            sampleOnce();
-            ownCpuNanos += threads.getCurrentThreadCpuTime() - cpuBefore;
-            next += 1_000_000_000L;
-            long sleep = next - System.nanoTime();
-            if (sleep > 0) {
-                try {
-                    Thread.sleep(sleep / 1_000_000, (int) (sleep % 1_000_000));
-                }
-                catch (InterruptedException ex) {
-                    return;
-                }
-            }
-            else {
-                next = System.nanoTime();
-            }
-        }
-    }
-
-    private void sampleOnce() {
+    @Override
+    void sampleOnce() {
         LocalDateTime now = LocalDateTime.now();
         for (Map.Entry<String, URI> app : scrapes.entrySet()) {
             try {
@@ -124,25 +91,5 @@ public final class PrometheusStatsSampler implements StatsSampler {
         double limit = scrape.sumPositive("jvm_memory_max_bytes");
         long threads = Math.round(scrape.first("jvm_threads_live_threads").orElse(0));
         return Optional.of(new StatsLine(time, name, cpu, used, limit, limit > 0 ? used / limit * 100 : 0, 0, 0, 0, 0, threads));
-    }
-
-    @Override
-    public double ownCpuPercentOfOneCore() {
-        long wall = (stoppedNanos == 0 ? System.nanoTime() : stoppedNanos) - startedNanos;
-        return wall <= 0 ? 0 : ownCpuNanos * 100.0 / wall;
-    }
-
-    @Override
-    public void close() {
-        running = false;
-        thread.interrupt();
-        try {
-            thread.join(5000);
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-        }
-        stoppedNanos = System.nanoTime();
-        out.close();
     }
 }

@@ -160,7 +160,7 @@ public final class RungRunner {
             scrape(apps, dir, "after");
             Timings after = Timings.read(apps);
             Map<String, String> mode = mode(apps);
-            Map<String, Double> cpu = StatsLog.read(dir.resolve("stats.log")).meanCpu(measured.from(), measured.to());
+            Map<String, Double> cpu = measured.cpu();
             return Results.of(scenario, relativeDir, measured.windows(), measured.units(),
                     new RungResult.CpuUse(cpu, Results.round(measured.samplerCost(), 3)), before.until(after), mode, warm, measured.profiled(),
                     measured.atRate(), Runtime.getRuntime().availableProcessors(), load.load().connections());
@@ -280,7 +280,8 @@ public final class RungRunner {
         }).orElse(null);
     }
 
-    private record Measured(List<LoadResult> windows, List<Window> units, LocalDateTime from, LocalDateTime to, double samplerCost,
+    /** The closed loop's sub-windows and units, each process's mean CPU % over it, and what else the measured window left. */
+    private record Measured(List<LoadResult> windows, List<Window> units, Map<String, Double> cpu, double samplerCost,
             Results.Profiled profiled, RungResult.AtRate atRate) {
     }
 
@@ -297,34 +298,23 @@ public final class RungRunner {
     }
 
     private Measured measure(Scenario scenario, Running running, Path dir, int pass, Warmup.Result warm) {
-        List<LoadResult> windows = new ArrayList<>();
-        List<LocalDateTime[]> spans = new ArrayList<>();
-        List<Double> generatorCpu = new ArrayList<>();
         Results.Profiled profiled = null;
         LocalDateTime from = LocalDateTime.now();
         LocalDateTime to;
         double samplerCost;
+        Offered closedLoop;
         AtRatePhase rated;
-        List<Duration> subwindows = load.subwindows();
         try (StatsSampler sampler = sampler(running, dir.resolve("stats.log")).start()) {
             FaultSchedule faults = faults(running);
             try (Progress progress = new Progress("measure", load.duration(), running.backendRequests(), out);
                     FaultSchedule.Running injected = faults.isEmpty() ? null
                             : faults.start(running.apps().get(Service.AUTH).baseUri(), dir.resolve("faults.log"), out)) {
-                for (int i = 1; i <= subwindows.size(); i++) {
-                    LocalDateTime start = LocalDateTime.now();
-                    OptionalDouble childCpuBefore = ReapedChildren.cpuSeconds();
-                    LoadResult result = generator.offer(running.url(), running.header(), subwindows.get(i - 1));
-                    generatorCpu.add(cpuSince(childCpuBefore));
-                    spans.add(new LocalDateTime[] { start, LocalDateTime.now() });
-                    keep(dir, "wrk" + (i == 1 ? "" : "-" + i), result);
-                    windows.add(result);
-                }
+                closedLoop = offer(generator, running, load.subwindows(), dir, "wrk");
             }
             to = LocalDateTime.now();
-            LoadResult whole = LoadResult.merge(windows);
+            LoadResult whole = LoadResult.merge(closedLoop.parts());
             out.printf("    measured: %,.0f req/s, p99 %.2f ms, %d errors%s%n", whole.requestsPerSecond(), whole.latency().percentile("99"),
-                    whole.errors(), windows.size() > 1 ? " (" + windows.size() + " sub-windows)" : "");
+                    whole.errors(), closedLoop.parts().size() > 1 ? " (" + closedLoop.parts().size() + " sub-windows)" : "");
             // before the profiled window: an attached profiler costs CPU of its own
             rated = atRate == null ? null : offerRate(running, dir, whole.requestsPerSecond(), warm);
             Optional<RunningService> gateway = running.local() == null ? Optional.empty() : running.local().find(Service.GATEWAY);
@@ -337,26 +327,47 @@ public final class RungRunner {
             samplerCost = sampler.ownCpuPercentOfOneCore();
         }
         StatsLog stats = StatsLog.read(dir.resolve("stats.log"));
-        List<Window> units = new ArrayList<>();
-        for (int i = 0; i < windows.size(); i++) {
-            units.add(window(pass, windows.get(i), withGenerator(stats.meanCpu(spans.get(i)[0], spans.get(i)[1]), generatorCpu.get(i), windows.get(i))));
-        }
-        return new Measured(windows, units, from, to, samplerCost, profiled, rated == null ? null : rated.result(stats, pass));
+        return new Measured(closedLoop.parts(), closedLoop.units(stats, pass), stats.meanCpu(from, to), samplerCost, profiled,
+                rated == null ? null : rated.result(stats, pass));
     }
 
-    /** The fixed-rate phase's sub-windows, their spans and the generator's CPU in each, or why it was skipped. */
-    private record AtRatePhase(double rate, String generator, List<LoadResult> parts, List<LocalDateTime[]> spans, List<Double> generatorCpu,
-            String skipped) {
+    /** Sub-windows offered one after the other: each one's load result, its span and the CPU the generator used in it. */
+    private record Offered(List<LoadResult> parts, List<LocalDateTime[]> spans, List<Double> generatorCpu) {
 
-        RungResult.AtRate result(StatsLog stats, int pass) {
-            if (skipped != null) {
-                return RungResult.AtRate.skipped(rate, skipped);
-            }
+        static final Offered NONE = new Offered(List.of(), List.of(), List.of());
+
+        /** Each sub-window's figures, with every process's CPU per request from the stats sampled in its span. */
+        List<Window> units(StatsLog stats, int pass) {
             List<Window> units = new ArrayList<>();
             for (int i = 0; i < parts.size(); i++) {
                 units.add(window(pass, parts.get(i), withGenerator(stats.meanCpu(spans.get(i)[0], spans.get(i)[1]), generatorCpu.get(i), parts.get(i))));
             }
-            return Results.atRate(rate, generator, units);
+            return units;
+        }
+    }
+
+    /** Offers {@code generator}'s load for each sub-window, keeping each one's output in {@code dir} as name, name-2, ... */
+    private static Offered offer(LoadGenerator generator, Running running, List<Duration> subwindows, Path dir, String name) {
+        List<LoadResult> parts = new ArrayList<>();
+        List<LocalDateTime[]> spans = new ArrayList<>();
+        List<Double> generatorCpu = new ArrayList<>();
+        for (int i = 1; i <= subwindows.size(); i++) {
+            LocalDateTime start = LocalDateTime.now();
+            OptionalDouble childCpuBefore = ReapedChildren.cpuSeconds();
+            LoadResult part = generator.offer(running.url(), running.header(), subwindows.get(i - 1));
+            generatorCpu.add(cpuSince(childCpuBefore));
+            spans.add(new LocalDateTime[] { start, LocalDateTime.now() });
+            keep(dir, name + (i == 1 ? "" : "-" + i), part);
+            parts.add(part);
+        }
+        return new Offered(parts, spans, generatorCpu);
+    }
+
+    /** The fixed-rate phase's sub-windows, or why it was skipped. */
+    private record AtRatePhase(double rate, String generator, Offered offered, String skipped) {
+
+        RungResult.AtRate result(StatsLog stats, int pass) {
+            return skipped != null ? RungResult.AtRate.skipped(rate, skipped) : Results.atRate(rate, generator, offered.units(stats, pass));
         }
     }
 
@@ -372,31 +383,20 @@ public final class RungRunner {
             String why = String.format(java.util.Locale.ROOT, "the closed loop reached %,.0f req/s, less than %.2f x CPU_RATE=%d", reached, AT_RATE_HEADROOM,
                     cpuRate);
             out.println("    at a fixed rate: skipped, " + why);
-            return new AtRatePhase(rate, null, List.of(), List.of(), List.of(), why);
+            return new AtRatePhase(rate, null, Offered.NONE, why);
         }
-        List<LoadResult> parts = new ArrayList<>();
-        List<LocalDateTime[]> spans = new ArrayList<>();
-        List<Double> generatorCpu = new ArrayList<>();
-        List<Duration> subwindows = load.cpuSubwindows();
+        Offered offered;
         try (Progress progress = new Progress(String.format(java.util.Locale.ROOT, "at %,d req/s", cpuRate), load.cpuDuration().plus(AT_RATE_SETTLE),
                 running.backendRequests(), out)) {
             // Each CPU sample covers the second before its stamp: the first ones after the closed loop would carry the
             // saturated loop's CPU into the rate's first sub-window (measured: +30 % there). The rate settles first, unmeasured.
             keep(dir.resolve("at-rate"), "settle", atRate.offer(running.url(), running.header(), AT_RATE_SETTLE));
-            for (int i = 1; i <= subwindows.size(); i++) {
-                LocalDateTime start = LocalDateTime.now();
-                OptionalDouble childCpuBefore = ReapedChildren.cpuSeconds();
-                LoadResult part = atRate.offer(running.url(), running.header(), subwindows.get(i - 1));
-                generatorCpu.add(cpuSince(childCpuBefore));
-                spans.add(new LocalDateTime[] { start, LocalDateTime.now() });
-                keep(dir.resolve("at-rate"), "load" + (i == 1 ? "" : "-" + i), part);
-                parts.add(part);
-            }
+            offered = offer(atRate, running, load.cpuSubwindows(), dir.resolve("at-rate"), "load");
         }
-        LoadResult whole = LoadResult.merge(parts);
+        LoadResult whole = LoadResult.merge(offered.parts());
         out.printf(java.util.Locale.ROOT, "    at %,d req/s: %,.0f achieved, p99 %.2f ms, %d errors%n", cpuRate, whole.requestsPerSecond(),
                 whole.latency().percentile("99"), whole.errors());
-        return new AtRatePhase(rate, atRate.version(), parts, spans, generatorCpu, null);
+        return new AtRatePhase(rate, atRate.version(), offered, null);
     }
 
     /**

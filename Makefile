@@ -60,7 +60,8 @@ COMPOSE_ARGS = -p perflab $(foreach f,$(subst $(comma), ,$(or $(COMPOSE_FILES),d
 help: ## List every target with one line each
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
 	@echo "  knobs: THREADS CONNECTIONS TIMEOUT DURATION REPEAT SUBWINDOW CPU_RATE CPU_DURATION WARMUP_MAX PIN AUTH_LATENCY AUTH_CLIENT PROFILES ONLY"
-	@echo "    SLO=p99:10ms RATES=500,1000 AGENTS=2 AGENT_HOSTS=127.0.0.1,127.0.0.2 (make capacity)  A= B= FAIL_ON=5% (make compare)"
+	@echo "    SLO=p99:10ms RATES=500,1000 AGENTS=2 AGENT_HOSTS=127.0.0.1,127.0.0.2 (make capacity)  A= B= FAIL_ON=5% (make compare of two runs)"
+	@echo "    A_GATEWAY= B_GATEWAY= (profiles or a jar) A_JAVA_OPTS= B_JAVA_OPTS= PAIR_RATE=300 PASSES=10 DURATION=30s SUBWINDOW=10s WARMUP=30s SEED= (make compare, paired)"
 	@echo "    FAULTS='20s:latency=20ms 40s:latency=1ms' (auth-service faults at offsets into each measured window)"
 	@echo "    SCENARIOS=lab/scenarios-threads.yml JAVA=<JDK 21+>/bin/java (make lab: the four auth clients)"
 	@echo "    PROFILER=async|jfr|jprofiler EVENT=cpu|wall|lock|alloc (make profile); PROFILE_RUNGS=async (make lab: profile every gateway rung)"
@@ -102,8 +103,8 @@ capacity: setup-load $(RUNTIME_DEPS) ## Capacity at a latency objective under an
 report: lab/target/lab.jar ## Write report.md and report.html again from a results folder (RUN=results/latest)
 	$(LAB) report --run "$(RUN)"
 
-compare: lab/target/lab.jar ## Two runs rung by rung with intervals and verdicts (A=results/<before> B=results/<after>; FAIL_ON=5% exits 3 when B is significantly slower)
-	$(LAB) compare --a "$(A)" --b "$(B)"
+compare: $(if $(A_GATEWAY)$(B_GATEWAY),setup-load $(JARS),lab/target/lab.jar) ## Two gateways at the same time, paired (A_GATEWAY=reactive B_GATEWAY=reactive,burn), or two finished runs (A=results/<before> B=results/<after>); FAIL_ON=5% exits 3 when B is significantly slower
+	$(if $(A_GATEWAY)$(B_GATEWAY),$(LAB) pair,$(LAB) compare --a "$(A)" --b "$(B)")
 
 charts: setup-charts lab/target/lab.jar ## PNG files of a run's charts and flame graphs for documents, drawn by headless Chromium (RUN=results/latest OUT=docs/images CHARTS=rps,cpu-1,flamegraph)
 	$(LAB) charts --run "$(RUN)" --out "$(OUT)" --only "$(CHARTS)" --flame-threads "$(FLAME_THREADS)"

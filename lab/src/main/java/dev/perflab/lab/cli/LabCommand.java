@@ -12,7 +12,7 @@ import picocli.CommandLine.ScopeType;
 @Command(name = "lab", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, version = "Gateway Performance Lab 0.1",
         description = "Starts the system under test, drives load, and writes results.",
         subcommands = { UpCommand.class, DownCommand.class, RunCommands.Baseline.class, RunCommands.GatewayTest.class, RunCommands.Profile.class,
-                RunCommands.Ladder.class, RunCommands.Sweep.class, RunCommands.Capacity.class, RunCommands.Report.class, ChartsCommand.class, CompareCommand.class })
+                RunCommands.Ladder.class, RunCommands.Sweep.class, RunCommands.Capacity.class, RunCommands.Report.class, ChartsCommand.class, CompareCommand.class, PairCommand.class })
 public class LabCommand {
 
     static final int EXIT_FAILED = 1;

@@ -158,6 +158,56 @@ public final class VegetaGenerator implements LoadGenerator {
     }
 
     /**
+     * Offers {@code load.rate()} requests per second round-robin to {@code urls} from one vegeta on
+     * this machine, so each URL gets rate/N at the same moments as the others; returns each URL's
+     * requests apart (in the order given), every latency from the intended send time of their shared
+     * schedule. A paired comparison offers both sides their load this way.
+     */
+    public java.util.LinkedHashMap<URI, LoadResult> offerEach(List<URI> urls, String header, Duration duration) {
+        if (!agents.isEmpty()) {
+            throw new LabException("one vegeta offers several targets at once; load agents split one target's rate");
+        }
+        urls.forEach(this::checkReachable);
+        Path vegeta = VegetaInstaller.ensure(root, out);
+        Path dir;
+        try {
+            dir = Files.createTempDirectory("perflab-vegeta");
+        }
+        catch (IOException ex) {
+            throw new LabException("cannot create a folder for vegeta's results: " + ex.getMessage(), ex);
+        }
+        try {
+            Path target = dir.resolve("target.txt");
+            StringBuilder targets = new StringBuilder();
+            urls.forEach(url -> targets.append(target(url, header)));
+            Files.writeString(target, targets, StandardCharsets.UTF_8);
+            Path results = dir.resolve("agent-1.bin");
+            attack(vegeta, new int[] { load.rate() }, duration, target, List.of(results), dir);
+            Path json = dir.resolve("agent-1.json");
+            run(vegeta, "encode", List.of("-to=json", "-output=" + json), List.of(results.toString()));
+            java.util.Map<String, VegetaResults.Parsed> byUrl;
+            try (Reader reader = Files.newBufferedReader(json, StandardCharsets.UTF_8)) {
+                byUrl = VegetaResults.parseByUrl(reader, load.rate());
+            }
+            java.util.LinkedHashMap<URI, LoadResult> each = new java.util.LinkedHashMap<>();
+            for (URI url : urls) {
+                VegetaResults.Parsed parsed = byUrl.get(url.toString());
+                if (parsed == null) {
+                    throw new LabException("vegeta sent no request to " + url + " in " + duration.toMillis() + " ms at " + load.rate() + " req/s");
+                }
+                each.put(url, new LoadResult(parsed.requests(), parsed.scheduleMicros(), parsed.errors(), parsed.latency(), parsed.histogram(), "", ""));
+            }
+            return each;
+        }
+        catch (IOException ex) {
+            throw new LabException("cannot write or read vegeta's files: " + ex.getMessage(), ex);
+        }
+        finally {
+            delete(dir);
+        }
+    }
+
+    /**
      * Every agent's requests as one result: histograms merged, so each percentile is that of all the
      * requests together; sent and achieved rates added; with one agent and no agents listed, today's
      * single-generator result.

@@ -40,8 +40,12 @@ public final class VegetaResults {
     private VegetaResults() {
     }
 
-    /** One line of vegeta's JSON results: latency in ns, an empty error when none. */
-    record Line(long seq, int code, String timestamp, long latency, String error) {
+    /** One line of vegeta's JSON results: latency in ns, an empty error when none, the target's URL (vegeta 12.8 and later). */
+    record Line(long seq, int code, String timestamp, long latency, String error, String url) {
+    }
+
+    /** One request as read: its sequence number, when it was sent (epoch ns), its latency (ns), whether it failed, its URL. */
+    private record Send(long seq, long sentNanos, long latencyNanos, boolean error, String url) {
     }
 
     /**
@@ -89,12 +93,41 @@ public final class VegetaResults {
 
     /** Parses the results of an attack at {@code rate} requests per second. */
     public static Parsed parse(Reader jsonLines, int rate) {
+        long intervalNanos = interval(rate);
+        List<Send> sends = read(jsonLines);
+        return summarise(sends, start(sends, intervalNanos), intervalNanos);
+    }
+
+    /**
+     * Parses the results of one attack at {@code rate} requests per second in all that vegeta sent
+     * round-robin to several targets, each target's requests apart (keyed by URL, in the order first
+     * seen). Every latency still counts from the intended send time of the one schedule they shared.
+     */
+    public static Map<String, Parsed> parseByUrl(Reader jsonLines, int rate) {
+        long intervalNanos = interval(rate);
+        List<Send> sends = read(jsonLines);
+        long start = start(sends, intervalNanos);
+        Map<String, List<Send>> byUrl = new LinkedHashMap<>();
+        for (Send send : sends) {
+            if (send.url() == null) {
+                throw new LabException("vegeta's results name no URL per request (vegeta 12.8 or later writes one)");
+            }
+            byUrl.computeIfAbsent(send.url(), url -> new ArrayList<>()).add(send);
+        }
+        Map<String, Parsed> parsed = new LinkedHashMap<>();
+        byUrl.forEach((url, own) -> parsed.put(url, summarise(own, start, intervalNanos)));
+        return parsed;
+    }
+
+    private static long interval(int rate) {
         if (rate < 1) {
             throw new IllegalArgumentException("rate must be at least 1 request per second, got " + rate);
         }
-        long intervalNanos = 1_000_000_000L / rate;
-        List<long[]> sends = new ArrayList<>();
-        long errors = 0;
+        return 1_000_000_000L / rate;
+    }
+
+    private static List<Send> read(Reader jsonLines) {
+        List<Send> sends = new ArrayList<>();
         try (BufferedReader reader = new BufferedReader(jsonLines)) {
             String text;
             int number = 0;
@@ -104,34 +137,42 @@ public final class VegetaResults {
                     continue;
                 }
                 Line line = line(text, number);
-                long sent = epochNanos(line.timestamp(), number);
-                sends.add(new long[] { line.seq(), sent, line.latency() });
-                if (!line.error().isEmpty() || line.code() < 200 || line.code() >= 400) {
-                    errors++;
-                }
+                boolean error = !line.error().isEmpty() || line.code() < 200 || line.code() >= 400;
+                sends.add(new Send(line.seq(), epochNanos(line.timestamp(), number), line.latency(), error, line.url()));
             }
         }
         catch (IOException ex) {
             throw new UncheckedIOException(ex);
         }
+        return sends;
+    }
+
+    /** The earliest schedule the results allow: no request is sent before it is due. */
+    private static long start(List<Send> sends, long intervalNanos) {
+        long start = Long.MAX_VALUE;
+        for (Send send : sends) {
+            start = Math.min(start, send.sentNanos() - (send.seq() + 1) * intervalNanos);
+        }
+        return start;
+    }
+
+    private static Parsed summarise(List<Send> sends, long start, long intervalNanos) {
         Histogram histogram = new Histogram(3);
         if (sends.isEmpty()) {
             return new Parsed(0, 0, 0, 0, 0, histogram);
         }
-        long start = Long.MAX_VALUE;
-        for (long[] send : sends) {
-            start = Math.min(start, send[1] - (send[0] + 1) * intervalNanos);
-        }
         long lastSend = Long.MIN_VALUE;
         long lastAnswer = Long.MIN_VALUE;
         long maxLateness = 0;
-        for (long[] send : sends) {
-            long intended = start + (send[0] + 1) * intervalNanos;
-            long lateness = send[1] - intended;
+        long errors = 0;
+        for (Send send : sends) {
+            long intended = start + (send.seq() + 1) * intervalNanos;
+            long lateness = send.sentNanos() - intended;
             maxLateness = Math.max(maxLateness, lateness);
-            histogram.recordValue(Math.max(1, Math.round((lateness + send[2]) / 1000.0)));
-            lastSend = Math.max(lastSend, send[1]);
-            lastAnswer = Math.max(lastAnswer, send[1] + send[2]);
+            histogram.recordValue(Math.max(1, Math.round((lateness + send.latencyNanos()) / 1000.0)));
+            lastSend = Math.max(lastSend, send.sentNanos());
+            lastAnswer = Math.max(lastAnswer, send.sentNanos() + send.latencyNanos());
+            errors += send.error() ? 1 : 0;
         }
         return new Parsed(sends.size(), errors, (lastSend - start) / 1000, (lastAnswer - start) / 1000, maxLateness / 1000, histogram);
     }
@@ -142,7 +183,7 @@ public final class VegetaResults {
             if (line.timestamp() == null) {
                 throw new LabException("vegeta's result line " + number + " has no timestamp: " + abbreviate(text));
             }
-            return line.error() == null ? new Line(line.seq(), line.code(), line.timestamp(), line.latency(), "") : line;
+            return line.error() == null ? new Line(line.seq(), line.code(), line.timestamp(), line.latency(), "", line.url()) : line;
         }
         catch (JacksonException ex) {
             throw new LabException("vegeta's result line " + number + " is not the JSON 'vegeta encode -to=json' writes: " + abbreviate(text));

@@ -103,4 +103,37 @@ class VegetaResultsTests {
         };
         return Double.parseDouble(number.group(1)) * scale;
     }
+
+    @Test
+    void aRoundRobinAttackOnTwoTargetsIsSplitByUrlOnTheirSharedSchedule() {
+        // 4 req/s: request n is due 250 ms x (n + 1) after the start; A's go out on time, B's 100 ms late
+        String lines = line(0, "2026-11-23T10:00:00.250Z", 2_000_000, 200, "http://127.0.0.1:1/a")
+                + line(1, "2026-11-23T10:00:00.600Z", 3_000_000, 200, "http://127.0.0.1:2/b")
+                + line(2, "2026-11-23T10:00:00.750Z", 2_000_000, 200, "http://127.0.0.1:1/a")
+                + line(3, "2026-11-23T10:00:01.100Z", 3_000_000, 503, "http://127.0.0.1:2/b");
+        var byUrl = VegetaResults.parseByUrl(new StringReader(lines), 4);
+        assertThat(byUrl.keySet()).containsExactly("http://127.0.0.1:1/a", "http://127.0.0.1:2/b");
+        VegetaResults.Parsed a = byUrl.get("http://127.0.0.1:1/a");
+        VegetaResults.Parsed b = byUrl.get("http://127.0.0.1:2/b");
+        assertThat(a.requests()).isEqualTo(2);
+        assertThat(a.errors()).isZero();
+        assertThat(a.latency().max()).isEqualTo(2.0);
+        assertThat(b.requests()).isEqualTo(2);
+        assertThat(b.errors()).isEqualTo(1);
+        assertThat(b.maxLatenessMicros()).isEqualTo(100_000);
+        assertThat(b.latency().percentile("50")).as("100 ms late plus 3 ms answered").isCloseTo(103.0, within(0.2));
+        assertThat(VegetaResults.parse(new StringReader(lines), 4).requests()).as("all of it as one").isEqualTo(4);
+    }
+
+    @Test
+    void resultsWithoutAUrlCannotBeSplit() {
+        String noUrl = "{\"seq\":0,\"code\":200,\"timestamp\":\"2026-11-23T10:00:00.250Z\",\"latency\":1000,\"error\":\"\"}\n";
+        assertThatThrownBy(() -> VegetaResults.parseByUrl(new StringReader(noUrl), 4)).isInstanceOf(LabException.class)
+            .hasMessageContaining("name no URL per request");
+    }
+
+    private static String line(long seq, String timestamp, long latencyNanos, int code, String url) {
+        return "{\"seq\":" + seq + ",\"code\":" + code + ",\"timestamp\":\"" + timestamp + "\",\"latency\":" + latencyNanos
+                + ",\"error\":\"\",\"url\":\"" + url + "\"}\n";
+    }
 }

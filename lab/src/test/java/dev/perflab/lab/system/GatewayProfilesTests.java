@@ -51,7 +51,7 @@ class GatewayProfilesTests {
     @Test
     void theShippedGatewayKnowsTheLaddersProfiles() {
         Path jar = Path.of(System.getProperty("lab.root", "..")).resolve("gateway/target/gateway.jar");
-        assertThat(GatewayProfiles.in(jar).known()).contains("blocking", "offloaded", "reactive", "log-quiet", "rid-fast", "loop-pools", "auth-cache");
+        assertThat(GatewayProfiles.in(jar).known()).contains("blocking", "offloaded", "reactive", "log-quiet", "rid-fast", "loop-pools", "auth-cache", "burn");
     }
 
     @Test

@@ -1,0 +1,115 @@
+package dev.perflab.lab.paired;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.perflab.lab.LabException;
+import dev.perflab.lab.result.Durations;
+
+/**
+ * Everything a paired comparison will do, checked once before anything starts: the two sides, the
+ * rate each is offered at the same time, how many passes (fixed in advance: the interval is over
+ * passes, and stopping when it looks good would bias it), the windows of each pass, the warm-up.
+ *
+ * @param ratePerSide requests per second each gateway is offered; one vegeta sends twice that, round-robin
+ * @param seed chooses each pass's order of start, port and schedule
+ * @param failOn the FAIL_ON gate as a fraction (0.05 for 5 %), NaN for none
+ */
+public record PairPlan(Side a, Side b, int ratePerSide, int passes, List<Duration> windows, Duration warmup, Duration timeout, long seed,
+        String route, String header, String authLatency, List<String> javaOptions, Duration healthTimeout, Path root, Path results,
+        double failOn, String failOnText) {
+
+    /** Vegeta, two gateways, auth-service and the backend share the cores: a rate well below what one gateway could take alone. */
+    public static final int DEFAULT_RATE = 300;
+
+    /** A pass with fewer sub-windows than this says little about the spread inside it. */
+    static final int MAX_WINDOWS = 1000;
+
+    public PairPlan {
+        windows = List.copyOf(windows);
+        javaOptions = List.copyOf(javaOptions);
+        if (ratePerSide < 1 || ratePerSide > 50_000) {
+            throw new LabException("PAIR_RATE must be 1 to 50000 requests per second for each side, not " + ratePerSide);
+        }
+        if (passes < 2 || passes > 200) {
+            throw new LabException("PASSES must be 2 to 200 (the interval is over passes), not " + passes);
+        }
+        if (windows.isEmpty() || windows.size() > MAX_WINDOWS) {
+            throw new LabException("DURATION/SUBWINDOW must make 1 to " + MAX_WINDOWS + " windows per pass, not " + windows.size());
+        }
+        if (warmup.isNegative()) {
+            throw new LabException("WARMUP must be 0s or more, not " + Durations.format(warmup));
+        }
+    }
+
+    /** DURATION split into SUBWINDOW parts; a remainder shorter than a second joins the last part. */
+    public static List<Duration> split(Duration duration, Duration subwindow) {
+        if (duration.toMillis() < 1000 || subwindow.toMillis() < 1000) {
+            throw new LabException("DURATION and SUBWINDOW must be at least 1s each, not " + Durations.format(duration) + " and "
+                    + Durations.format(subwindow));
+        }
+        long count = duration.toMillis() / subwindow.toMillis();
+        if (count > MAX_WINDOWS) {
+            throw new LabException("DURATION=" + Durations.format(duration) + " in SUBWINDOW=" + Durations.format(subwindow) + " parts makes " + count
+                    + " windows per pass; at most " + MAX_WINDOWS);
+        }
+        List<Duration> parts = new ArrayList<>();
+        Duration left = duration;
+        while (left.compareTo(subwindow) >= 0) {
+            parts.add(subwindow);
+            left = left.minus(subwindow);
+        }
+        if (parts.isEmpty()) {
+            parts.add(left);
+        }
+        else if (!left.isZero()) {
+            int last = parts.size() - 1;
+            if (left.toMillis() < 1000) {
+                parts.set(last, parts.get(last).plus(left));
+            }
+            else {
+                parts.add(left);
+            }
+        }
+        return parts;
+    }
+
+    Duration measured() {
+        return windows.stream().reduce(Duration.ZERO, Duration::plus);
+    }
+
+    /** The expected length: each pass starts two gateways (about 20 s on 2 cores), warms them up and measures. */
+    String expectedDuration() {
+        long perPass = 20 + warmup.toSeconds() + measured().toSeconds() + windows.size();
+        return String.format(java.util.Locale.ROOT, "Expected duration: %d passes of both gateways at once, about %d min", passes,
+                Math.max(1, Math.round((30 + passes * perPass) / 60.0)));
+    }
+
+    Map<String, Object> json() {
+        Map<String, Object> plan = new LinkedHashMap<>();
+        plan.put("design", "paired: A and B run at the same time on two ports, in front of the same auth-service and business-service, "
+                + "offered the same rate by one vegeta (round-robin, so each side's requests are sent in the same seconds); "
+                + "both restart every pass in a random order of start, port and schedule");
+        plan.put("a", a.json());
+        plan.put("b", b.json());
+        plan.put("rate_per_side", ratePerSide);
+        plan.put("passes", passes);
+        plan.put("windows_per_pass", windows.size());
+        plan.put("window", Durations.format(windows.get(0)));
+        plan.put("warmup", Durations.format(warmup));
+        plan.put("timeout", Durations.format(timeout));
+        plan.put("seed", seed);
+        plan.put("route", route);
+        plan.put("token_header", header == null ? "none" : header.substring(0, header.indexOf(':')).trim());
+        plan.put("auth_latency", authLatency);
+        plan.put("java_opts", String.join(" ", javaOptions));
+        if (!Double.isNaN(failOn)) {
+            plan.put("fail_on", failOnText);
+        }
+        return plan;
+    }
+}

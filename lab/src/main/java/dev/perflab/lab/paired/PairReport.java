@@ -1,0 +1,88 @@
+package dev.perflab.lab.paired;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.perflab.lab.report.Templates;
+import dev.perflab.lab.result.Durations;
+import dev.perflab.lab.verdict.PairedRatio;
+
+/** compare.md of a paired comparison, from its template: the verdicts first, then every pass. */
+final class PairReport {
+
+    private PairReport() {
+    }
+
+    static String markdown(PairResult result) {
+        return Templates.compile("paired.md", Templates.MARKDOWN).execute(model(result));
+    }
+
+    private static Map<String, Object> model(PairResult result) {
+        PairPlan plan = result.plan();
+        Map<String, Object> model = new LinkedHashMap<>();
+        model.put("a", plan.a().describe());
+        model.put("b", plan.b().describe());
+        model.put("rate", plan.ratePerSide());
+        model.put("passesPlanned", plan.passes());
+        model.put("passesDone", result.passes().size());
+        model.put("unfinished", result.passes().size() < plan.passes());
+        model.put("windows", plan.windows().size());
+        model.put("window", Durations.format(plan.windows().get(0)));
+        model.put("warmup", Durations.format(plan.warmup()));
+        model.put("seed", plan.seed());
+        List<Map<String, Object>> rows = new ArrayList<>();
+        result.verdicts().forEach((metric, ratio) -> rows.add(row(metric, ratio, result)));
+        model.put("rows", rows);
+        model.put("noVerdict", result.noVerdict());
+        List<Map<String, Object>> passes = new ArrayList<>();
+        for (PairResult.Pass pass : result.passes()) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("pass", pass.pass());
+            row.put("order", pass.startedFirst() + " started first, " + pass.firstInSchedule() + " first in the schedule, A on " + pass.portA());
+            row.put("cpuA", fixed(pass.a().cpuMsPerRequest(), 4));
+            row.put("cpuB", fixed(pass.b().cpuMsPerRequest(), 4));
+            row.put("cpu", fixed(pass.ratio().cpuMsPerRequest(), 3));
+            row.put("p50", fixed(pass.ratio().p50(), 3));
+            row.put("p99", fixed(pass.ratio().p99(), 3));
+            row.put("errors", pass.a().errors() + " / " + pass.b().errors());
+            passes.add(row);
+        }
+        model.put("passes", passes);
+        Double generator = result.loadGeneratorCpuMsPerRequest();
+        model.put("generator", generator == null ? "unknown" : fixed(generator, 4) + " ms");
+        if (!Double.isNaN(plan.failOn())) {
+            model.put("failOn", plan.failOnText());
+            model.put("failed", !result.failing().isEmpty());
+        }
+        return model;
+    }
+
+    private static Map<String, Object> row(String metric, PairedRatio ratio, PairResult result) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("metric", PairResult.METRIC_NAMES.get(metric));
+        row.put("unit", metric.equals("cpu_ms_per_request") ? "ms" : "ms");
+        row.put("a", fixed(mean(result, metric, true), metric.equals("cpu_ms_per_request") ? 4 : 3));
+        row.put("b", fixed(mean(result, metric, false), metric.equals("cpu_ms_per_request") ? 4 : 3));
+        row.put("ratio", ratio.describe());
+        row.put("halfWidth", ratio.halfWidthPercent() == null ? "" : "±" + fixed(ratio.halfWidthPercent(), 1) + " %");
+        return row;
+    }
+
+    /** A side's mean over the passes (each pass's total), for orientation only: the verdict comes from the paired ratios. */
+    private static double mean(PairResult result, String metric, boolean a) {
+        return result.passes().stream().mapToDouble(pass -> {
+            PairResult.SideWindow side = a ? pass.a() : pass.b();
+            return switch (metric) {
+                case "cpu_ms_per_request" -> side.cpuMsPerRequest();
+                case "p50_ms" -> side.p50Ms();
+                default -> side.p99Ms();
+            };
+        }).average().orElse(Double.NaN);
+    }
+
+    private static String fixed(double value, int digits) {
+        return String.format(java.util.Locale.ROOT, "%." + digits + "f", value);
+    }
+}

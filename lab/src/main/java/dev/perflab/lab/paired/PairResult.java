@@ -1,0 +1,201 @@
+package dev.perflab.lab.paired;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.HdrHistogram.Histogram;
+
+import dev.perflab.lab.load.LoadResult;
+import dev.perflab.lab.verdict.PairedRatio;
+
+/**
+ * What a paired comparison measured: every window of every pass for both sides, each pass's ratio
+ * B/A, and over the passes a {@link PairedRatio} per metric with its verdict; the FAIL_ON gate on
+ * CPU per request. Verdicts are withheld when either side failed more than {@link #ERROR_LIMIT} of
+ * its requests: a gateway that answers errors quickly is not cheaper.
+ */
+public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRatio> verdicts, String noVerdict, List<String> failing, Path dir) {
+
+    /** A share of failed requests above which a side has no verdict, only that line. */
+    static final double ERROR_LIMIT = 0.001;
+
+    static final Map<String, String> METRIC_NAMES = Map.of("cpu_ms_per_request", "gateway CPU per request", "p50_ms", "latency p50", "p99_ms",
+            "latency p99");
+
+    /** The metric FAIL_ON gates: the cost the lab is about, which noise moves least. */
+    static final String GATED = "cpu_ms_per_request";
+
+    /** One side in one window: its requests and errors, the CPU its gateway process used, its latency from the intended send time. */
+    public record SideWindow(long requests, long errors, double cpuMs, double p50Ms, double p99Ms, Histogram histogram) {
+
+        static SideWindow of(LoadResult result, double cpuMs) {
+            return new SideWindow(result.requests(), result.errors(), cpuMs, result.latency().percentile("50"), result.latency().percentile("99"),
+                    result.histogram());
+        }
+
+        double cpuMsPerRequest() {
+            return requests == 0 ? Double.NaN : cpuMs / requests;
+        }
+
+        Map<String, Object> json() {
+            Map<String, Object> side = new LinkedHashMap<>();
+            side.put("requests", requests);
+            side.put("errors", errors);
+            side.put("cpu_ms", round(cpuMs, 1));
+            side.put("cpu_ms_per_request", round(cpuMsPerRequest(), 4));
+            side.put("p50_ms", p50Ms);
+            side.put("p99_ms", p99Ms);
+            return side;
+        }
+    }
+
+    /** Both sides in the same seconds, and what the shared processes used meanwhile. */
+    public record Window(SideWindow a, SideWindow b, double authCpuMs, double businessCpuMs, Double loadGeneratorCpuMs) {
+
+        Ratios ratio() {
+            return new Ratios(b.cpuMsPerRequest() / a.cpuMsPerRequest(), b.p50Ms() / a.p50Ms(), b.p99Ms() / a.p99Ms());
+        }
+
+        Map<String, Object> json() {
+            Map<String, Object> window = new LinkedHashMap<>();
+            window.put("a", a.json());
+            window.put("b", b.json());
+            window.put("ratio", ratio().json());
+            window.put("auth_cpu_ms", round(authCpuMs, 1));
+            window.put("business_cpu_ms", round(businessCpuMs, 1));
+            if (loadGeneratorCpuMs != null) {
+                window.put("load_generator_cpu_ms", round(loadGeneratorCpuMs, 1));
+            }
+            return window;
+        }
+    }
+
+    /** B over A. */
+    public record Ratios(double cpuMsPerRequest, double p50, double p99) {
+
+        Map<String, Object> json() {
+            Map<String, Object> ratio = new LinkedHashMap<>();
+            ratio.put("cpu_ms_per_request", round(cpuMsPerRequest, 4));
+            ratio.put("p50_ms", round(p50, 4));
+            ratio.put("p99_ms", round(p99, 4));
+            return ratio;
+        }
+    }
+
+    /** One pass: its order, its windows, and each side's totals over them (CPU over requests; latency from the merged histograms). */
+    public record Pass(int pass, int portA, int portB, String startedFirst, String firstInSchedule, List<Window> windows, SideWindow a, SideWindow b) {
+
+        static Pass of(int pass, int portA, int portB, String startedFirst, String firstInSchedule, List<Window> windows) {
+            return new Pass(pass, portA, portB, startedFirst, firstInSchedule, List.copyOf(windows), total(windows.stream().map(Window::a).toList()),
+                    total(windows.stream().map(Window::b).toList()));
+        }
+
+        private static SideWindow total(List<SideWindow> parts) {
+            Histogram merged = new Histogram(3);
+            parts.forEach(part -> merged.add(part.histogram()));
+            return new SideWindow(parts.stream().mapToLong(SideWindow::requests).sum(), parts.stream().mapToLong(SideWindow::errors).sum(),
+                    parts.stream().mapToDouble(SideWindow::cpuMs).sum(), ms(merged.getValueAtPercentile(50)), ms(merged.getValueAtPercentile(99)), merged);
+        }
+
+        private static double ms(long micros) {
+            return micros / 1000.0;
+        }
+
+        Ratios ratio() {
+            return new Ratios(b.cpuMsPerRequest() / a.cpuMsPerRequest(), b.p50Ms() / a.p50Ms(), b.p99Ms() / a.p99Ms());
+        }
+
+        Map<String, Object> json() {
+            Map<String, Object> json = new LinkedHashMap<>();
+            json.put("pass", pass);
+            json.put("a_port", portA);
+            json.put("b_port", portB);
+            json.put("started_first", startedFirst);
+            json.put("first_in_schedule", firstInSchedule);
+            json.put("a", a.json());
+            json.put("b", b.json());
+            json.put("ratio", ratio().json());
+            json.put("windows", windows.stream().map(Window::json).toList());
+            return json;
+        }
+    }
+
+    static PairResult of(PairPlan plan, List<Pass> passes, Path dir) {
+        Map<String, PairedRatio> verdicts = new LinkedHashMap<>();
+        String noVerdict = null;
+        if (!passes.isEmpty()) {
+            noVerdict = errors(passes);
+            verdicts.put("cpu_ms_per_request", PairedRatio.of(passes.stream().map(p -> p.ratio().cpuMsPerRequest()).toList(), false));
+            verdicts.put("p50_ms", PairedRatio.of(passes.stream().map(p -> p.ratio().p50()).toList(), false));
+            verdicts.put("p99_ms", PairedRatio.of(passes.stream().map(p -> p.ratio().p99()).toList(), false));
+            if (noVerdict != null) {
+                verdicts.replaceAll((metric, ratio) -> new PairedRatio(ratio.ratio(), null, null, ratio.passes(), null, ratio.perPass()));
+            }
+        }
+        List<String> failing = new ArrayList<>();
+        PairedRatio gated = verdicts.get(GATED);
+        if (!Double.isNaN(plan.failOn()) && gated != null && gated.worseBeyond(plan.failOn(), false)) {
+            failing.add(METRIC_NAMES.get(GATED));
+        }
+        return new PairResult(plan, List.copyOf(passes), verdicts, noVerdict, failing, dir);
+    }
+
+    /** Why there is no verdict: a side that failed more than the limit of its requests; null when both answered. */
+    private static String errors(List<Pass> passes) {
+        for (String side : List.of("A", "B")) {
+            long requests = passes.stream().mapToLong(p -> (side.equals("A") ? p.a() : p.b()).requests()).sum();
+            long errors = passes.stream().mapToLong(p -> (side.equals("A") ? p.a() : p.b()).errors()).sum();
+            if (requests > 0 && errors > ERROR_LIMIT * requests) {
+                return String.format(java.util.Locale.ROOT, "%s failed %d of %d requests (%.2f %%, more than %.1f %%): no verdict", side, errors, requests,
+                        100.0 * errors / requests, ERROR_LIMIT * 100);
+            }
+        }
+        return null;
+    }
+
+    /** The mean CPU the load generator used per request (both sides' requests), ms; null when unknown. */
+    Double loadGeneratorCpuMsPerRequest() {
+        double ms = 0;
+        long requests = 0;
+        for (Pass pass : passes) {
+            for (Window window : pass.windows()) {
+                if (window.loadGeneratorCpuMs() == null) {
+                    return null;
+                }
+                ms += window.loadGeneratorCpuMs();
+                requests += window.a().requests() + window.b().requests();
+            }
+        }
+        return requests == 0 ? null : round(ms / requests, 4);
+    }
+
+    Map<String, Object> json() {
+        Map<String, Object> json = new LinkedHashMap<>(plan.json());
+        json.put("passes_done", passes.size());
+        json.put("verdicts", verdicts);
+        if (noVerdict != null) {
+            json.put("no_verdict", noVerdict);
+        }
+        json.put("load_generator_cpu_ms_per_request", loadGeneratorCpuMsPerRequest());
+        if (!Double.isNaN(plan.failOn())) {
+            Map<String, Object> gate = new LinkedHashMap<>();
+            gate.put("fail_on", plan.failOnText());
+            gate.put("gates", METRIC_NAMES.get(GATED));
+            gate.put("failed", !failing.isEmpty());
+            json.put("gate", gate);
+        }
+        json.put("pass_results", passes.stream().map(Pass::json).toList());
+        return json;
+    }
+
+    static double round(double value, int digits) {
+        if (Double.isNaN(value) || Double.isInfinite(value)) {
+            return value;
+        }
+        double scale = Math.pow(10, digits);
+        return Math.round(value * scale) / scale;
+    }
+}

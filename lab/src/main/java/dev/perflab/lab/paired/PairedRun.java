@@ -1,0 +1,247 @@
+package dev.perflab.lab.paired;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.Random;
+
+import dev.perflab.lab.LabException;
+import dev.perflab.lab.http.LabHttp;
+import dev.perflab.lab.load.LoadResult;
+import dev.perflab.lab.load.VegetaGenerator;
+import dev.perflab.lab.load.VegetaInstaller;
+import dev.perflab.lab.result.RunInfo;
+import dev.perflab.lab.run.RunFolder;
+import dev.perflab.lab.stats.ProcessCpu;
+import dev.perflab.lab.system.LabSystem;
+import dev.perflab.lab.system.LaunchSpec;
+import dev.perflab.lab.system.PidFiles;
+import dev.perflab.lab.system.ReapedChildren;
+import dev.perflab.lab.system.RunningService;
+import dev.perflab.lab.system.Service;
+import dev.perflab.lab.system.ServiceLauncher;
+import dev.perflab.lab.system.StopOnExit;
+
+/**
+ * A paired comparison: gateways A and B run at the same time, on two ports, in front of one
+ * auth-service and one business-service, and one vegeta offers both the same rate round-robin, so
+ * each side's requests are sent in the same seconds. Whatever the machine does in those seconds it
+ * does to both, and their ratio keeps little of it. Every pass restarts both gateways, in a random
+ * order of start, port and schedule; pair.json and compare.md are rewritten after every pass, so a
+ * failure or Ctrl-C keeps every pass that finished.
+ */
+public final class PairedRun {
+
+    static final Duration STOP_GRACE = Duration.ofSeconds(10);
+    /** vegeta's connections per target at the pair's modest rates; caps a surprise stall. */
+    static final int MAX_CONNECTIONS = 200;
+
+    private final PairPlan plan;
+    private final PrintWriter out;
+    private final List<PairResult.Pass> passes = new ArrayList<>();
+
+    private PairedRun(PairPlan plan, PrintWriter out) {
+        this.plan = plan;
+        this.out = out;
+    }
+
+    /** Runs the plan into a new results folder; returns the result, with the folder it was written to. */
+    public static PairResult execute(PairPlan plan, PrintWriter out) {
+        return new PairedRun(plan, out).execute();
+    }
+
+    private PairResult execute() {
+        VegetaInstaller.ensure(plan.root(), out);
+        PidFiles.children().stopLeftovers(STOP_GRACE).forEach(out::println);
+        RunFolder run = RunFolder.create(plan.results(), "pair");
+        run.writeJson("run.json", RunInfo.describe(plan.root(), "compare", "local", plan.json()));
+        out.println("Results: " + run.dir());
+        out.println("A: " + plan.a().describe());
+        out.println("B: " + plan.b().describe());
+        out.println(plan.expectedDuration());
+        out.flush();
+        int[] ports = freePorts(4);
+        VegetaGenerator generator = new VegetaGenerator(plan.root(), new VegetaGenerator.Load(2 * plan.ratePerSide(), MAX_CONNECTIONS, plan.timeout()), out);
+        try (StopOnExit onExit = StopOnExit.register("pair", () -> {
+            run.error("interrupted (Ctrl-C or SIGTERM) during the run; the processes it started were stopped");
+            write(run);
+        })) {
+            try (LabSystem backends = LabSystem.start(new ServiceLauncher(plan.root(), run.dir().resolve("logs")),
+                    List.of(spec(Service.BUSINESS, ports[0]), spec(Service.AUTH, ports[1]).withEnv("AUTH_LATENCY", plan.authLatency())),
+                    plan.healthTimeout())) {
+                for (int pass = 1; pass <= plan.passes(); pass++) {
+                    PairResult.Pass done = pass(pass, run.dir().resolve("pass-" + pass), backends, ports, generator);
+                    synchronized (passes) {
+                        passes.add(done);
+                    }
+                    write(run);
+                    out.printf(java.util.Locale.ROOT, "    pass %d: CPU per request B/A %.3f, p50 B/A %.3f, p99 B/A %.3f%n", pass,
+                            done.ratio().cpuMsPerRequest(), done.ratio().p50(), done.ratio().p99());
+                    out.flush();
+                }
+            }
+            catch (RuntimeException ex) {
+                run.error(ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage());
+                write(run);
+                throw ex instanceof LabException ? new LabException(ex.getMessage() + " (results so far: " + run.dir() + ")", ex) : ex;
+            }
+        }
+        PairResult result = write(run);
+        result.verdicts().forEach((metric, ratio) -> out.println("  " + PairResult.METRIC_NAMES.get(metric) + " B/A: " + ratio.describe()));
+        out.println("Comparison: " + run.resolve("compare.md"));
+        out.flush();
+        return result;
+    }
+
+    /** pair.json and compare.md from the passes so far. */
+    private PairResult write(RunFolder run) {
+        List<PairResult.Pass> sofar;
+        synchronized (passes) {
+            sofar = List.copyOf(passes);
+        }
+        PairResult result = PairResult.of(plan, sofar, run.dir());
+        run.writeJson("pair.json", result.json());
+        run.writeText("compare.md", PairReport.markdown(result));
+        return result;
+    }
+
+    private LaunchSpec spec(Service service, int port) {
+        List<String> jvm = new ArrayList<>(plan.javaOptions());
+        return LaunchSpec.of(service).withPort(port).withJvmOptions(jvm);
+    }
+
+    private LaunchSpec gatewaySpec(Side side, int port, int[] ports) {
+        List<String> jvm = new ArrayList<>(plan.javaOptions());
+        jvm.addAll(side.javaOptions());
+        LaunchSpec spec = LaunchSpec.of(Service.GATEWAY).withPort(port).withJvmOptions(jvm)
+            .withEnv("BUSINESS_URL", "http://127.0.0.1:" + ports[0])
+            .withEnv("AUTH_URL", "http://127.0.0.1:" + ports[1]);
+        return side.foreign() != null ? spec.withForeign(side.foreign()) : spec.withProfiles(side.profiles());
+    }
+
+    /** One pass: both gateways started (in this pass's order), checked, warmed up together, measured window by window, stopped. */
+    private PairResult.Pass pass(int pass, Path dir, LabSystem backends, int[] ports, VegetaGenerator generator) {
+        Random coin = new Random(plan.seed() * 1_000_003L + pass);
+        boolean aOnFirstPort = coin.nextBoolean();
+        boolean aStartsFirst = coin.nextBoolean();
+        boolean aFirstInSchedule = coin.nextBoolean();
+        int portA = aOnFirstPort ? ports[2] : ports[3];
+        int portB = aOnFirstPort ? ports[3] : ports[2];
+        out.printf("  [%d/%d] pass %d: A on port %d, B on %d, %s started first, %s first in the schedule%n", pass, plan.passes(), pass, portA, portB,
+                aStartsFirst ? "A" : "B", aFirstInSchedule ? "A" : "B");
+        out.flush();
+        Map<String, RunningService> running = new LinkedHashMap<>();
+        try {
+            for (Side side : aStartsFirst ? List.of(plan.a(), plan.b()) : List.of(plan.b(), plan.a())) {
+                int port = side == plan.a() ? portA : portB;
+                running.put(side.label(), launcher(dir, side).start(gatewaySpec(side, port, ports)));
+            }
+            for (Side side : List.of(plan.a(), plan.b())) {
+                launcher(dir, side).awaitHealthy(running.get(side.label()), plan.healthTimeout());
+            }
+            URI a = URI.create("http://127.0.0.1:" + portA + plan.route());
+            URI b = URI.create("http://127.0.0.1:" + portB + plan.route());
+            answers(plan.a(), a);
+            answers(plan.b(), b);
+            List<URI> schedule = aFirstInSchedule ? List.of(a, b) : List.of(b, a);
+            if (!plan.warmup().isZero()) {
+                generator.offerEach(schedule, plan.header(), plan.warmup());
+            }
+            List<PairResult.Window> windows = new ArrayList<>();
+            long[] pids = { running.get("A").pid(), running.get("B").pid(), backends.get(Service.AUTH).pid(), backends.get(Service.BUSINESS).pid() };
+            for (Duration length : plan.windows()) {
+                double[] before = cpu(pids, running);
+                OptionalDouble generatorBefore = ReapedChildren.cpuSeconds();
+                Map<URI, LoadResult> each = generator.offerEach(schedule, plan.header(), length);
+                double[] after = cpu(pids, running);
+                OptionalDouble generatorAfter = ReapedChildren.cpuSeconds();
+                Double generatorMs = generatorBefore.isPresent() && generatorAfter.isPresent()
+                        ? (generatorAfter.getAsDouble() - generatorBefore.getAsDouble()) * 1000 : null;
+                windows.add(new PairResult.Window(PairResult.SideWindow.of(each.get(a), after[0] - before[0]),
+                        PairResult.SideWindow.of(each.get(b), after[1] - before[1]), after[2] - before[2], after[3] - before[3], generatorMs));
+            }
+            return PairResult.Pass.of(pass, portA, portB, aStartsFirst ? "A" : "B", aFirstInSchedule ? "A" : "B", windows);
+        }
+        finally {
+            running.values().forEach(service -> service.child().stop(STOP_GRACE));
+        }
+    }
+
+    private ServiceLauncher launcher(Path dir, Side side) {
+        return new ServiceLauncher(plan.root(), dir.resolve(side.label().toLowerCase(java.util.Locale.ROOT)).resolve("logs"));
+    }
+
+    /** One request through a side's gateway must answer 2xx before it is measured: a side that refuses every request costs nothing. */
+    private void answers(Side side, URI url) {
+        Map<String, String> headers = new LinkedHashMap<>();
+        if (plan.header() != null) {
+            int colon = plan.header().indexOf(':');
+            headers.put(plan.header().substring(0, colon).trim(), plan.header().substring(colon + 1).trim());
+        }
+        try {
+            HttpResponse<String> response = LabHttp.get(url, headers);
+            if (response.statusCode() < 200 || response.statusCode() > 299) {
+                throw new LabException(side.label() + "_GATEWAY=" + side.given() + " answered " + response.statusCode() + " on ROUTE=" + plan.route()
+                        + ": a side must answer 2xx to be measured");
+            }
+        }
+        catch (IOException ex) {
+            throw new LabException(side.label() + "_GATEWAY=" + side.given() + " did not answer on " + url + ": "
+                    + (ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage()));
+        }
+    }
+
+    /** Each pid's CPU ms so far; a gateway that ended is one line naming its log. */
+    private static double[] cpu(long[] pids, Map<String, RunningService> gateways) {
+        double[] ms = new double[pids.length];
+        for (int i = 0; i < pids.length; i++) {
+            OptionalDouble read = ProcessCpu.millis(pids[i]);
+            if (read.isEmpty()) {
+                String who = i == 0 ? "gateway A" : i == 1 ? "gateway B" : i == 2 ? "auth-service" : "business-service";
+                String log = i < 2 ? " (see its log: " + gateways.get(i == 0 ? "A" : "B").log() + ")" : "";
+                throw new LabException(who + " (pid " + pids[i] + ") ended during the measurement" + log);
+            }
+            ms[i] = read.getAsDouble();
+        }
+        return ms;
+    }
+
+    /** Free loopback ports, held open together while chosen so that no two are the same. */
+    static int[] freePorts(int count) {
+        List<ServerSocket> held = new ArrayList<>();
+        try {
+            int[] ports = new int[count];
+            for (int i = 0; i < count; i++) {
+                ServerSocket socket = new ServerSocket();
+                held.add(socket);
+                socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+                ports[i] = socket.getLocalPort();
+            }
+            return ports;
+        }
+        catch (IOException ex) {
+            throw new LabException("cannot find " + count + " free loopback ports: " + ex.getMessage(), ex);
+        }
+        finally {
+            for (ServerSocket socket : held) {
+                try {
+                    socket.close();
+                }
+                catch (IOException ex) {
+                    // closing a listening socket that was never used fails only if it was closed already
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,29 @@
+package dev.perflab.lab.stats;
+
+import java.lang.management.ManagementFactory;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ProcessCpuTests {
+
+    @Test
+    void userAndSystemTicksAfterACommandNameWithSpacesAndParentheses() {
+        String stat = "4242 (java (lab) x) S 1 4242 4242 0 -1 4194560 1200 0 0 0 150 37 0 0 20 0 40 0 123456 0 0";
+        assertThat(ProcessCpu.fromStat(stat)).isEqualTo((150 + 37) * 10.0);
+    }
+
+    @Test
+    void thisProcessHasUsedAtLeastTheCpuItsThreadsReport() {
+        long threadsNanos = 0;
+        var threads = ManagementFactory.getThreadMXBean();
+        for (long id : threads.getAllThreadIds()) {
+            threadsNanos += Math.max(0, threads.getThreadCpuTime(id));
+        }
+        // read after the threads: the process counts them, the ones that ended and the JVM's own, less a tick of rounding
+        double threadsMs = threadsNanos / 1e6;
+        assertThat(ProcessCpu.millis(ProcessHandle.current().pid()).orElseThrow()).isGreaterThan(threadsMs - 10.0);
+        assertThat(ProcessCpu.millis(Long.MAX_VALUE)).as("no such process").isEmpty();
+    }
+}

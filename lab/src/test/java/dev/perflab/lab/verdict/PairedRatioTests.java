@@ -1,0 +1,65 @@
+package dev.perflab.lab.verdict;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+class PairedRatioTests {
+
+    /** Student's t, two-sided 95 %, 3 degrees of freedom (tables: 3.182). */
+    private static final double T3 = 3.182446;
+
+    @Test
+    void theIntervalIsStudentsOverThePassesLogRatios() {
+        List<Double> ratios = List.of(1.10, 1.12, 1.09, 1.11);
+        double[] logs = ratios.stream().mapToDouble(Math::log).toArray();
+        double mean = (logs[0] + logs[1] + logs[2] + logs[3]) / 4;
+        double ss = 0;
+        for (double log : logs) {
+            ss += (log - mean) * (log - mean);
+        }
+        double halfWidth = T3 * Math.sqrt(ss / 3 / 4);
+        PairedRatio paired = PairedRatio.of(ratios, false);
+        assertThat(paired.ratio()).isCloseTo(Math.exp(mean), within(1e-4));
+        assertThat(paired.low()).isCloseTo(Math.exp(mean - halfWidth), within(1e-4));
+        assertThat(paired.high()).isCloseTo(Math.exp(mean + halfWidth), within(1e-4));
+        assertThat(paired.passes()).isEqualTo(4);
+        assertThat(paired.verdict()).as("a cost 10 % higher in every pass").isEqualTo(Verdict.SLOWER);
+        assertThat(PairedRatio.of(ratios, true).verdict()).as("a rate 10 % higher").isEqualTo(Verdict.FASTER);
+        assertThat(paired.describe()).isEqualTo(String.format(java.util.Locale.ROOT, "%.3f × [%.3f, %.3f], slower", paired.ratio(), paired.low(),
+                paired.high()));
+    }
+
+    @Test
+    void passesOnBothSidesOfOneAreNoDifferenceAndASmallerCostIsFaster() {
+        assertThat(PairedRatio.of(List.of(0.98, 1.03, 1.01, 0.99), false).verdict()).isEqualTo(Verdict.NO_DIFFERENCE);
+        assertThat(PairedRatio.of(List.of(0.90, 0.91, 0.89), false).verdict()).isEqualTo(Verdict.FASTER);
+    }
+
+    @Test
+    void onePassHasNoIntervalAndNoVerdict() {
+        PairedRatio one = PairedRatio.of(List.of(1.2), false);
+        assertThat(one.low()).isNull();
+        assertThat(one.verdict()).isNull();
+        assertThat(one.worseBeyond(0.05, false)).isFalse();
+        assertThat(one.describe()).isEqualTo("1.200 × (no interval: one pass)");
+    }
+
+    @Test
+    void theGateFailsOnlyASignificantChangeBeyondItsThreshold() {
+        PairedRatio tenPerCent = PairedRatio.of(List.of(1.10, 1.12, 1.09, 1.11), false);
+        assertThat(tenPerCent.worseBeyond(0.05, false)).isTrue();
+        assertThat(tenPerCent.worseBeyond(0.15, false)).as("significant, but within 15 %").isFalse();
+        assertThat(PairedRatio.of(List.of(0.98, 1.03, 1.01, 0.99), false).worseBeyond(0.0, false)).as("no verdict of slower").isFalse();
+    }
+
+    @Test
+    void aRatioThatIsNotAPositiveNumberIsRefused() {
+        assertThatThrownBy(() -> PairedRatio.of(List.of(1.0, 0.0), false)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> PairedRatio.of(List.of(1.0, Double.NaN), false)).isInstanceOf(IllegalArgumentException.class);
+    }
+}

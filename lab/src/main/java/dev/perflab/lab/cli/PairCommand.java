@@ -10,10 +10,12 @@ import java.util.concurrent.ThreadLocalRandom;
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.compare.Comparison;
 import dev.perflab.lab.paired.PairPlan;
+import dev.perflab.lab.paired.PairReport;
 import dev.perflab.lab.paired.PairResult;
 import dev.perflab.lab.paired.PairedRun;
 import dev.perflab.lab.paired.Side;
 import dev.perflab.lab.result.Durations;
+import dev.perflab.lab.run.RunFolder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -54,8 +56,13 @@ public class PairCommand implements Callable<Integer> {
     @Option(names = "--subwindow", defaultValue = "${env:SUBWINDOW:-10s}", converter = Durations.class, description = "Window length inside a pass (default: ${DEFAULT-VALUE}).")
     Duration subwindow;
 
-    @Option(names = "--warmup", defaultValue = "${env:WARMUP:-30s}", converter = Durations.class, description = "Both sides at the rate, unmeasured, before each pass's windows (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--warmup", defaultValue = "${env:WARMUP:-120s}", converter = Durations.class,
+            description = "Most time both sides run at the rate, unmeasured, before each pass's windows; it ends earlier once neither JIT compiles (default: ${DEFAULT-VALUE}).")
     Duration warmup;
+
+    @Option(names = "--warmup-probe", defaultValue = "${env:WARMUP_PROBE:-5s}", converter = Durations.class,
+            description = "Parts of the warm-up after each of which the JITs are checked (default: ${DEFAULT-VALUE}).")
+    Duration warmupProbe;
 
     @Option(names = "--timeout", defaultValue = "${env:TIMEOUT:-10s}", converter = Durations.class, description = "A request without an answer by then is an error (default: ${DEFAULT-VALUE}).")
     Duration timeout;
@@ -89,7 +96,8 @@ public class PairCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PairResult result = PairedRun.execute(plan(), spec.commandLine().getOut());
+        PairResult result = PairedRun.execute(plan(), spec.commandLine().getOut(),
+                sofar -> RunFolder.write(sofar.dir().resolve("compare.md"), PairReport.markdown(sofar)));
         if (!result.failing().isEmpty()) {
             spec.commandLine().getOut().println("FAIL_ON=" + failOn.trim() + ": B is significantly costlier than A by more than " + failOn.trim()
                     + " in " + String.join(", ", result.failing()));
@@ -118,7 +126,7 @@ public class PairCommand implements Callable<Integer> {
         dev.perflab.lab.run.SystemOptions.checkAuthLatency(authLatency, "AUTH_LATENCY");
         Side withGatewayOptionsA = new Side(a.label(), a.given(), a.profiles(), a.foreign(), concat(gatewayOnly, a.javaOptions()));
         Side withGatewayOptionsB = new Side(b.label(), b.given(), b.profiles(), b.foreign(), concat(gatewayOnly, b.javaOptions()));
-        return new PairPlan(withGatewayOptionsA, withGatewayOptionsB, rate, passes, PairPlan.split(duration, subwindow), warmup, timeout, chosenSeed,
+        return new PairPlan(withGatewayOptionsA, withGatewayOptionsB, rate, passes, PairPlan.split(duration, subwindow), warmup, warmupProbe, timeout, chosenSeed,
                 target.route(), target.header(), authLatency, common, Duration.ofSeconds(healthTimeoutSeconds), repository,
                 results.toAbsolutePath().normalize(), threshold, failOn.trim());
     }

@@ -19,12 +19,12 @@ import dev.perflab.lab.result.Durations;
  * @param seed chooses each pass's order of start, port and schedule
  * @param failOn the FAIL_ON gate as a fraction (0.05 for 5 %), NaN for none
  */
-public record PairPlan(Side a, Side b, int ratePerSide, int passes, List<Duration> windows, Duration warmup, Duration timeout, long seed,
+public record PairPlan(Side a, Side b, int ratePerSide, int passes, List<Duration> windows, Duration warmup, Duration warmupProbe, Duration timeout, long seed,
         String route, String header, String authLatency, List<String> javaOptions, Duration healthTimeout, Path root, Path results,
         double failOn, String failOnText) {
 
     /** Vegeta, two gateways, auth-service and the backend share the cores: a rate well below what one gateway could take alone. */
-    public static final int DEFAULT_RATE = 300;
+    public static final int DEFAULT_RATE = 400;
 
     /** A pass with fewer sub-windows than this says little about the spread inside it. */
     static final int MAX_WINDOWS = 1000;
@@ -43,6 +43,9 @@ public record PairPlan(Side a, Side b, int ratePerSide, int passes, List<Duratio
         }
         if (warmup.isNegative()) {
             throw new LabException("WARMUP must be 0s or more, not " + Durations.format(warmup));
+        }
+        if (warmupProbe.toMillis() < 1000) {
+            throw new LabException("WARMUP_PROBE must be at least 1s, not " + Durations.format(warmupProbe));
         }
     }
 
@@ -84,9 +87,12 @@ public record PairPlan(Side a, Side b, int ratePerSide, int passes, List<Duratio
 
     /** The expected length: each pass starts two gateways (about 20 s on 2 cores), warms them up and measures. */
     String expectedDuration() {
-        long perPass = 20 + warmup.toSeconds() + measured().toSeconds() + windows.size();
-        return String.format(java.util.Locale.ROOT, "Expected duration: %d passes of both gateways at once, about %d min", passes,
-                Math.max(1, Math.round((30 + passes * perPass) / 60.0)));
+        long least = 20 + Math.min(warmup.toSeconds(), warmupProbe.toSeconds()) + measured().toSeconds() + windows.size();
+        long most = 20 + warmup.toSeconds() + measured().toSeconds() + windows.size();
+        long low = Math.max(1, Math.round((30 + passes * least) / 60.0));
+        long high = Math.max(1, Math.round((30 + passes * most) / 60.0));
+        return String.format(java.util.Locale.ROOT, "Expected duration: %d passes of both gateways at once, about %s min (warm-up until the JIT "
+                + "is quiet, at most WARMUP=%s a pass)", passes, low == high ? Long.toString(low) : low + " to " + high, Durations.format(warmup));
     }
 
     Map<String, Object> json() {
@@ -100,7 +106,8 @@ public record PairPlan(Side a, Side b, int ratePerSide, int passes, List<Duratio
         plan.put("passes", passes);
         plan.put("windows_per_pass", windows.size());
         plan.put("window", Durations.format(windows.get(0)));
-        plan.put("warmup", Durations.format(warmup));
+        plan.put("warmup", "up to " + Durations.format(warmup) + " in " + Durations.format(warmupProbe)
+                + " parts, until neither JVM's JIT compiled for more than 1 % of its CPU in the last part");
         plan.put("timeout", Durations.format(timeout));
         plan.put("seed", seed);
         plan.put("route", route);

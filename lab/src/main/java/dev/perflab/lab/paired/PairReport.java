@@ -10,12 +10,12 @@ import dev.perflab.lab.result.Durations;
 import dev.perflab.lab.verdict.PairedRatio;
 
 /** compare.md of a paired comparison, from its template: the verdicts first, then every pass. */
-final class PairReport {
+public final class PairReport {
 
     private PairReport() {
     }
 
-    static String markdown(PairResult result) {
+    public static String markdown(PairResult result) {
         return Templates.compile("paired.md", Templates.MARKDOWN).execute(model(result));
     }
 
@@ -30,7 +30,7 @@ final class PairReport {
         model.put("unfinished", result.passes().size() < plan.passes());
         model.put("windows", plan.windows().size());
         model.put("window", Durations.format(plan.windows().get(0)));
-        model.put("warmup", Durations.format(plan.warmup()));
+        model.put("warmup", "up to " + Durations.format(plan.warmup()) + ", until the JIT is quiet");
         model.put("seed", plan.seed());
         List<Map<String, Object>> rows = new ArrayList<>();
         result.verdicts().forEach((metric, ratio) -> rows.add(row(metric, ratio, result)));
@@ -41,12 +41,17 @@ final class PairReport {
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("pass", pass.pass());
             row.put("order", pass.startedFirst() + " started first, " + pass.firstInSchedule() + " first in the schedule, A on " + pass.portA());
+            row.put("warmup", String.format(java.util.Locale.ROOT, "%.0f s, %s", pass.warmup().took().toMillis() / 1000.0,
+                    pass.warmup().quiet() ? "JIT quiet" : "WARMUP ran out"));
             row.put("cpuA", fixed(pass.a().cpuMsPerRequest(), 4));
             row.put("cpuB", fixed(pass.b().cpuMsPerRequest(), 4));
             row.put("cpu", fixed(pass.ratio().cpuMsPerRequest(), 3));
             row.put("p50", fixed(pass.ratio().p50(), 3));
             row.put("p99", fixed(pass.ratio().p99(), 3));
+            row.put("bytes", fixed(pass.ratio().bytesPerRequest(), 4));
             row.put("errors", pass.a().errors() + " / " + pass.b().errors());
+            row.put("gcs", pass.a().jvm().youngCollections() + " / " + pass.b().jvm().youngCollections());
+            row.put("jit", pass.windows().stream().filter(w -> w.a().jitBusy() || w.b().jitBusy()).count() + " of " + pass.windows().size());
             passes.add(row);
         }
         model.put("passes", passes);
@@ -62,9 +67,14 @@ final class PairReport {
     private static Map<String, Object> row(String metric, PairedRatio ratio, PairResult result) {
         Map<String, Object> row = new LinkedHashMap<>();
         row.put("metric", PairResult.METRIC_NAMES.get(metric));
-        row.put("unit", metric.equals("cpu_ms_per_request") ? "ms" : "ms");
-        row.put("a", fixed(mean(result, metric, true), metric.equals("cpu_ms_per_request") ? 4 : 3));
-        row.put("b", fixed(mean(result, metric, false), metric.equals("cpu_ms_per_request") ? 4 : 3));
+        row.put("unit", metric.equals("bytes_per_request") ? "bytes" : "ms");
+        int digits = switch (metric) {
+            case "cpu_ms_per_request" -> 4;
+            case "bytes_per_request" -> 0;
+            default -> 3;
+        };
+        row.put("a", fixed(mean(result, metric, true), digits));
+        row.put("b", fixed(mean(result, metric, false), digits));
         row.put("ratio", ratio.describe());
         row.put("halfWidth", ratio.halfWidthPercent() == null ? "" : "±" + fixed(ratio.halfWidthPercent(), 1) + " %");
         return row;
@@ -77,6 +87,7 @@ final class PairReport {
             return switch (metric) {
                 case "cpu_ms_per_request" -> side.cpuMsPerRequest();
                 case "p50_ms" -> side.p50Ms();
+                case "bytes_per_request" -> side.bytesPerRequest();
                 default -> side.p99Ms();
             };
         }).average().orElse(Double.NaN);

@@ -9,6 +9,7 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 import dev.perflab.lab.load.LoadResult;
+import dev.perflab.lab.stats.JvmCounters;
 import dev.perflab.lab.verdict.PairedRatio;
 
 /**
@@ -23,21 +24,30 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
     static final double ERROR_LIMIT = 0.001;
 
     static final Map<String, String> METRIC_NAMES = Map.of("cpu_ms_per_request", "gateway CPU per request", "p50_ms", "latency p50", "p99_ms",
-            "latency p99");
+            "latency p99", "bytes_per_request", "bytes allocated per request");
 
     /** The metric FAIL_ON gates: the cost the lab is about, which noise moves least. */
     static final String GATED = "cpu_ms_per_request";
 
     /** One side in one window: its requests and errors, the CPU its gateway process used, its latency from the intended send time. */
-    public record SideWindow(long requests, long errors, double cpuMs, double p50Ms, double p99Ms, Histogram histogram) {
+    public record SideWindow(long requests, long errors, double cpuMs, double p50Ms, double p99Ms, Histogram histogram, JvmCounters.Reading jvm) {
 
-        static SideWindow of(LoadResult result, double cpuMs) {
+        static SideWindow of(LoadResult result, double cpuMs, JvmCounters.Reading jvm) {
             return new SideWindow(result.requests(), result.errors(), cpuMs, result.latency().percentile("50"), result.latency().percentile("99"),
-                    result.histogram());
+                    result.histogram(), jvm);
         }
 
         double cpuMsPerRequest() {
             return requests == 0 ? Double.NaN : cpuMs / requests;
+        }
+
+        double bytesPerRequest() {
+            return requests == 0 ? Double.NaN : (double) jvm.allocatedBytes() / requests;
+        }
+
+        /** Whether the JIT compiled for more than a hundredth of the window's requests' CPU: the code was still changing. */
+        boolean jitBusy() {
+            return jvm.jitMillis() > 0.01 * cpuMs;
         }
 
         Map<String, Object> json() {
@@ -48,6 +58,14 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
             side.put("cpu_ms_per_request", round(cpuMsPerRequest(), 4));
             side.put("p50_ms", p50Ms);
             side.put("p99_ms", p99Ms);
+            side.put("allocated_bytes", jvm.allocatedBytes());
+            side.put("bytes_per_request", round(bytesPerRequest(), 1));
+            side.put("young_gcs", jvm.youngCollections());
+            side.put("gcs", jvm.collections());
+            side.put("gc_ms", jvm.gcMillis());
+            side.put("jit_ms", jvm.jitMillis());
+            side.put("voluntary_context_switches", jvm.voluntarySwitches());
+            side.put("involuntary_context_switches", jvm.involuntarySwitches());
             return side;
         }
     }
@@ -56,11 +74,13 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
     public record Window(SideWindow a, SideWindow b, double authCpuMs, double businessCpuMs, Double loadGeneratorCpuMs) {
 
         Ratios ratio() {
-            return new Ratios(b.cpuMsPerRequest() / a.cpuMsPerRequest(), b.p50Ms() / a.p50Ms(), b.p99Ms() / a.p99Ms());
+            return new Ratios(b.cpuMsPerRequest() / a.cpuMsPerRequest(), b.p50Ms() / a.p50Ms(), b.p99Ms() / a.p99Ms(),
+                    b.bytesPerRequest() / a.bytesPerRequest());
         }
 
         Map<String, Object> json() {
             Map<String, Object> window = new LinkedHashMap<>();
+            window.put("jit_busy", a.jitBusy() || b.jitBusy());
             window.put("a", a.json());
             window.put("b", b.json());
             window.put("ratio", ratio().json());
@@ -74,30 +94,49 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
     }
 
     /** B over A. */
-    public record Ratios(double cpuMsPerRequest, double p50, double p99) {
+    public record Ratios(double cpuMsPerRequest, double p50, double p99, double bytesPerRequest) {
 
         Map<String, Object> json() {
             Map<String, Object> ratio = new LinkedHashMap<>();
             ratio.put("cpu_ms_per_request", round(cpuMsPerRequest, 4));
+            ratio.put("bytes_per_request", round(bytesPerRequest, 4));
             ratio.put("p50_ms", round(p50, 4));
             ratio.put("p99_ms", round(p99, 4));
             return ratio;
         }
     }
 
-    /** One pass: its order, its windows, and each side's totals over them (CPU over requests; latency from the merged histograms). */
-    public record Pass(int pass, int portA, int portB, String startedFirst, String firstInSchedule, List<Window> windows, SideWindow a, SideWindow b) {
+    /** How long a pass's warm-up took, in how many parts, and whether it ended because both JITs went quiet (else WARMUP ran out). */
+    public record Warmup(java.time.Duration took, int parts, boolean quiet) {
 
-        static Pass of(int pass, int portA, int portB, String startedFirst, String firstInSchedule, List<Window> windows) {
-            return new Pass(pass, portA, portB, startedFirst, firstInSchedule, List.copyOf(windows), total(windows.stream().map(Window::a).toList()),
-                    total(windows.stream().map(Window::b).toList()));
+        Map<String, Object> json() {
+            Map<String, Object> json = new LinkedHashMap<>();
+            json.put("took_s", round(took.toMillis() / 1000.0, 1));
+            json.put("parts", parts);
+            json.put("ended", quiet ? "the JIT went quiet in both gateways" : "WARMUP ran out before the JIT went quiet");
+            return json;
+        }
+    }
+
+    /** One pass: its order, its warm-up, its windows, and each side's totals over them (CPU over requests; latency from the merged histograms). */
+    public record Pass(int pass, int portA, int portB, String startedFirst, String firstInSchedule, Warmup warmup, List<Window> windows, SideWindow a,
+            SideWindow b) {
+
+        static Pass of(int pass, int portA, int portB, String startedFirst, String firstInSchedule, Warmup warmup, List<Window> windows) {
+            return new Pass(pass, portA, portB, startedFirst, firstInSchedule, warmup, List.copyOf(windows),
+                    total(windows.stream().map(Window::a).toList()), total(windows.stream().map(Window::b).toList()));
         }
 
         private static SideWindow total(List<SideWindow> parts) {
             Histogram merged = new Histogram(3);
             parts.forEach(part -> merged.add(part.histogram()));
+            JvmCounters.Reading jvm = new JvmCounters.Reading(0, 0, 0, 0, 0, 0, 0);
+            for (SideWindow part : parts) {
+                jvm = jvm.plus(part.jvm());
+            }
             return new SideWindow(parts.stream().mapToLong(SideWindow::requests).sum(), parts.stream().mapToLong(SideWindow::errors).sum(),
-                    parts.stream().mapToDouble(SideWindow::cpuMs).sum(), ms(merged.getValueAtPercentile(50)), ms(merged.getValueAtPercentile(99)), merged);
+                    parts.stream().mapToDouble(SideWindow::cpuMs).sum(), ms(merged.getValueAtPercentile(50)), ms(merged.getValueAtPercentile(99)), merged,
+                    jvm);
         }
 
         private static double ms(long micros) {
@@ -105,16 +144,19 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
         }
 
         Ratios ratio() {
-            return new Ratios(b.cpuMsPerRequest() / a.cpuMsPerRequest(), b.p50Ms() / a.p50Ms(), b.p99Ms() / a.p99Ms());
+            return new Ratios(b.cpuMsPerRequest() / a.cpuMsPerRequest(), b.p50Ms() / a.p50Ms(), b.p99Ms() / a.p99Ms(),
+                    b.bytesPerRequest() / a.bytesPerRequest());
         }
 
         Map<String, Object> json() {
             Map<String, Object> json = new LinkedHashMap<>();
+            json.put("jit_busy_windows", windows.stream().filter(w -> w.a().jitBusy() || w.b().jitBusy()).count());
             json.put("pass", pass);
             json.put("a_port", portA);
             json.put("b_port", portB);
             json.put("started_first", startedFirst);
             json.put("first_in_schedule", firstInSchedule);
+            json.put("warmup", warmup.json());
             json.put("a", a.json());
             json.put("b", b.json());
             json.put("ratio", ratio().json());
@@ -131,6 +173,7 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
             verdicts.put("cpu_ms_per_request", PairedRatio.of(passes.stream().map(p -> p.ratio().cpuMsPerRequest()).toList(), false));
             verdicts.put("p50_ms", PairedRatio.of(passes.stream().map(p -> p.ratio().p50()).toList(), false));
             verdicts.put("p99_ms", PairedRatio.of(passes.stream().map(p -> p.ratio().p99()).toList(), false));
+            verdicts.put("bytes_per_request", PairedRatio.of(passes.stream().map(p -> p.ratio().bytesPerRequest()).toList(), false));
             if (noVerdict != null) {
                 verdicts.replaceAll((metric, ratio) -> new PairedRatio(ratio.ratio(), null, null, ratio.passes(), null, ratio.perPass()));
             }

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.Random;
+import java.util.function.Consumer;
 
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.http.LabHttp;
@@ -23,6 +24,7 @@ import dev.perflab.lab.load.VegetaGenerator;
 import dev.perflab.lab.load.VegetaInstaller;
 import dev.perflab.lab.result.RunInfo;
 import dev.perflab.lab.run.RunFolder;
+import dev.perflab.lab.stats.JvmCounters;
 import dev.perflab.lab.stats.ProcessCpu;
 import dev.perflab.lab.system.LabSystem;
 import dev.perflab.lab.system.LaunchSpec;
@@ -50,15 +52,34 @@ public final class PairedRun {
     private final PairPlan plan;
     private final PrintWriter out;
     private final List<PairResult.Pass> passes = new ArrayList<>();
+    /**
+     * Per pass: whether A gets the first port, starts first, comes first in vegeta's round-robin. Each
+     * is A in half the passes (one more for an odd count), in an order shuffled with the seed: a
+     * balanced design, so that an advantage of starting or sending first falls on both sides alike.
+     */
+    private final List<Boolean> aOnFirstPort;
+    private final List<Boolean> aStartsFirst;
+    private final List<Boolean> aFirstInSchedule;
 
-    private PairedRun(PairPlan plan, PrintWriter out) {
+    private final Consumer<PairResult> render;
+
+    private PairedRun(PairPlan plan, PrintWriter out, Consumer<PairResult> render) {
         this.plan = plan;
         this.out = out;
+        this.render = render;
+        Random random = new Random(plan.seed());
+        this.aOnFirstPort = balanced(plan.passes(), random);
+        this.aStartsFirst = balanced(plan.passes(), random);
+        this.aFirstInSchedule = balanced(plan.passes(), random);
     }
 
-    /** Runs the plan into a new results folder; returns the result, with the folder it was written to. */
-    public static PairResult execute(PairPlan plan, PrintWriter out) {
-        return new PairedRun(plan, out).execute();
+    /**
+     * Runs the plan into a new results folder; returns the result, with the folder it was written to.
+     *
+     * @param render writes the caller's report from the result so far, after every pass and on a failure or Ctrl-C
+     */
+    public static PairResult execute(PairPlan plan, PrintWriter out, Consumer<PairResult> render) {
+        return new PairedRun(plan, out, render).execute();
     }
 
     private PairResult execute() {
@@ -104,7 +125,7 @@ public final class PairedRun {
         return result;
     }
 
-    /** pair.json and compare.md from the passes so far. */
+    /** pair.json from the passes so far, and the caller's report from it. */
     private PairResult write(RunFolder run) {
         List<PairResult.Pass> sofar;
         synchronized (passes) {
@@ -112,7 +133,7 @@ public final class PairedRun {
         }
         PairResult result = PairResult.of(plan, sofar, run.dir());
         run.writeJson("pair.json", result.json());
-        run.writeText("compare.md", PairReport.markdown(result));
+        render.accept(result);
         return result;
     }
 
@@ -132,10 +153,9 @@ public final class PairedRun {
 
     /** One pass: both gateways started (in this pass's order), checked, warmed up together, measured window by window, stopped. */
     private PairResult.Pass pass(int pass, Path dir, LabSystem backends, int[] ports, VegetaGenerator generator) {
-        Random coin = new Random(plan.seed() * 1_000_003L + pass);
-        boolean aOnFirstPort = coin.nextBoolean();
-        boolean aStartsFirst = coin.nextBoolean();
-        boolean aFirstInSchedule = coin.nextBoolean();
+        boolean aOnFirstPort = this.aOnFirstPort.get(pass - 1);
+        boolean aStartsFirst = this.aStartsFirst.get(pass - 1);
+        boolean aFirstInSchedule = this.aFirstInSchedule.get(pass - 1);
         int portA = aOnFirstPort ? ports[2] : ports[3];
         int portB = aOnFirstPort ? ports[3] : ports[2];
         out.printf("  [%d/%d] pass %d: A on port %d, B on %d, %s started first, %s first in the schedule%n", pass, plan.passes(), pass, portA, portB,
@@ -155,28 +175,66 @@ public final class PairedRun {
             answers(plan.a(), a);
             answers(plan.b(), b);
             List<URI> schedule = aFirstInSchedule ? List.of(a, b) : List.of(b, a);
-            if (!plan.warmup().isZero()) {
-                generator.offerEach(schedule, plan.header(), plan.warmup());
-            }
             List<PairResult.Window> windows = new ArrayList<>();
             long[] pids = { running.get("A").pid(), running.get("B").pid(), backends.get(Service.AUTH).pid(), backends.get(Service.BUSINESS).pid() };
-            for (Duration length : plan.windows()) {
-                double[] before = cpu(pids, running);
-                OptionalDouble generatorBefore = ReapedChildren.cpuSeconds();
-                Map<URI, LoadResult> each = generator.offerEach(schedule, plan.header(), length);
-                double[] after = cpu(pids, running);
-                OptionalDouble generatorAfter = ReapedChildren.cpuSeconds();
-                Double generatorMs = generatorBefore.isPresent() && generatorAfter.isPresent()
-                        ? (generatorAfter.getAsDouble() - generatorBefore.getAsDouble()) * 1000 : null;
-                windows.add(new PairResult.Window(PairResult.SideWindow.of(each.get(a), after[0] - before[0]),
-                        PairResult.SideWindow.of(each.get(b), after[1] - before[1]), after[2] - before[2], after[3] - before[3], generatorMs));
+            PairResult.Warmup warm;
+            try (JvmCounters countersA = JvmCounters.attach(pids[0], "gateway A"); JvmCounters countersB = JvmCounters.attach(pids[1], "gateway B")) {
+                warm = warmUp(generator, schedule, pids, running, countersA, countersB);
+                out.printf(java.util.Locale.ROOT, "    warm-up: %.0f s in %d parts, %s%n", warm.took().toMillis() / 1000.0, warm.parts(),
+                        warm.quiet() ? "the JIT went quiet in both gateways" : "WARMUP ran out before the JIT went quiet, measuring anyway");
+                out.flush();
+                for (Duration length : plan.windows()) {
+                    JvmCounters.Reading jvmA = countersA.read();
+                    JvmCounters.Reading jvmB = countersB.read();
+                    double[] before = cpu(pids, running);
+                    OptionalDouble generatorBefore = ReapedChildren.cpuSeconds();
+                    Map<URI, LoadResult> each = generator.offerEach(schedule, plan.header(), length);
+                    double[] after = cpu(pids, running);
+                    OptionalDouble generatorAfter = ReapedChildren.cpuSeconds();
+                    JvmCounters.Reading spentA = countersA.read().since(jvmA);
+                    JvmCounters.Reading spentB = countersB.read().since(jvmB);
+                    Double generatorMs = generatorBefore.isPresent() && generatorAfter.isPresent()
+                            ? (generatorAfter.getAsDouble() - generatorBefore.getAsDouble()) * 1000 : null;
+                    windows.add(new PairResult.Window(PairResult.SideWindow.of(each.get(a), after[0] - before[0], spentA),
+                            PairResult.SideWindow.of(each.get(b), after[1] - before[1], spentB), after[2] - before[2], after[3] - before[3], generatorMs));
+                }
             }
-            return PairResult.Pass.of(pass, portA, portB, aStartsFirst ? "A" : "B", aFirstInSchedule ? "A" : "B", windows);
+            return PairResult.Pass.of(pass, portA, portB, aStartsFirst ? "A" : "B", aFirstInSchedule ? "A" : "B", warm, windows);
         }
         finally {
             running.values().forEach(service -> service.child().stop(STOP_GRACE));
         }
     }
+
+    /**
+     * Both sides at the rate together, in WARMUP_PROBE parts, until neither JVM's JIT compiled for
+     * more than 1 % of its CPU in the last part (its code has stopped changing), or WARMUP is spent.
+     */
+    private PairResult.Warmup warmUp(VegetaGenerator generator, List<URI> schedule, long[] pids, Map<String, RunningService> running,
+            JvmCounters countersA, JvmCounters countersB) {
+        long started = System.nanoTime();
+        Duration spent = Duration.ZERO;
+        int parts = 0;
+        while (spent.compareTo(plan.warmup()) < 0) {
+            Duration part = plan.warmupProbe().compareTo(plan.warmup().minus(spent)) < 0 ? plan.warmupProbe() : plan.warmup().minus(spent);
+            JvmCounters.Reading jitA = countersA.read();
+            JvmCounters.Reading jitB = countersB.read();
+            double[] before = cpu(pids, running);
+            generator.offerEach(schedule, plan.header(), part);
+            double[] after = cpu(pids, running);
+            long compiledA = countersA.read().since(jitA).jitMillis();
+            long compiledB = countersB.read().since(jitB).jitMillis();
+            spent = spent.plus(part);
+            parts++;
+            if (compiledA <= QUIET_JIT * (after[0] - before[0]) && compiledB <= QUIET_JIT * (after[1] - before[1])) {
+                return new PairResult.Warmup(Duration.ofNanos(System.nanoTime() - started), parts, true);
+            }
+        }
+        return new PairResult.Warmup(Duration.ofNanos(System.nanoTime() - started), parts, plan.warmup().isZero());
+    }
+
+    /** The JIT is quiet when it compiled for at most this share of the process's CPU. */
+    static final double QUIET_JIT = 0.01;
 
     private ServiceLauncher launcher(Path dir, Side side) {
         return new ServiceLauncher(plan.root(), dir.resolve(side.label().toLowerCase(java.util.Locale.ROOT)).resolve("logs"));
@@ -215,6 +273,17 @@ public final class PairedRun {
             ms[i] = read.getAsDouble();
         }
         return ms;
+    }
+
+    /** {@code count} booleans, true in half of them (the odd one decided by the seed), shuffled. */
+    static List<Boolean> balanced(int count, Random random) {
+        List<Boolean> values = new ArrayList<>();
+        boolean odd = random.nextBoolean();
+        for (int i = 0; i < count; i++) {
+            values.add(i < count / 2 || (i == count - 1 && count % 2 == 1 && odd));
+        }
+        java.util.Collections.shuffle(values, random);
+        return values;
     }
 
     /** Free loopback ports, held open together while chosen so that no two are the same. */

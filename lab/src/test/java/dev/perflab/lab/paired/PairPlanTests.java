@@ -17,7 +17,7 @@ class PairPlanTests {
     private static final Side B = new Side("B", "reactive,burn", List.of("reactive", "burn"), null, List.of("-Dlab.burn.micros=40"));
 
     private static PairPlan plan(int rate, int passes, List<Duration> windows) {
-        return new PairPlan(A, B, rate, passes, windows, Duration.ofSeconds(30), Duration.ofSeconds(10), 1, "/service/hello", null, "1ms", List.of(),
+        return new PairPlan(A, B, rate, passes, windows, Duration.ofSeconds(30), Duration.ofSeconds(5), Duration.ofSeconds(10), 1, "/service/hello", null, "1ms", List.of(),
                 Duration.ofSeconds(60), Path.of("."), Path.of("results"), Double.NaN, "");
     }
 

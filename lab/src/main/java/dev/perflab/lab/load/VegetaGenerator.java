@@ -121,13 +121,7 @@ public final class VegetaGenerator implements LoadGenerator {
     public OpenModelResult measure(URI url, String token, Duration duration) {
         checkReachable(url);
         Path vegeta = VegetaInstaller.ensure(root, out);
-        Path dir;
-        try {
-            dir = Files.createTempDirectory("perflab-vegeta");
-        }
-        catch (IOException ex) {
-            throw new LabException("cannot create a folder for vegeta's results: " + ex.getMessage(), ex);
-        }
+        Path dir = resultsFolder();
         try {
             Path target = dir.resolve("target.txt");
             Files.writeString(target, target(url, token), StandardCharsets.UTF_8);
@@ -169,13 +163,7 @@ public final class VegetaGenerator implements LoadGenerator {
         }
         urls.forEach(this::checkReachable);
         Path vegeta = VegetaInstaller.ensure(root, out);
-        Path dir;
-        try {
-            dir = Files.createTempDirectory("perflab-vegeta");
-        }
-        catch (IOException ex) {
-            throw new LabException("cannot create a folder for vegeta's results: " + ex.getMessage(), ex);
-        }
+        Path dir = resultsFolder();
         try {
             Path target = dir.resolve("target.txt");
             StringBuilder targets = new StringBuilder();
@@ -355,6 +343,15 @@ public final class VegetaGenerator implements LoadGenerator {
         }
         catch (IOException ex) {
             return "(no output)";
+        }
+    }
+
+    private static Path resultsFolder() {
+        try {
+            return Files.createTempDirectory("perflab-vegeta");
+        }
+        catch (IOException ex) {
+            throw new LabException("cannot create a folder for vegeta's results: " + ex.getMessage(), ex);
         }
     }
 

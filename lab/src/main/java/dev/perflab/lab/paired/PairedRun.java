@@ -92,7 +92,7 @@ public final class PairedRun {
         out.println("B: " + plan.b().describe());
         out.println(plan.expectedDuration());
         out.flush();
-        int[] ports = freePorts(4);
+        int[] ports = freePorts(2);
         VegetaGenerator generator = new VegetaGenerator(plan.root(), new VegetaGenerator.Load(2 * plan.ratePerSide(), MAX_CONNECTIONS, plan.timeout()), out);
         try (StopOnExit onExit = StopOnExit.register("pair", () -> {
             run.error("interrupted (Ctrl-C or SIGTERM) during the run; the processes it started were stopped");
@@ -156,8 +156,10 @@ public final class PairedRun {
         boolean aOnFirstPort = this.aOnFirstPort.get(pass - 1);
         boolean aStartsFirst = this.aStartsFirst.get(pass - 1);
         boolean aFirstInSchedule = this.aFirstInSchedule.get(pass - 1);
-        int portA = aOnFirstPort ? ports[2] : ports[3];
-        int portB = aOnFirstPort ? ports[3] : ports[2];
+        // chosen afresh each pass, just before the gateways bind them
+        int[] gatewayPorts = freePorts(2);
+        int portA = aOnFirstPort ? gatewayPorts[0] : gatewayPorts[1];
+        int portB = aOnFirstPort ? gatewayPorts[1] : gatewayPorts[0];
         out.printf("  [%d/%d] pass %d: A on port %d, B on %d, %s started first, %s first in the schedule%n", pass, plan.passes(), pass, portA, portB,
                 aStartsFirst ? "A" : "B", aFirstInSchedule ? "A" : "B");
         out.flush();
@@ -286,16 +288,39 @@ public final class PairedRun {
         return values;
     }
 
-    /** Free loopback ports, held open together while chosen so that no two are the same. */
+    /**
+     * Free loopback ports, held open together while chosen so that no two are the same, from below
+     * the kernel's ephemeral range: a port from inside it can be taken between passes as the local
+     * port of any outgoing connection (vegeta's, the gateways'), and then a gateway cannot bind it.
+     */
     static int[] freePorts(int count) {
+        int ephemeralLow = ephemeralLow();
+        int low = Math.max(1024, ephemeralLow / 2);
+        java.util.Set<Integer> tried = new java.util.HashSet<>();
         List<ServerSocket> held = new ArrayList<>();
+        int[] ports = new int[count];
         try {
-            int[] ports = new int[count];
             for (int i = 0; i < count; i++) {
-                ServerSocket socket = new ServerSocket();
-                held.add(socket);
-                socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
-                ports[i] = socket.getLocalPort();
+                while (true) {
+                    if (tried.size() >= ephemeralLow - low) {
+                        throw new LabException("no free loopback port between " + low + " and " + (ephemeralLow - 1));
+                    }
+                    int candidate = low + java.util.concurrent.ThreadLocalRandom.current().nextInt(ephemeralLow - low);
+                    if (!tried.add(candidate) || LAB_PORTS.contains(candidate)) {
+                        continue;
+                    }
+                    ServerSocket socket = new ServerSocket();
+                    try {
+                        socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), candidate));
+                    }
+                    catch (IOException busy) {
+                        socket.close();
+                        continue;
+                    }
+                    held.add(socket);
+                    ports[i] = candidate;
+                    break;
+                }
             }
             return ports;
         }
@@ -311,6 +336,20 @@ public final class PairedRun {
                     // closing a listening socket that was never used fails only if it was closed already
                 }
             }
+        }
+    }
+
+    /** The ports the other commands' apps and tests use: never handed to a pair. */
+    private static final java.util.Set<Integer> LAB_PORTS = java.util.Set.of(29071, 29072, 29073, 38071, 38072, 38073, 38074, 38849);
+
+    /** The lowest port the kernel hands to outgoing connections (/proc/sys/net/ipv4/ip_local_port_range; 32768 where unreadable). */
+    static int ephemeralLow() {
+        try {
+            String[] range = java.nio.file.Files.readString(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).trim().split("\\s+");
+            return Math.max(2048, Integer.parseInt(range[0]));
+        }
+        catch (IOException | RuntimeException ex) {
+            return 32768;
         }
     }
 }

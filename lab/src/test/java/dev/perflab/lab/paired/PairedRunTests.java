@@ -23,9 +23,16 @@ class PairedRunTests {
     }
 
     @Test
-    void freePortsAreDistinct() {
+    void freePortsAreDistinctAndBelowTheEphemeralRangeThatOutgoingConnectionsTakeFrom() throws Exception {
         int[] ports = PairedRun.freePorts(4);
         assertThat(java.util.Arrays.stream(ports).distinct().count()).isEqualTo(4);
-        assertThat(java.util.Arrays.stream(ports).min().getAsInt()).isPositive();
+        assertThat(java.util.Arrays.stream(ports).min().getAsInt()).isGreaterThanOrEqualTo(1024);
+        assertThat(java.util.Arrays.stream(ports).max().getAsInt()).isLessThan(PairedRun.ephemeralLow());
+        for (int port : ports) {
+            // each is free now: a listener can bind it
+            try (java.net.ServerSocket socket = new java.net.ServerSocket(port, 1, java.net.InetAddress.getLoopbackAddress())) {
+                assertThat(socket.getLocalPort()).isEqualTo(port);
+            }
+        }
     }
 }

@@ -345,7 +345,8 @@ public final class PairedRun {
     /** The lowest port the kernel hands to outgoing connections (/proc/sys/net/ipv4/ip_local_port_range; 32768 where unreadable). */
     static int ephemeralLow() {
         try {
-            String[] range = java.nio.file.Files.readString(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).trim().split("\\s+");
+            // readAllLines: on this kernel readString of a /proc/sys file returned its first byte only
+            String[] range = java.nio.file.Files.readAllLines(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).get(0).trim().split("\\s+");
             return Math.max(2048, Integer.parseInt(range[0]));
         }
         catch (IOException | RuntimeException ex) {

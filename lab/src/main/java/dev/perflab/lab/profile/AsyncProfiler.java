@@ -79,9 +79,10 @@ public final class AsyncProfiler implements GatewayProfiler {
 
     private static Optional<Integer> readParanoid() {
         try {
-            return Optional.of(Integer.parseInt(Files.readString(Path.of("/proc/sys/kernel/perf_event_paranoid")).trim()));
+            // readAllLines: readString of a /proc/sys file can return its first byte only ("-1" read as "-")
+            return Optional.of(Integer.parseInt(Files.readAllLines(Path.of("/proc/sys/kernel/perf_event_paranoid")).get(0).trim()));
         }
-        catch (IOException | NumberFormatException ex) {
+        catch (IOException | NumberFormatException | IndexOutOfBoundsException ex) {
             return Optional.empty();
         }
     }

@@ -114,6 +114,46 @@ class RunFolderTests {
         }
     }
 
+    /**
+     * kill -9 in the middle of rewriting summary.json, as an OOM killer or a closed laptop would: what
+     * is left is one whole version of it, never a truncated one. A child JVM rewrites a 1 MB file
+     * in a loop until it is killed at a moment of no choosing.
+     */
+    @Test
+    void aKillDuringAWriteLeavesAWholeFile() throws Exception {
+        Path file = results.resolve("summary.json");
+        for (int attempt = 0; attempt < 3; attempt++) {
+            Process writer = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                    System.getProperty("java.class.path"), Rewriter.class.getName(), file.toString()).inheritIO().start();
+            try {
+                long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+                while (!Files.exists(file) && System.nanoTime() < deadline) {
+                    Thread.sleep(10);
+                }
+                Thread.sleep(150 + 100 * attempt);
+            }
+            finally {
+                writer.destroyForcibly().waitFor();
+            }
+            String left = Files.readString(file);
+            assertThat(left).hasSize(Rewriter.SIZE).startsWith("{\"version\": ").endsWith("}\n");
+        }
+    }
+
+    /** Rewrites the file given until killed, each version {@link #SIZE} characters long. */
+    public static final class Rewriter {
+
+        static final int SIZE = 1 << 20;
+
+        public static void main(String[] args) {
+            Path file = Path.of(args[0]);
+            for (long version = 0;; version++) {
+                String head = "{\"version\": " + version + ", \"pad\": \"";
+                RunFolder.write(file, head + "x".repeat(SIZE - head.length() - 3) + "\"}\n");
+            }
+        }
+    }
+
     @Test
     void aFileInANewSubfolderIsWritten() {
         RunFolder run = RunFolder.create(results, "lab");

@@ -1,6 +1,8 @@
 package dev.perflab.gateway;
 
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import reactor.core.publisher.Mono;
@@ -11,7 +13,8 @@ import reactor.netty.resources.LoopResources;
 /**
  * A stand-in auth-service and backend on random loopback ports, for a real gateway started by a
  * test: auth-service accepts only {@link #GOOD_TOKEN} and counts its calls, optionally after a
- * delay; the backend answers {@code /hello} and counts what reached it. They run on event loops of
+ * delay; the backend answers {@code /hello}, counts what reached it and records every request line's
+ * path it received, whichever it is (404 for any other path). They run on event loops of
  * their own: the blocking auth client blocks a gateway event loop, which must not be the one that
  * would answer it.
  */
@@ -22,6 +25,7 @@ public final class StubServices implements AutoCloseable {
 
     private final AtomicInteger authCalls = new AtomicInteger();
     private final AtomicInteger backendCalls = new AtomicInteger();
+    private final List<String> backendPaths = new CopyOnWriteArrayList<>();
     private volatile Duration authLatency = Duration.ZERO;
     private final LoopResources loops = LoopResources.create("stub", 1, true);
     private final DisposableServer auth;
@@ -37,8 +41,12 @@ public final class StubServices implements AutoCloseable {
             .bindNow();
         this.backend = HttpServer.create().runOn(loops).host("127.0.0.1").port(0)
             .route(routes -> routes.get("/hello", (request, response) -> {
+                backendPaths.add(request.uri());
                 backendCalls.incrementAndGet();
                 return response.sendString(Mono.just(BACKEND_BODY));
+            }).route(anyOther -> true, (request, response) -> {
+                backendPaths.add(request.uri());
+                return response.status(404).send();
             }))
             .bindNow();
     }
@@ -57,6 +65,11 @@ public final class StubServices implements AutoCloseable {
 
     public int backendCalls() {
         return backendCalls.get();
+    }
+
+    /** Every path the backend received, raw as in the request line, in order. */
+    public List<String> backendPaths() {
+        return List.copyOf(backendPaths);
     }
 
     public void authLatency(Duration latency) {

@@ -7,6 +7,8 @@ import java.util.concurrent.TimeoutException;
 
 import org.apache.hc.client5.http.ConnectTimeoutException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import org.springframework.web.client.ResourceAccessException;
 
@@ -38,10 +40,22 @@ class AuthDecisionTests {
         assertThat(AuthDecision.fromFailure(new IOException("connection reset"))).isEqualTo(AuthDecision.UNAVAILABLE);
     }
 
+    /**
+     * What the client gets for each answer of auth-service: its own 2xx, 401 and 403 kept as allowed
+     * or 401, anything else from auth-service a 502 (the gateway's upstream failed), never passed on
+     * as if it were the gateway's own 500 or 404.
+     */
+    @ParameterizedTest
+    @CsvSource({ "200, 200", "204, 200", "401, 401", "403, 401", "404, 502", "429, 502", "500, 502", "503, 502" })
+    void theClientGetsTheGatewaysStatusForEachAuthAnswer(int authStatus, int clientStatus) {
+        assertThat(AuthDecision.fromStatus(authStatus).status()).isEqualTo(clientStatus);
+    }
+
+    /** No answer at all: 503 when auth-service cannot be reached, 504 when it was too slow. */
     @Test
-    void statusesAreTheOnesTheClientSees() {
-        assertThat(AuthDecision.DENIED.status()).isEqualTo(401);
-        assertThat(AuthDecision.UNAVAILABLE.status()).isEqualTo(503);
-        assertThat(AuthDecision.TIMEOUT.status()).isEqualTo(504);
+    void theClientGets503ForNoConnectionAnd504ForASlowAnswer() {
+        assertThat(AuthDecision.fromFailure(new ResourceAccessException("x", new ConnectException("refused"))).status()).isEqualTo(503);
+        assertThat(AuthDecision.fromFailure(new ResourceAccessException("x", new SocketTimeoutException("Read timed out"))).status()).isEqualTo(504);
+        assertThat(AuthDecision.fromFailure(new IOException("x", io.netty.handler.timeout.ReadTimeoutException.INSTANCE)).status()).isEqualTo(504);
     }
 }

@@ -93,7 +93,7 @@ public final class ActuatorMetrics {
             return JSON.readTree(response.body());
         }
         catch (IOException ex) {
-            throw new LabException("cannot read metrics from " + uri + ": " + ex.getMessage(), ex);
+            throw new LabException("cannot read metrics from " + uri + ": " + LabException.describe(ex), ex);
         }
     }
 }

@@ -1,21 +1,36 @@
 package dev.perflab.lab.run;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.concurrent.atomic.AtomicLong;
 
 import dev.perflab.lab.LabException;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
-/** {@code results/<timestamp>-<name>/}, with {@code results/latest} pointing at the newest. */
+/**
+ * {@code results/<timestamp>-<name>/} ({@code -2}, {@code -3}, ... after it for runs started in the
+ * same second), with {@code results/latest} pointing at the newest. Nothing written here is lost
+ * half-way: every file is written to a temporary file beside it and renamed over the old one, so a
+ * kill, an OOM or a full disk during a write leaves the previous version whole; {@code latest} is
+ * swapped by a rename too, so it is never missing.
+ */
 public final class RunFolder {
 
     public static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+    /** Temporary names unique within this process; the pid keeps them apart from another run's. */
+    private static final AtomicLong TEMPORARY = new AtomicLong();
 
     private final Path dir;
 
@@ -24,17 +39,48 @@ public final class RunFolder {
     }
 
     public static RunFolder create(Path results, String name) {
-        Path dir = results.resolve(STAMP.format(LocalDateTime.now()) + "-" + name);
+        String base = STAMP.format(LocalDateTime.now()) + "-" + name;
+        Path dir = results.resolve(base);
         try {
-            Files.createDirectories(dir);
-            Path latest = results.resolve("latest");
-            Files.deleteIfExists(latest);
-            Files.createSymbolicLink(latest, dir.getFileName());
+            Files.createDirectories(results);
+            dir = createUnique(results, base);
+            pointLatestAt(results, dir);
         }
         catch (IOException ex) {
-            throw new LabException("cannot create the results folder " + dir + ": " + ex.getMessage(), ex);
+            throw new LabException("cannot create the results folder " + dir + ": " + LabException.describe(ex), ex);
         }
         return new RunFolder(dir);
+    }
+
+    /** The first free one of base, base-2, base-3, ...: createDirectory fails when the folder exists, so two runs never share one. */
+    private static Path createUnique(Path results, String base) throws IOException {
+        for (int n = 1;; n++) {
+            try {
+                return Files.createDirectory(results.resolve(n == 1 ? base : base + "-" + n));
+            }
+            catch (FileAlreadyExistsException taken) {
+                if (n == 10_000) {
+                    throw taken;
+                }
+            }
+        }
+    }
+
+    /** A new link under a temporary name, renamed over {@code latest}: rename replaces it in one step, where delete-then-create leaves a moment without it. */
+    private static void pointLatestAt(Path results, Path dir) throws IOException {
+        Path temporary = results.resolve(temporaryName("latest"));
+        Files.createSymbolicLink(temporary, dir.getFileName());
+        try {
+            Files.move(temporary, results.resolve("latest"), StandardCopyOption.ATOMIC_MOVE);
+        }
+        catch (IOException ex) {
+            Files.deleteIfExists(temporary);
+            throw ex;
+        }
+    }
+
+    private static String temporaryName(String name) {
+        return "." + name + "." + ProcessHandle.current().pid() + "." + TEMPORARY.incrementAndGet() + ".partial";
     }
 
     public static RunFolder existing(Path dir) {
@@ -56,13 +102,34 @@ public final class RunFolder {
         write(dir.resolve(name), text);
     }
 
+    /**
+     * Writes the file whole or not at all: to a temporary file in the same folder (a rename is
+     * atomic only within one file system), flushed to the disk, then renamed over the old one. A
+     * failure on the way leaves the old file as it was, and removes the temporary one.
+     */
     public static void write(Path file, String text) {
+        Path temporary = file.resolveSibling(temporaryName(file.getFileName().toString()));
         try {
             Files.createDirectories(file.getParent());
-            Files.writeString(file, text, StandardCharsets.UTF_8);
+            try (FileChannel out = FileChannel.open(temporary, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+                // strict: text that UTF-8 cannot encode fails here rather than being written with '?' in it
+                ByteBuffer bytes = StandardCharsets.UTF_8.newEncoder().encode(CharBuffer.wrap(text));
+                while (bytes.hasRemaining()) {
+                    out.write(bytes);
+                }
+                // on the disk before the rename makes it the file: a machine crash after it must not leave an empty file
+                out.force(false);
+            }
+            Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE);
         }
         catch (IOException ex) {
-            throw new LabException("cannot write " + file + ": " + ex.getMessage(), ex);
+            try {
+                Files.deleteIfExists(temporary);
+            }
+            catch (IOException cleanup) {
+                ex.addSuppressed(cleanup);
+            }
+            throw new LabException("cannot write " + file + ": " + LabException.describe(ex), ex);
         }
     }
 

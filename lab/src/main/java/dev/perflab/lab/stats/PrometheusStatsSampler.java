@@ -64,12 +64,8 @@ public final class PrometheusStatsSampler extends EverySecondSampler {
                 // one missing sample; the rung's own reads name an app that stopped answering
             }
         }
-        try {
-            out.flush();
-        }
-        catch (IOException ex) {
-            // the next round flushes again
-        }
+        // a failed write is kept by the writer and thrown on close
+        out.flush();
     }
 
     /**

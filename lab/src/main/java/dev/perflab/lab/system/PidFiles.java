@@ -4,10 +4,21 @@ import java.io.IOException;
 import java.io.Reader;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.SeekableByteChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -16,8 +27,10 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 import java.util.stream.Stream;
 
+import com.sun.security.auth.module.UnixSystem;
 import dev.perflab.lab.LabException;
 
 /**
@@ -26,15 +39,32 @@ import dev.perflab.lab.LabException;
  * {@code make up} leaves running on purpose, and {@link #children()} for every child of every run
  * while it runs. A pid is trusted only while its start time and command still match, so nothing
  * here ever stops an unrelated process that later got the same pid.
+ * <p>
+ * The folder is private: created 0700, and used only while it is a real folder (not a symbolic
+ * link) owned by this user and writable by no one else; pid files are read and written without
+ * following symbolic links. {@link #children()} lives under the shared temporary folder, where
+ * another user could otherwise prepare the folder or a link in it and make the lab stop, or
+ * overwrite, what is not its own.
  */
 public final class PidFiles {
 
     private static final ProcessHandle SELF = ProcessHandle.current();
+    private static final long OWN_UID = new UnixSystem().getUid();
+    private static final Set<PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rwx------");
+    private static final FileAttribute<Set<PosixFilePermission>> OWNER_ONLY_FOLDER = PosixFilePermissions.asFileAttribute(OWNER_ONLY);
+    private static final FileAttribute<Set<PosixFilePermission>> OWNER_ONLY_FILE = PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
 
     private final Path dir;
+    /** The folders, from the outermost, that must be private: {@link #dir} and for the children its per-user parent. */
+    private final List<Path> privateFolders;
 
     public PidFiles(Path dir) {
+        this(dir, List.of(dir));
+    }
+
+    private PidFiles(Path dir, List<Path> privateFolders) {
         this.dir = dir;
+        this.privateFolders = privateFolders;
     }
 
     /**
@@ -42,7 +72,9 @@ public final class PidFiles {
      * because the lab's ports are the machine's, whichever checkout or results folder a run uses.
      */
     public static PidFiles children() {
-        return new PidFiles(Path.of(System.getProperty("java.io.tmpdir"), "perflab-" + System.getProperty("user.name"), "children"));
+        Path user = Path.of(System.getProperty("java.io.tmpdir"), "perflab-" + System.getProperty("user.name"));
+        Path children = user.resolve("children");
+        return new PidFiles(children, List.of(user, children));
     }
 
     public record Entry(String name, long pid, long startedMillis, String command, long ownerPid, long ownerStartedMillis, Path file) {
@@ -75,15 +107,21 @@ public final class PidFiles {
     /** Records a service {@code make up} leaves running. */
     public void write(RunningService running) {
         ProcessHandle process = running.process().toHandle();
-        Path file = write(running.service().id() + ".pid", running.service().id(), process, process.info().commandLine().orElse(""));
-        if (file == null) {
-            throw new LabException("cannot write the pid file " + dir.resolve(running.service().id() + ".pid"));
-        }
+        write(running.service().id() + ".pid", running.service().id(), process, process.info().commandLine().orElse(""));
     }
 
-    /** Records a child of this run; returns its file, or null when it cannot be written (the record is a safety net, not a condition to run). */
+    /**
+     * Records a child of this run; returns its file, or null when it cannot be written, in a folder
+     * that is not private too (the record is a safety net, not a condition to run; the next run's
+     * {@link #read} names the folder's problem).
+     */
     Path write(String name, ProcessHandle process, String command) {
-        return write(process.pid() + ".pid", name, process, command);
+        try {
+            return write(process.pid() + ".pid", name, process, command);
+        }
+        catch (LabException notWritten) {
+            return null;
+        }
     }
 
     private Path write(String fileName, String name, ProcessHandle process, String command) {
@@ -94,29 +132,42 @@ public final class PidFiles {
         fields.setProperty("command", command);
         fields.setProperty("owner", Long.toString(SELF.pid()));
         fields.setProperty("owner_started", Long.toString(startMillis(SELF)));
+        Path file = dir.resolve(fileName);
         try {
-            Files.createDirectories(dir);
-            Path file = dir.resolve(fileName);
+            ensurePrivate(true);
             StringWriter text = new StringWriter();
             fields.store(text, null);
-            // written whole or not at all: another run may be reading the folder
-            Path partial = Files.writeString(dir.resolve(fileName + ".partial"), text.toString());
+            // written whole or not at all: another run may be reading the folder. CREATE_NEW never
+            // follows a link; the rename replaces whatever is at the name, never what it points at.
+            Path partial = dir.resolve(fileName + ".partial");
+            Files.deleteIfExists(partial);
+            try (SeekableByteChannel out = Files.newByteChannel(partial, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
+                    LinkOption.NOFOLLOW_LINKS), OWNER_ONLY_FILE)) {
+                ByteBuffer bytes = ByteBuffer.wrap(text.toString().getBytes(StandardCharsets.UTF_8));
+                while (bytes.hasRemaining()) {
+                    out.write(bytes);
+                }
+            }
             Files.move(partial, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             return file;
         }
         catch (IOException ex) {
-            return null;
+            throw new LabException("cannot write the pid file " + file + ": " + ex, ex);
         }
     }
 
     public List<Entry> read() {
-        if (!Files.isDirectory(dir)) {
+        if (!ensurePrivate(false)) {
             return List.of();
         }
         List<Entry> entries = new ArrayList<>();
         try (Stream<Path> files = Files.list(dir)) {
             for (Path file : files.filter(f -> f.getFileName().toString().endsWith(".pid")).sorted().toList()) {
-                try (Reader reader = Files.newBufferedReader(file)) {
+                if (Files.isSymbolicLink(file)) {
+                    throw new LabException("pid file " + file + " is a symbolic link, which the lab never writes: check what it points at, then delete it");
+                }
+                // NOFOLLOW_LINKS again on opening: a link put there after the check is refused too
+                try (Reader reader = Channels.newReader(Files.newByteChannel(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS), StandardCharsets.UTF_8)) {
                     Properties fields = new Properties();
                     fields.load(reader);
                     entries.add(new Entry(fields.getProperty("name"), Long.parseLong(fields.getProperty("pid")),
@@ -127,15 +178,83 @@ public final class PidFiles {
                     // its process ended and its run removed the file
                 }
                 catch (IOException | RuntimeException ex) {
-                    throw new LabException("pid file " + file + " is unreadable (" + ex.getMessage() + "): check the process by hand, then delete the file");
+                    throw new LabException("pid file " + file + " is unreadable (" + LabException.describe(ex) + "): check the process by hand, then delete the file");
                 }
             }
         }
         catch (IOException ex) {
-            throw new LabException("cannot list the pid files in " + dir + ": " + ex.getMessage(), ex);
+            throw new LabException("cannot list the pid files in " + dir + ": " + LabException.describe(ex), ex);
         }
         entries.sort(Comparator.comparing(entry -> entry.service() == null ? Integer.MAX_VALUE : entry.service().ordinal()));
         return entries;
+    }
+
+    /**
+     * Checks every private folder, outermost first, and creates a missing one 0700 when
+     * {@code create}; false when one is missing and not created. A folder that is a symbolic link,
+     * belongs to another user or is writable by its group or others is refused with one line: the
+     * lab never follows it and never fixes it (it may be another user's doing).
+     */
+    private boolean ensurePrivate(boolean create) {
+        for (Path folder : privateFolders) {
+            if (create) {
+                try {
+                    Files.createDirectories(folder.getParent());
+                    Files.createDirectory(folder, OWNER_ONLY_FOLDER);
+                }
+                catch (FileAlreadyExistsException exists) {
+                    // checked below, whoever made it
+                }
+                catch (IOException ex) {
+                    throw new LabException("cannot create the pid folder " + folder + ": " + ex, ex);
+                }
+            }
+            PosixFileAttributes attributes;
+            int owner;
+            try {
+                attributes = Files.readAttributes(folder, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+                owner = (Integer) Files.getAttribute(folder, "unix:uid", LinkOption.NOFOLLOW_LINKS);
+            }
+            catch (NoSuchFileException missing) {
+                return false;
+            }
+            catch (IOException | UnsupportedOperationException ex) {
+                throw new LabException("cannot check the pid folder " + folder + ": " + ex, ex);
+            }
+            String refused = refusal(attributes, owner, OWN_UID);
+            if (refused != null) {
+                throw new LabException("the pid folder " + folder + " " + refused + ": the lab keeps its pid files only in a private folder of its own; "
+                        + "check who made it, then remove it");
+            }
+            if (!attributes.permissions().equals(OWNER_ONLY)) {
+                try {
+                    // ours and writable by us alone, as an earlier lab made it: now readable by us alone too
+                    Files.setPosixFilePermissions(folder, OWNER_ONLY);
+                }
+                catch (IOException ex) {
+                    throw new LabException("cannot make the pid folder " + folder + " private: " + ex, ex);
+                }
+            }
+        }
+        return true;
+    }
+
+    /** Why a folder with these attributes is not private, or null when it is. */
+    static String refusal(PosixFileAttributes attributes, long owner, long self) {
+        if (attributes.isSymbolicLink()) {
+            return "is a symbolic link";
+        }
+        if (!attributes.isDirectory()) {
+            return "is not a folder";
+        }
+        if (owner != self) {
+            return "belongs to another user (uid " + owner + ", not " + self + ")";
+        }
+        Set<PosixFilePermission> permissions = attributes.permissions();
+        if (permissions.contains(PosixFilePermission.GROUP_WRITE) || permissions.contains(PosixFilePermission.OTHERS_WRITE)) {
+            return "is writable by others (" + PosixFilePermissions.toString(permissions) + ")";
+        }
+        return null;
     }
 
     /** The entries whose process still runs. */

@@ -21,8 +21,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Paths a backend could normalise into {@code /actuator/**} never get there. Sent over a raw socket,
- * byte for byte, because HTTP clients (and curl without --path-as-is) normalise them first.
+ * Paths a backend could normalise or decode into {@code /actuator/**} never get there (the real
+ * business-service decodes {@code %61ctuator} into {@code actuator}). Sent over a raw socket, byte for
+ * byte, because HTTP clients (and curl without --path-as-is) normalise them first.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class PathGuardIntegrationTests extends WithRealApps {
@@ -57,6 +58,11 @@ class PathGuardIntegrationTests extends WithRealApps {
         "/service//actuator/prometheus, 400",
         "/service/hello;x=/../actuator/prometheus, 400",
         "/service/actuator/prometheus, 404",
+        "/service/%61ctuator/prometheus, 404",
+        "/service/%2561ctuator/prometheus, 404",
+        "/service/%41CTUATOR/env, 404",
+        "/service/actuator%3Bx=1/prometheus, 404",
+        "/service/hello/%252e%252e/actuator/env, 404",
         "/service/actuator, 404",
         "/actuator/env, 404",
     })
@@ -64,6 +70,10 @@ class PathGuardIntegrationTests extends WithRealApps {
         String response = rawGet(path);
         assertThat(response).startsWith("HTTP/1.1 " + status);
         assertThat(response).doesNotContain("# HELP").doesNotContain("activeProfiles").doesNotContain("Hello World!");
+        if (path.startsWith("/service/") && status == 404) {
+            // the gateway's guard answered, not the backend after decoding the path its own way
+            assertThat(response).endsWith("not routed\n");
+        }
     }
 
     private static String rawGet(String path) throws IOException {

@@ -60,19 +60,32 @@ class ComparisonTests {
         assertThat(comparison.warnings()).isEmpty();
     }
 
+    /** Two runs of the same system differ by noise alone: other figures, the same spread. That is no difference, and no gate fails on it. */
     @Test
-    void theSameFiguresAreNoDifferenceAndPassTheGate() throws IOException {
-        double[] rps = { 2400, 2550, 2480, 2390, 2510, 2460 };
-        Comparison comparison = Comparison.of(run("a", "60s", Map.of("reactive", rps)), run("b", "60s", Map.of("reactive", rps.clone())));
+    void noiseIsNoDifferenceAndFailsNoGate() throws IOException {
+        Comparison comparison = Comparison.of(run("a", "60s", Map.of("reactive", new double[] { 2400, 2550, 2480, 2390, 2510, 2460 })),
+                run("b", "60s", Map.of("reactive", new double[] { 2530, 2410, 2470, 2560, 2380, 2440 })));
         assertThat(comparison.rows().get(0).step().rps().verdict()).isEqualTo(Verdict.NO_DIFFERENCE);
         assertThat(comparison.slowerThan(0.05)).isEmpty();
+        assertThat(comparison.slowerThan(0)).as("not slower at all, whatever the gate").isEmpty();
+    }
+
+    /** A small slowdown the windows agree on is slower, and fails a gate below its size only. */
+    @Test
+    void aSmallCertainSlowdownFailsOnlyAGateBelowItsSize() throws IOException {
+        Comparison comparison = Comparison.of(run("a", "60s", Map.of("reactive", new double[] { 1000, 1002, 998, 1001, 999, 1000 })),
+                run("b", "60s", Map.of("reactive", new double[] { 970, 972, 968, 971, 969, 970 })));
+        assertThat(comparison.rows().get(0).step().rps().verdict()).isEqualTo(Verdict.SLOWER);
+        assertThat(comparison.rows().get(0).step().rps().ratio()).isCloseTo(0.97, org.assertj.core.data.Offset.offset(0.001));
+        assertThat(comparison.slowerThan(0.05)).as("3 % slower passes a 5 % gate").isEmpty();
+        assertThat(comparison.slowerThan(0.02)).extracting(Comparison.Row::rung).containsExactly("reactive");
     }
 
     @Test
     void twoOneRungRunsAreComparedWhateverTheirRungsAreCalled() throws IOException {
         // make gateway-test locally ("gateway-reactive") against RUNTIME=remote's one gateway rung ("gateway")
-        double[] rps = { 2400, 2550, 2480, 2390 };
-        Comparison comparison = Comparison.of(run("a", "60s", Map.of("gateway-reactive", rps)), run("b", "60s", Map.of("gateway", rps.clone())));
+        Comparison comparison = Comparison.of(run("a", "60s", Map.of("gateway-reactive", new double[] { 2400, 2550, 2480, 2390 })),
+                run("b", "60s", Map.of("gateway", new double[] { 2530, 2410, 2470, 2440 })));
         assertThat(comparison.rows()).extracting(Comparison.Row::rung).containsExactly("gateway-reactive");
         assertThat(comparison.rows().get(0).step().rps().verdict()).isEqualTo(Verdict.NO_DIFFERENCE);
         assertThat(comparison.onlyInA()).isEmpty();

@@ -62,7 +62,7 @@ help: ## List every target with one line each
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
 	@echo "  knobs: THREADS CONNECTIONS TIMEOUT DURATION REPEAT SUBWINDOW CPU_RATE CPU_DURATION WARMUP_MAX PIN AUTH_LATENCY AUTH_CLIENT PROFILES ONLY"
 	@echo "    SLO=p99:10ms RATES=500,1000 AGENTS=2 AGENT_HOSTS=127.0.0.1,127.0.0.2 (make capacity)  A= B= FAIL_ON=5% (make compare of two runs)"
-	@echo "    A_GATEWAY= B_GATEWAY= (profiles or a jar) A_JAVA_OPTS= B_JAVA_OPTS= PAIR_RATE=300 PASSES=10 DURATION=30s SUBWINDOW=10s WARMUP=30s SEED= (make compare, paired)"
+	@echo "    A_GATEWAY= B_GATEWAY= (profiles or a jar) A_JAVA_OPTS= B_JAVA_OPTS= PAIR_RATE=400 PASSES=10 DURATION=30s SUBWINDOW=10s WARMUP=120s WARMUP_PROBE=5s SEED= (make compare, paired)"
 	@echo "    FAULTS='20s:latency=20ms 40s:latency=1ms' (auth-service faults at offsets into each measured window)"
 	@echo "    SCENARIOS=lab/scenarios-threads.yml JAVA=<JDK 21+>/bin/java (make lab: the four auth clients)"
 	@echo "    PROFILER=async|jfr|jprofiler EVENT=cpu|wall|lock|alloc (make profile); PROFILE_RUNGS=async (make lab: profile every gateway rung)"

@@ -168,7 +168,12 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
     static PairResult of(PairPlan plan, List<Pass> passes, Path dir) {
         Map<String, PairedRatio> verdicts = new LinkedHashMap<>();
         String noVerdict = null;
-        if (!passes.isEmpty()) {
+        boolean measurable = passes.stream().allMatch(p -> p.a().requests() > 0 && p.b().requests() > 0 && p.a().cpuMs() > 0 && p.b().cpuMs() > 0
+                && p.a().jvm().allocatedBytes() > 0 && p.b().jvm().allocatedBytes() > 0);
+        if (!measurable) {
+            noVerdict = "a pass in which one side answered no request, or used no CPU: no ratio, no verdict";
+        }
+        else if (!passes.isEmpty()) {
             noVerdict = errors(passes);
             verdicts.put("cpu_ms_per_request", PairedRatio.of(passes.stream().map(p -> p.ratio().cpuMsPerRequest()).toList(), false));
             verdicts.put("p50_ms", PairedRatio.of(passes.stream().map(p -> p.ratio().p50()).toList(), false));

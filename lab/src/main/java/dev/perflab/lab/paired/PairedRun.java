@@ -113,7 +113,7 @@ public final class PairedRun {
                 }
             }
             catch (RuntimeException ex) {
-                run.error(ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage());
+                run.error(LabException.describe(ex));
                 write(run);
                 throw ex instanceof LabException ? new LabException(ex.getMessage() + " (results so far: " + run.dir() + ")", ex) : ex;
             }
@@ -258,7 +258,7 @@ public final class PairedRun {
         }
         catch (IOException ex) {
             throw new LabException(side.label() + "_GATEWAY=" + side.given() + " did not answer on " + url + ": "
-                    + (ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage()));
+                    + LabException.describe(ex));
         }
     }
 

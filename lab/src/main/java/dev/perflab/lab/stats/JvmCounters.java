@@ -57,7 +57,7 @@ public final class JvmCounters implements AutoCloseable {
         }
         catch (Exception ex) {
             throw new LabException("cannot read the JVM counters of " + who + " (pid " + pid + ") through the attach API: "
-                    + (ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage()), ex);
+                    + LabException.describe(ex), ex);
         }
     }
 
@@ -84,8 +84,7 @@ public final class JvmCounters implements AutoCloseable {
             return new Reading(allocated, young, collections, gcMillis, compilation.getTotalCompilationTime(), switches[0], switches[1]);
         }
         catch (RuntimeException ex) {
-            throw new LabException("cannot read the JVM counters of pid " + pid + ": " + (ex.getMessage() == null ? ex.getClass().getSimpleName()
-                    : ex.getMessage()), ex);
+            throw new LabException("cannot read the JVM counters of pid " + pid + ": " + LabException.describe(ex), ex);
         }
     }
 

@@ -13,7 +13,7 @@ import dev.perflab.lab.paired.PairPlan;
 import dev.perflab.lab.paired.PairResult;
 import dev.perflab.lab.paired.PairedRun;
 import dev.perflab.lab.paired.Side;
-import dev.perflab.lab.result.Durations;
+import dev.perflab.lab.Durations;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

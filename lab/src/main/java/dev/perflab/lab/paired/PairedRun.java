@@ -21,7 +21,7 @@ import dev.perflab.lab.http.LabHttp;
 import dev.perflab.lab.load.LoadResult;
 import dev.perflab.lab.load.VegetaGenerator;
 import dev.perflab.lab.load.VegetaInstaller;
-import dev.perflab.lab.result.RunInfo;
+import dev.perflab.lab.run.RunInfo;
 import dev.perflab.lab.run.RunFolder;
 import dev.perflab.lab.stats.ProcessCpu;
 import dev.perflab.lab.system.LabSystem;

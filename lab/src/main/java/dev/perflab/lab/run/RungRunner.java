@@ -15,6 +15,7 @@ import java.util.OptionalDouble;
 import java.util.function.DoubleFunction;
 import java.util.function.DoubleSupplier;
 
+import dev.perflab.lab.result.TargetKind;
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.capacity.CapacityResult;
 import dev.perflab.lab.capacity.CapacitySearch;
@@ -28,7 +29,7 @@ import dev.perflab.lab.metrics.ActuatorMetrics;
 import dev.perflab.lab.profile.GatewayProfiler;
 import dev.perflab.lab.profile.Hotspots;
 import dev.perflab.lab.profile.ProfiledProcess;
-import dev.perflab.lab.result.Durations;
+import dev.perflab.lab.Durations;
 import dev.perflab.lab.result.RungResult;
 import dev.perflab.lab.result.Scenario;
 import dev.perflab.lab.stats.DockerStatsSampler;
@@ -203,7 +204,7 @@ public final class RungRunner {
         Duration wait = REMOTE_ANSWER;
         if (system.kubernetes()) {
             KubernetesRollout kubernetes = system.kubernetesRollout();
-            kubernetes.apply(target.kind() == Target.Kind.GATEWAY ? kubernetes.overlay(scenario.name(), scenario.profiles()).orElseThrow() : kubernetes.base(), out);
+            kubernetes.apply(target.kind() == TargetKind.GATEWAY ? kubernetes.overlay(scenario.name(), scenario.profiles()).orElseThrow() : kubernetes.base(), out);
             wait = system.healthTimeout();
         }
         List<Service> services = target.specs(system.authLatency()).stream().map(LaunchSpec::service).toList();
@@ -225,10 +226,10 @@ public final class RungRunner {
 
     /** Why a rung cannot run on the remote system: nginx without its address, a Kubernetes gateway rung without an overlay. */
     private Optional<String> remoteUnavailable(Scenario rung, Target target) {
-        if (target.kind() == Target.Kind.NGINX && system.remoteConfig().nginx().isEmpty()) {
+        if (target.kind() == TargetKind.NGINX && system.remoteConfig().nginx().isEmpty()) {
             return Optional.of("the REMOTE file names no nginx.url");
         }
-        if (system.kubernetes() && target.kind() == Target.Kind.GATEWAY
+        if (system.kubernetes() && target.kind() == TargetKind.GATEWAY
                 && system.kubernetesRollout().overlay(rung.name(), rung.profiles()).isEmpty()) {
             return Optional.of("no overlay in deploy/k8s/overlays for rung " + rung.name() + " (profiles " + String.join(",", rung.profiles())
                     + "): add one named like the rung to run it on Kubernetes");
@@ -449,7 +450,7 @@ public final class RungRunner {
             CapacitySearch.Result result = rates.isEmpty() ? CapacitySearch.search(closedLoop, slo, measure) : CapacitySearch.fixed(rates, slo, measure);
             out.printf(java.util.Locale.ROOT, "    capacity at %s: %,.0f req/s%n", slo.text(), result.rpsAtSlo());
             return new CapacityResult(slo.text(), result.rpsAtSlo(), result.byRate(), Results.round(closedLoop, 1), generator[0],
-                    CapacityResult.counted(capacity.agents(), result.byRate()));
+                    dev.perflab.lab.load.LoadAgent.counted(capacity.agents(), result.byRate()));
         }
     }
 

@@ -3,6 +3,7 @@ package dev.perflab.lab.targets;
 import java.net.URI;
 import java.util.List;
 
+import dev.perflab.lab.result.TargetKind;
 import dev.perflab.lab.system.LabSystem;
 import dev.perflab.lab.system.LaunchSpec;
 import dev.perflab.lab.system.Service;
@@ -17,8 +18,8 @@ final class BackendTarget implements Target {
     }
 
     @Override
-    public Kind kind() {
-        return Kind.BACKEND;
+    public TargetKind kind() {
+        return TargetKind.BACKEND;
     }
 
     @Override

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
+import dev.perflab.lab.result.TargetKind;
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.http.LabHttp;
 import dev.perflab.lab.metrics.ActuatorMetrics;
@@ -41,8 +42,8 @@ final class GatewayTarget implements Target {
     }
 
     @Override
-    public Kind kind() {
-        return Kind.GATEWAY;
+    public TargetKind kind() {
+        return TargetKind.GATEWAY;
     }
 
     @Override

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import dev.perflab.lab.result.TargetKind;
 import dev.perflab.lab.system.InstalledTools;
 import dev.perflab.lab.system.LabSystem;
 import dev.perflab.lab.system.LaunchSpec;
@@ -30,8 +31,8 @@ final class NginxTarget implements Target {
     }
 
     @Override
-    public Kind kind() {
-        return Kind.NGINX;
+    public TargetKind kind() {
+        return TargetKind.NGINX;
     }
 
     @Override

@@ -3,12 +3,10 @@ package dev.perflab.lab.targets;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
-
+import dev.perflab.lab.result.TargetKind;
 import dev.perflab.lab.system.LabSystem;
 import dev.perflab.lab.system.LaunchSpec;
 
@@ -19,19 +17,7 @@ import dev.perflab.lab.system.LaunchSpec;
  */
 public interface Target {
 
-    /** The kinds a scenario file names under {@code target:}. */
-    enum Kind {
-        @JsonProperty("backend") BACKEND,
-        @JsonProperty("gateway") GATEWAY,
-        @JsonProperty("nginx") NGINX;
-
-        /** The name used in scenario files and summary.json. */
-        public String id() {
-            return name().toLowerCase(Locale.ROOT);
-        }
-    }
-
-    Kind kind();
+    TargetKind kind();
 
     /** What the load drives, for the rung's first line, e.g. " (wrk -> business-service directly)". */
     String describe();

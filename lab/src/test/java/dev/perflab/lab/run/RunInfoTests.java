@@ -1,4 +1,4 @@
-package dev.perflab.lab.result;
+package dev.perflab.lab.run;
 
 import java.nio.file.Path;
 import java.util.Map;

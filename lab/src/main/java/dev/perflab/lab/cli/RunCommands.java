@@ -1,5 +1,6 @@
 package dev.perflab.lab.cli;
 
+import dev.perflab.common.AuthClientMode;
 import dev.perflab.lab.result.TargetKind;
 
 import dev.perflab.lab.run.SystemOptions;
@@ -25,7 +26,6 @@ import dev.perflab.lab.run.ProfileOptions;
 import dev.perflab.lab.run.RunFolder;
 import dev.perflab.lab.result.Scenario;
 import dev.perflab.lab.run.ScenarioLadder;
-import dev.perflab.lab.targets.AuthClient;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -100,7 +100,7 @@ final class RunCommands {
 
         @Option(names = "--auth-client", defaultValue = "${env:AUTH_CLIENT:-reactive}",
                 description = "${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
-        AuthClient authClient;
+        AuthClientMode authClient;
 
         @Override
         public Integer call() {
@@ -109,7 +109,7 @@ final class RunCommands {
                 LabRun.execute(name(), system, load, profile, List.of(ownGateway(system)), Map.of("profiles", system.profiles()), out(), RunCommands::writeReport);
                 return 0;
             }
-            String client = authClient.profile();
+            String client = authClient.tag();
             List<String> profiles = new ArrayList<>(List.of(client));
             system.profiles().stream().filter(p -> !p.equals(client)).forEach(profiles::add);
             LabRun.execute(name(), system, load, profile,

@@ -35,8 +35,4 @@ public record Scenario(String name, TargetKind target, List<String> profiles,
     public Scenario ranWith(String authLatency) {
         return new Scenario(name, target, profiles, target == TargetKind.BACKEND ? null : authLatency, changes, axes);
     }
-
-    public boolean usesAuthCache() {
-        return profiles.contains("auth-cache");
-    }
 }

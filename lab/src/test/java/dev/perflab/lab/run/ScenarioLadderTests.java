@@ -31,7 +31,7 @@ class ScenarioLadderTests {
         assertThat(ladder.rungs().get(0).target()).isEqualTo(TargetKind.BACKEND);
         assertThat(ladder.rungs().get(9).target()).isEqualTo(TargetKind.NGINX);
         assertThat(ladder.rungs().get(1).profiles()).containsExactly("blocking");
-        assertThat(ladder.rungs().get(8).usesAuthCache()).isTrue();
+        assertThat(ladder.rungs().get(8).profiles()).contains("auth-cache");
         assertThat(ladder.rungs().get(7).profiles()).contains("loop-pools");
         assertThat(ladder.rungs()).allSatisfy(rung -> assertThat(rung.changes()).isNotBlank());
         assertThat(ladder.sweep().latencies()).containsExactly("0", "1ms", "5ms", "20ms");

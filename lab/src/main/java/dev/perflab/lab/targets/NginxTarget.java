@@ -10,6 +10,7 @@ import dev.perflab.lab.result.TargetKind;
 import dev.perflab.lab.system.InstalledTools;
 import dev.perflab.lab.system.LabSystem;
 import dev.perflab.lab.system.LaunchSpec;
+import dev.perflab.lab.system.RemoteConfig;
 import dev.perflab.lab.system.Service;
 
 /**
@@ -44,6 +45,16 @@ final class NginxTarget implements Target {
     @Override
     public Optional<String> unavailable() {
         return InstalledTools.missing(root, "nginx");
+    }
+
+    @Override
+    public URI url(RemoteConfig remote) {
+        return remote.nginx().orElseThrow();
+    }
+
+    @Override
+    public Optional<String> unavailable(RemoteConfig remote) {
+        return remote.nginx().isEmpty() ? Optional.of("the REMOTE file names no nginx.url") : Optional.empty();
     }
 
     @Override

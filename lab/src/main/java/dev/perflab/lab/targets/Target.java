@@ -7,8 +7,11 @@ import java.util.Map;
 import java.util.Optional;
 
 import dev.perflab.lab.result.TargetKind;
+import dev.perflab.lab.result.Scenario;
+import dev.perflab.lab.system.KubernetesRollout;
 import dev.perflab.lab.system.LabSystem;
 import dev.perflab.lab.system.LaunchSpec;
+import dev.perflab.lab.system.RemoteConfig;
 
 /**
  * What a rung drives: which apps it needs and with which settings, where the load goes, with which
@@ -37,6 +40,22 @@ public interface Target {
 
     /** Where the load goes, once the apps run. */
     URI url(LabSystem apps, Extras extras);
+
+    /** Where the load goes on a system the lab did not start (RUNTIME=remote or kubernetes): the REMOTE file's address. */
+    URI url(RemoteConfig remote);
+
+    /** Why this target cannot run on that remote system, or empty when it can. */
+    default Optional<String> unavailable(RemoteConfig remote) {
+        return Optional.empty();
+    }
+
+    /**
+     * What {@code kubectl apply -k} applies before the rung on Kubernetes: the base (the same backends)
+     * unless the target brings apps of its own; empty when the rung has no overlay.
+     */
+    default Optional<Path> overlay(KubernetesRollout kubernetes, Scenario rung) {
+        return Optional.of(kubernetes.base());
+    }
 
     /** The header line each request of the load carries ("Name: value"), or null for none. */
     default String header() {

@@ -1,5 +1,6 @@
 package dev.perflab.gateway.auth;
 
+import dev.perflab.common.AuthClientMode;
 import reactor.core.publisher.Mono;
 
 /** Asks auth-service whether a token is valid. Implementations differ only in where they wait. */

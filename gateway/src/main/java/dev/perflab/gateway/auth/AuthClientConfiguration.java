@@ -1,5 +1,6 @@
 package dev.perflab.gateway.auth;
 
+import dev.perflab.common.AuthClientMode;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 

@@ -1,5 +1,6 @@
 package dev.perflab.gateway.auth;
 
+import dev.perflab.common.AuthClientMode;
 import java.net.URI;
 
 import io.micrometer.core.instrument.MeterRegistry;

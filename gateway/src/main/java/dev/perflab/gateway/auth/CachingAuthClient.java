@@ -1,5 +1,6 @@
 package dev.perflab.gateway.auth;
 
+import dev.perflab.common.AuthClientMode;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicReference;

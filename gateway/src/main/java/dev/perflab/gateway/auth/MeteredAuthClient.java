@@ -1,5 +1,6 @@
 package dev.perflab.gateway.auth;
 
+import dev.perflab.common.AuthClientMode;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;

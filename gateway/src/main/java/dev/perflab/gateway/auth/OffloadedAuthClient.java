@@ -1,5 +1,6 @@
 package dev.perflab.gateway.auth;
 
+import dev.perflab.common.AuthClientMode;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 

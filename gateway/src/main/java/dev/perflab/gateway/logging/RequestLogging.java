@@ -1,6 +1,6 @@
 package dev.perflab.gateway.logging;
 
-import dev.perflab.gateway.mode.ModeValue;
+import dev.perflab.common.ModeValue;
 
 /**
  * How the request log is written ({@code lab.logging}, set by the {@code log-<tag>} profiles): Logback

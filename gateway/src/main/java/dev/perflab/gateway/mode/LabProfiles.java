@@ -1,12 +1,13 @@
 package dev.perflab.gateway.mode;
 
+import dev.perflab.common.ModeValue;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
-import dev.perflab.gateway.auth.AuthClientMode;
+import dev.perflab.common.AuthClientMode;
 import dev.perflab.gateway.logging.RequestLogging;
 import dev.perflab.gateway.requestid.RequestIdGenerator;
 

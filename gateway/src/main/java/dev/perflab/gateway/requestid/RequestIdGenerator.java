@@ -3,7 +3,7 @@ package dev.perflab.gateway.requestid;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
 
-import dev.perflab.gateway.mode.ModeValue;
+import dev.perflab.common.ModeValue;
 
 import static java.util.UUID.randomUUID;
 

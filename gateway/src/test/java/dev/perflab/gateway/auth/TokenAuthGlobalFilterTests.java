@@ -1,5 +1,6 @@
 package dev.perflab.gateway.auth;
 
+import dev.perflab.common.AuthClientMode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;

@@ -43,7 +43,7 @@ public class CompareCommand implements Callable<Integer> {
         double threshold = failOn.isBlank() ? Double.NaN : Comparison.threshold(failOn);
         RunFolder before = RunFolder.existing(a);
         RunFolder after = RunFolder.existing(b);
-        Comparison comparison = Comparison.of(before, after);
+        Comparison comparison = Comparison.of(before.dir(), after.dir());
         List<Comparison.Row> failing = Double.isNaN(threshold) ? List.of() : comparison.slowerThan(threshold);
         CompareWriter writer = new CompareWriter(comparison, failOn.isBlank() ? "" : failOn.trim(), failing);
         Path target = out == null ? after.dir() : out;

@@ -14,7 +14,7 @@ import dev.perflab.lab.paired.PairReport;
 import dev.perflab.lab.paired.PairResult;
 import dev.perflab.lab.paired.PairedRun;
 import dev.perflab.lab.paired.Side;
-import dev.perflab.lab.result.Durations;
+import dev.perflab.lab.Durations;
 import dev.perflab.lab.run.RunFolder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

@@ -1,6 +1,7 @@
 package dev.perflab.lab.cli;
 
-import dev.perflab.lab.targets.Target;
+import dev.perflab.common.AuthClientMode;
+import dev.perflab.lab.result.TargetKind;
 
 import dev.perflab.lab.run.SystemOptions;
 import dev.perflab.lab.LabException;
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import dev.perflab.lab.report.ReportModel;
 import dev.perflab.lab.report.ReportWriter;
 import dev.perflab.lab.load.LoadAgent;
 import dev.perflab.lab.load.VegetaGenerator;
@@ -24,7 +26,6 @@ import dev.perflab.lab.run.ProfileOptions;
 import dev.perflab.lab.run.RunFolder;
 import dev.perflab.lab.result.Scenario;
 import dev.perflab.lab.run.ScenarioLadder;
-import dev.perflab.lab.targets.AuthClient;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -85,7 +86,7 @@ final class RunCommands {
         @Override
         public Integer call() {
             LabRun.execute("baseline", system, load, profile,
-                    List.of(new Scenario("baseline", Target.Kind.BACKEND, List.of(), null, "business-service alone")), Map.of(), out());
+                    List.of(new Scenario("baseline", TargetKind.BACKEND, List.of(), null, "business-service alone")), Map.of(), out(), RunCommands::writeReport);
             return 0;
         }
     }
@@ -99,21 +100,21 @@ final class RunCommands {
 
         @Option(names = "--auth-client", defaultValue = "${env:AUTH_CLIENT:-reactive}",
                 description = "${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
-        AuthClient authClient;
+        AuthClientMode authClient;
 
         @Override
         public Integer call() {
             if (system.foreignGateway().isPresent()) {
                 // AUTH_CLIENT picks one of the lab gateway's profiles: it means nothing to another gateway
-                LabRun.execute(name(), system, load, profile, List.of(ownGateway(system)), Map.of("profiles", system.profiles()), out());
+                LabRun.execute(name(), system, load, profile, List.of(ownGateway(system)), Map.of("profiles", system.profiles()), out(), RunCommands::writeReport);
                 return 0;
             }
-            String client = authClient.profile();
+            String client = authClient.tag();
             List<String> profiles = new ArrayList<>(List.of(client));
             system.profiles().stream().filter(p -> !p.equals(client)).forEach(profiles::add);
             LabRun.execute(name(), system, load, profile,
                     List.of(Scenario.gateway("gateway-" + client, profiles, "gateway with " + String.join(",", profiles))),
-                    Map.of("profiles", profiles), out());
+                    Map.of("profiles", profiles), out(), RunCommands::writeReport);
             return 0;
         }
     }
@@ -145,7 +146,7 @@ final class RunCommands {
         @Override
         public Integer call() {
             ScenarioLadder ladder = ladder(scenarios != null ? scenarios : system.root().resolve("lab/scenarios.yml"));
-            LabRun.execute("lab", system, load, profile, ladder.select(only.stream().map(String::trim).filter(n -> !n.isEmpty()).toList()), Map.of(), out());
+            LabRun.execute("lab", system, load, profile, ladder.select(only.stream().map(String::trim).filter(n -> !n.isEmpty()).toList()), Map.of(), out(), RunCommands::writeReport);
             return 0;
         }
     }
@@ -176,12 +177,12 @@ final class RunCommands {
                     List<String> profiles = new ArrayList<>(List.of(client));
                     profiles.addAll(sweep.profiles() == null ? List.of() : sweep.profiles());
                     String name = client + "-" + latency.replaceAll("[^a-z0-9]", "_").replace('_', '-');
-                    points.add(new Scenario(name, Target.Kind.GATEWAY, profiles, latency, "auth latency " + latency,
+                    points.add(new Scenario(name, TargetKind.GATEWAY, profiles, latency, "auth latency " + latency,
                             Map.of("client", client, "auth_latency", latency)));
                 }
             }
             LoadOptions sweepLoad = load.withDefaultConnections(SWEEP_CONNECTIONS, spec.commandLine().getParseResult().hasMatchedOption("--connections"));
-            LabRun.execute("sweep", system, sweepLoad, profile, points, Map.of(), out());
+            LabRun.execute("sweep", system, sweepLoad, profile, points, Map.of(), out(), RunCommands::writeReport);
             return 0;
         }
     }
@@ -214,7 +215,7 @@ final class RunCommands {
             if (!agents.isEmpty()) {
                 extra.put("agents", agents);
             }
-            LabRun.execute("capacity", system, load, profile, rungs, extra, out(),
+            LabRun.execute("capacity", system, load, profile, rungs, extra, out(), RunCommands::writeReport,
                     runner -> runner.measuringCapacity(new RungRunner.Capacity(capacity, rate -> new VegetaGenerator(system.root(),
                             new VegetaGenerator.Load((int) Math.round(rate), 0, load.load().timeout()), out(), system.placement().generatorPrefix(),
                             agents), agents)));
@@ -234,9 +235,20 @@ final class RunCommands {
         @Override
         public Integer call() {
             RunFolder folder = RunFolder.existing(run);
-            ReportWriter.writeFrom(folder);
+            writeReport(folder);
             spec.commandLine().getOut().println("Report: " + folder.resolve("report.md") + " and " + folder.resolve("report.html"));
             return 0;
         }
+    }
+
+    /**
+     * Writes report.md and report.html from what the folder holds (run.json, summary.json, error.txt
+     * if any): after a run, when it fails or is interrupted, and for make report. The run calls it
+     * back rather than rendering itself, so that a run knows no report.
+     */
+    static void writeReport(RunFolder run) {
+        ReportModel model = ReportModel.read(run.dir());
+        run.writeText("report.md", ReportWriter.markdown(model));
+        run.writeText("report.html", ReportWriter.html(model));
     }
 }

@@ -1,5 +1,6 @@
 package dev.perflab.lab.compare;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -10,7 +11,7 @@ import java.util.Set;
 
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.result.RungResult;
-import dev.perflab.lab.run.RunFolder;
+import dev.perflab.lab.result.RunJson;
 import dev.perflab.lab.verdict.Ratio;
 import dev.perflab.lab.verdict.StepVerdict;
 import dev.perflab.lab.verdict.Verdict;
@@ -33,7 +34,8 @@ public record Comparison(String a, String b, List<String> warnings, List<Row> ro
     static final List<String> PARAMETERS = List.of("threads", "connections", "timeout", "duration", "subwindow", "repeat", "auth_latency",
             "java_opts", "gateway_java_opts", "runtime", "wrk");
 
-    public static Comparison of(RunFolder a, RunFolder b) {
+    /** Results folder {@code a} against {@code b}; the caller checked that each holds a summary.json. */
+    public static Comparison of(Path a, Path b) {
         JsonNode infoA = read(a, "run.json");
         JsonNode infoB = read(b, "run.json");
         Map<String, RungResult> rungsA = rungs(a);
@@ -67,7 +69,7 @@ public record Comparison(String a, String b, List<String> warnings, List<Row> ro
                         covers(ra), covers(rb)));
             }
         }
-        return new Comparison(a.dir().toString(), b.dir().toString(), warnings, rows, onlyA, onlyB);
+        return new Comparison(a.toString(), b.toString(), warnings, rows, onlyA, onlyB);
     }
 
     /**
@@ -96,16 +98,16 @@ public record Comparison(String a, String b, List<String> warnings, List<Row> ro
         }
     }
 
-    private static JsonNode read(RunFolder run, String name) {
-        java.nio.file.Path file = run.resolve(name);
+    private static JsonNode read(Path run, String name) {
+        Path file = run.resolve(name);
         if (!java.nio.file.Files.isRegularFile(file)) {
-            throw new LabException(run.dir() + " has no " + name + ": is it a results folder of make lab, baseline or gateway-test?");
+            throw new LabException(run + " has no " + name + ": is it a results folder of make lab, baseline or gateway-test?");
         }
-        return RunFolder.JSON.readTree(file.toFile());
+        return RunJson.MAPPER.readTree(file.toFile());
     }
 
-    private static Map<String, RungResult> rungs(RunFolder run) {
-        List<RungResult> list = RunFolder.JSON.convertValue(read(run, "summary.json").path("rungs"), new TypeReference<List<RungResult>>() { });
+    private static Map<String, RungResult> rungs(Path run) {
+        List<RungResult> list = RunJson.MAPPER.convertValue(read(run, "summary.json").path("rungs"), new TypeReference<List<RungResult>>() { });
         Map<String, RungResult> byName = new LinkedHashMap<>();
         list.forEach(rung -> byName.put(rung.name(), rung));
         return byName;

@@ -15,6 +15,8 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
 import dev.perflab.lab.LabException;
+import dev.perflab.lab.capacity.CapacityResult;
+import dev.perflab.lab.capacity.Point;
 import dev.perflab.lab.system.Commands;
 
 /**
@@ -43,9 +45,19 @@ public record LoadAgent(String host, String via, String engine, @JsonIgnore Stri
         return LOCAL.equals(via);
     }
 
-    /** The same agent with its request count for summary.json. */
-    public LoadAgent withRequests(long count) {
-        return new LoadAgent(host, via, engine, address, count);
+    /** The agents as summary.json records them, each with the requests it sent over every point; null without agents. */
+    public static List<CapacityResult.Agent> counted(List<LoadAgent> agents, List<Point> points) {
+        if (agents == null || agents.isEmpty()) {
+            return null;
+        }
+        List<CapacityResult.Agent> counted = new ArrayList<>();
+        for (int i = 0; i < agents.size(); i++) {
+            int agent = i;
+            LoadAgent a = agents.get(i);
+            counted.add(new CapacityResult.Agent(a.host(), a.via(), a.engine(), points.stream()
+                .filter(p -> p.agentRequests() != null && p.agentRequests().size() > agent).mapToLong(p -> p.agentRequests().get(agent)).sum()));
+        }
+        return counted;
     }
 
     /**

@@ -249,11 +249,6 @@ public final class VegetaGenerator implements LoadGenerator {
         return command;
     }
 
-    /** The attack command of the generator alone (no agents), as it always was. */
-    List<String> attackCommand(Path vegeta, Duration duration, Path results) {
-        return attackCommand(vegeta, null, load.rate(), duration, results);
-    }
-
     /** vegeta's HTTP target format: the request line, then its headers; the header line ("Name: value") as wrk/summary.lua sends it. */
     static String target(URI url, String header) {
         return "GET " + url + "\n" + (header == null || header.isEmpty() ? "" : header + "\n") + "\n";

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.perflab.lab.LabException;
-import dev.perflab.lab.result.Durations;
+import dev.perflab.lab.Durations;
 
 /**
  * Everything a paired comparison will do, checked once before anything starts: the two sides, the

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.perflab.lab.report.Templates;
-import dev.perflab.lab.result.Durations;
+import dev.perflab.lab.Durations;
 import dev.perflab.lab.verdict.PairedRatio;
 
 /** compare.md of a paired comparison, from its template: the verdicts first, then every pass. */

@@ -22,7 +22,7 @@ import dev.perflab.lab.http.LabHttp;
 import dev.perflab.lab.load.LoadResult;
 import dev.perflab.lab.load.VegetaGenerator;
 import dev.perflab.lab.load.VegetaInstaller;
-import dev.perflab.lab.result.RunInfo;
+import dev.perflab.lab.run.RunInfo;
 import dev.perflab.lab.run.RunFolder;
 import dev.perflab.lab.stats.JvmCounters;
 import dev.perflab.lab.stats.ProcessCpu;

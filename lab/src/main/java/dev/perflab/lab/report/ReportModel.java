@@ -26,8 +26,7 @@ import dev.perflab.lab.verdict.Estimate;
 import dev.perflab.lab.verdict.Intervals;
 import dev.perflab.lab.verdict.Ratio;
 import dev.perflab.lab.verdict.StepVerdict;
-import dev.perflab.lab.run.RunFolder;
-import dev.perflab.lab.run.Warmup;
+import dev.perflab.lab.result.RunJson;
 import dev.perflab.lab.stats.StatsLog;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.JsonNode;
@@ -73,9 +72,9 @@ public record ReportModel(String title, String machineLine, Integer cores, Strin
 
     /** Reads the folder a run left. */
     public static ReportModel read(Path dir) {
-        JsonNode info = RunFolder.JSON.readTree(dir.resolve("run.json").toFile());
-        JsonNode summary = RunFolder.JSON.readTree(dir.resolve("summary.json").toFile());
-        List<RungResult> rungs = RunFolder.JSON.convertValue(summary.path("rungs"), new TypeReference<List<RungResult>>() { });
+        JsonNode info = RunJson.MAPPER.readTree(dir.resolve("run.json").toFile());
+        JsonNode summary = RunJson.MAPPER.readTree(dir.resolve("summary.json").toFile());
+        List<RungResult> rungs = RunJson.MAPPER.convertValue(summary.path("rungs"), new TypeReference<List<RungResult>>() { });
         String error = null;
         Path errorFile = dir.resolve("error.txt");
         if (Files.isRegularFile(errorFile)) {
@@ -423,7 +422,7 @@ public record ReportModel(String title, String machineLine, Integer cores, Strin
                 if (!r.measured() || w == null || w.probes() == null || w.probes().isEmpty()) {
                     continue;
                 }
-                Double cold = Warmup.coldReading(w.probes(), w.probeSeconds() == null ? 0 : w.probeSeconds(), 10);
+                Double cold = RungResult.WarmupSummary.coldReading(w.probes(), w.probeSeconds() == null ? 0 : w.probeSeconds(), 10);
                 rows.add(List.of(r.name(), w.seconds() == null ? "" : String.format(Locale.ROOT, "%.0f", w.seconds()),
                         Boolean.TRUE.equals(w.steady()) ? "yes" : "no",
                         String.join(" ", w.probes().stream().map(v -> String.format(Locale.ROOT, "%,.0f", v)).toList()),

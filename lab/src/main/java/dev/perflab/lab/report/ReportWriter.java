@@ -12,7 +12,7 @@ import java.util.stream.IntStream;
 
 
 import dev.perflab.lab.LabException;
-import dev.perflab.lab.run.RunFolder;
+import dev.perflab.lab.result.RunJson;
 
 /**
  * Writes {@code report.md} and a self-contained {@code report.html} (Chart.js inlined, no network
@@ -25,22 +25,15 @@ public final class ReportWriter {
     private ReportWriter() {
     }
 
-    /** Writes the report from what the folder holds: run.json, summary.json and error.txt if any. */
-    public static void writeFrom(RunFolder run) {
-        ReportModel model = ReportModel.read(run.dir());
-        run.writeText("report.md", markdown(model));
-        run.writeText("report.html", html(model));
-    }
-
-    static String markdown(ReportModel model) {
+    public static String markdown(ReportModel model) {
         return Templates.compile("report.md", Templates.MARKDOWN).execute(view(model));
     }
 
-    static String html(ReportModel model) {
+    public static String html(ReportModel model) {
         Map<String, Object> view = view(model);
         view.put("cpuCharts", IntStream.range(0, model.charts().cpu().size()).boxed().toList());
         view.put("chartJs", chartJs());
-        view.put("data", RunFolder.JSON.writeValueAsString(model.charts()).replace("</", "<\\/"));
+        view.put("data", RunJson.MAPPER.writeValueAsString(model.charts()).replace("</", "<\\/"));
         return Templates.compile("report.html", Templates.HTML).execute(view);
     }
 

@@ -140,6 +140,19 @@ public record RungResult(@JsonUnwrapped Scenario rung, String dir, @JsonUnwrappe
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record WarmupSummary(@JsonProperty("warmup_s") Double seconds, @JsonProperty("warmup_steady") Boolean steady,
             @JsonProperty("warmup_probe_s") Double probeSeconds, @JsonProperty("warmup_probes") List<Double> probes) {
+
+        /**
+         * What a fixed warm-up of {@code seconds} followed by a measurement would have read instead: the
+         * mean req/s of the first probes that fit into it, from a cold start. Null when the probes do not
+         * cover it.
+         */
+        public static Double coldReading(List<Double> probes, double probeSeconds, int seconds) {
+            int count = probeSeconds <= 0 ? 0 : (int) Math.floor(seconds / probeSeconds);
+            if (probes == null || count < 1 || probes.size() < count) {
+                return null;
+            }
+            return probes.subList(0, count).stream().mapToDouble(Double::doubleValue).average().orElse(0);
+        }
     }
 
     /** What profiling the rung found: the profiler, the hotspot verdict and shares, its own cost and its evidence. */

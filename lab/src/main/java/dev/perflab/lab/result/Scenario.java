@@ -6,7 +6,6 @@ import java.util.Map;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
-import dev.perflab.lab.targets.Target;
 
 /**
  * One rung: what the load drives ({@code backend}, {@code gateway} or {@code nginx}), the gateway
@@ -15,29 +14,25 @@ import dev.perflab.lab.targets.Target;
  * reads them instead of guessing them from the profiles.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record Scenario(String name, Target.Kind target, List<String> profiles,
+public record Scenario(String name, TargetKind target, List<String> profiles,
         @JsonProperty("auth_latency") String authLatency, String changes, Map<String, String> axes) {
 
     public Scenario {
-        target = target == null ? Target.Kind.GATEWAY : target;
+        target = target == null ? TargetKind.GATEWAY : target;
         profiles = profiles == null ? List.of() : List.copyOf(profiles);
         changes = changes == null ? "" : changes;
     }
 
-    public Scenario(String name, Target.Kind target, List<String> profiles, String authLatency, String changes) {
+    public Scenario(String name, TargetKind target, List<String> profiles, String authLatency, String changes) {
         this(name, target, profiles, authLatency, changes, null);
     }
 
     public static Scenario gateway(String name, List<String> profiles, String changes) {
-        return new Scenario(name, Target.Kind.GATEWAY, profiles, null, changes);
+        return new Scenario(name, TargetKind.GATEWAY, profiles, null, changes);
     }
 
     /** The same rung with the auth latency it ran with (none for the backend, which has no auth call). */
     public Scenario ranWith(String authLatency) {
-        return new Scenario(name, target, profiles, target == Target.Kind.BACKEND ? null : authLatency, changes, axes);
-    }
-
-    public boolean usesAuthCache() {
-        return profiles.contains("auth-cache");
+        return new Scenario(name, target, profiles, target == TargetKind.BACKEND ? null : authLatency, changes, axes);
     }
 }

@@ -1,9 +1,9 @@
 package dev.perflab.lab.run;
 
+import dev.perflab.lab.result.TargetKind;
 import dev.perflab.lab.result.Scenario;
 
-import dev.perflab.lab.result.Durations;
-import dev.perflab.lab.result.RunInfo;
+import dev.perflab.lab.Durations;
 import dev.perflab.lab.result.RungResult;
 
 import java.io.PrintWriter;
@@ -13,16 +13,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.system.Compose;
 import dev.perflab.lab.system.ForeignGateway;
 
-import dev.perflab.lab.report.ReportWriter;
 import dev.perflab.lab.system.GatewayProfiles;
 import dev.perflab.lab.system.Service;
 import dev.perflab.lab.system.StopOnExit;
-import dev.perflab.lab.targets.Target;
 import dev.perflab.lab.load.WrkGenerator;
 
 /**
@@ -34,14 +33,19 @@ public final class LabRun {
     private LabRun() {
     }
 
+    /**
+     * @param report renders the report from the folder once summary.json is written: after the last
+     *        rung, after a failing one and from the exit hook; the caller's, since a run knows no report
+     */
     public static RunFolder execute(String command, SystemOptions system, LoadOptions load, ProfileOptions profile,
-            List<Scenario> rungs, Map<String, Object> extra, PrintWriter out) {
-        return execute(command, system, load, profile, rungs, extra, out, runner -> runner);
+            List<Scenario> rungs, Map<String, Object> extra, PrintWriter out, Consumer<RunFolder> report) {
+        return execute(command, system, load, profile, rungs, extra, out, report, runner -> runner);
     }
 
     /** @param configure sets the rung runner up for this command (make capacity: the capacity search instead of closed-loop windows) */
     public static RunFolder execute(String command, SystemOptions system, LoadOptions load, ProfileOptions profile,
-            List<Scenario> rungs, Map<String, Object> extra, PrintWriter out, java.util.function.UnaryOperator<RungRunner> configure) {
+            List<Scenario> rungs, Map<String, Object> extra, PrintWriter out, Consumer<RunFolder> report,
+            java.util.function.UnaryOperator<RungRunner> configure) {
         load.validate();
         profile.validate();
         if (system.remote() && !profile.profiler().equals("none")) {
@@ -62,7 +66,7 @@ public final class LabRun {
             throw new LabException("GATEWAY_JAR/GATEWAY_IMAGE start your gateway in the local or compose runtime; RUNTIME=" + system.runtime()
                     + " measures the gateway at the REMOTE file's address as it is deployed");
         }
-        boolean drivesGateway = rungs.stream().anyMatch(rung -> rung.target() == Target.Kind.GATEWAY);
+        boolean drivesGateway = rungs.stream().anyMatch(rung -> rung.target() == TargetKind.GATEWAY);
         Map<String, Object> gateway = foreign.map(g -> g.describe(route, headerName(header)))
             .orElseGet(() -> new LinkedHashMap<>(Map.of("foreign", false)));
         if (foreign.isEmpty() && !system.remote()) {
@@ -140,7 +144,7 @@ public final class LabRun {
         try (StopOnExit onExit = StopOnExit.register("report", () -> {
             interrupted.set(true);
             run.error("interrupted (Ctrl-C or SIGTERM) during the run; the processes it started were stopped");
-            finish(run, passes.results(), summaryGateway);
+            finish(run, passes.results(), summaryGateway, report);
         })) {
             int total = rungs.size() * load.repeat();
             for (int pass = 1; pass <= load.repeat(); pass++) {
@@ -159,14 +163,14 @@ public final class LabRun {
                         if (!interrupted.get()) {
                             // on Ctrl-C the exit hook says so; wrk's exit from it is no failure of its own
                             run.error(ex instanceof LabException ? message : message + "\n\n" + stackTrace(ex));
-                            finish(run, passes.results(), summaryGateway);
+                            finish(run, passes.results(), summaryGateway, report);
                         }
                         throw new LabException(message + " (results so far: " + run.dir() + ")", ex);
                     }
                     run.writeJson("summary.json", summary(passes.results(), summaryGateway));
                 }
             }
-            finish(run, passes.results(), summaryGateway);
+            finish(run, passes.results(), summaryGateway, report);
         }
         out.println("Report: " + run.resolve("report.md") + " and " + run.resolve("report.html"));
         out.flush();
@@ -221,7 +225,7 @@ public final class LabRun {
     private static void checkGatewayProfiles(SystemOptions system, List<Scenario> rungs) {
         GatewayProfiles known = null;
         for (Scenario rung : rungs) {
-            if (rung.target() == Target.Kind.GATEWAY && !rung.profiles().isEmpty()) {
+            if (rung.target() == TargetKind.GATEWAY && !rung.profiles().isEmpty()) {
                 known = known != null ? known : GatewayProfiles.in(Service.GATEWAY.jar(system.root()));
                 known.check(rung.profiles(), "rung " + rung.name());
             }
@@ -273,9 +277,9 @@ public final class LabRun {
     }
 
     /** summary.json, then the report from the folder: the same path make report takes. */
-    private static void finish(RunFolder run, List<RungResult> results, Map<String, Object> gateway) {
+    private static void finish(RunFolder run, List<RungResult> results, Map<String, Object> gateway, Consumer<RunFolder> report) {
         run.writeJson("summary.json", summary(results, gateway));
-        ReportWriter.writeFrom(run);
+        report.accept(run);
     }
 
     /** summary.json: the rungs, and which gateway they drove when any did (the user's own: foreign, with what the lab could read of it). */

@@ -1,6 +1,6 @@
 package dev.perflab.lab.run;
 
-import dev.perflab.lab.result.Durations;
+import dev.perflab.lab.Durations;
 
 import java.time.Duration;
 import java.util.ArrayList;

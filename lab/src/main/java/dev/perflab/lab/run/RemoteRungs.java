@@ -8,12 +8,12 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 
+import dev.perflab.lab.result.TargetKind;
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.result.Scenario;
 import dev.perflab.lab.system.RemoteConfig;
 import dev.perflab.lab.system.RemoteSystem;
 import dev.perflab.lab.system.Service;
-import dev.perflab.lab.targets.Target;
 
 /**
  * Which rungs make sense on a system the lab did not start. {@code RUNTIME=remote}: the gateway is
@@ -44,24 +44,24 @@ final class RemoteRungs {
         }
         RemoteConfig remote = system.remoteConfig();
         List<Scenario> selected = new ArrayList<>();
-        Set<Target.Kind> seen = EnumSet.noneOf(Target.Kind.class);
+        Set<TargetKind> seen = EnumSet.noneOf(TargetKind.class);
         List<String> gateways = new ArrayList<>();
         List<String> left = new ArrayList<>();
         for (Scenario rung : rungs) {
-            if (rung.target() == Target.Kind.GATEWAY) {
+            if (rung.target() == TargetKind.GATEWAY) {
                 gateways.add(rung.name());
             }
-            if (rung.target() == Target.Kind.NGINX && remote.nginx().isEmpty()) {
+            if (rung.target() == TargetKind.NGINX && remote.nginx().isEmpty()) {
                 left.add(rung.name() + " (no nginx.url in the REMOTE file)");
             }
             else if (!seen.add(rung.target())) {
-                if (rung.target() != Target.Kind.GATEWAY) {
+                if (rung.target() != TargetKind.GATEWAY) {
                     left.add(rung.name() + " (a second " + rung.target().id() + " rung)");
                 }
             }
             else {
-                selected.add(rung.target() != Target.Kind.GATEWAY ? rung
-                        : new Scenario(GATEWAY_RUNG, Target.Kind.GATEWAY, List.of(UNKNOWN), null,
+                selected.add(rung.target() != TargetKind.GATEWAY ? rung
+                        : new Scenario(GATEWAY_RUNG, TargetKind.GATEWAY, List.of(UNKNOWN), null,
                                 "the gateway as deployed at " + remote.gateway() + " (profiles not set by the lab)"));
             }
         }

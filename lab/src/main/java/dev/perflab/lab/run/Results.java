@@ -81,12 +81,9 @@ final class Results {
      * A rung's passes as one result: req/s the mean of the passes' with their cv, percentiles the
      * mean of theirs and max the largest, CPU and the gateway's times the mean; warm-up, mode and
      * profile as the first pass had them; every pass's sub-windows, with intervals between passes.
+     *
+     * @param restarted whether each pass restarted the apps (false on a remote system)
      */
-    static RungResult combine(List<RungResult> passes, int cores, int connections) {
-        return combine(passes, cores, connections, true);
-    }
-
-    /** @param restarted whether each pass restarted the apps (false on a remote system) */
     static RungResult combine(List<RungResult> passes, int cores, int connections, boolean restarted) {
         List<RungResult> measured = passes.stream().filter(RungResult::measured).toList();
         if (measured.size() < 2) {

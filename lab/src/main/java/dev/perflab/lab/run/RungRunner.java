@@ -28,7 +28,7 @@ import dev.perflab.lab.metrics.ActuatorMetrics;
 import dev.perflab.lab.profile.GatewayProfiler;
 import dev.perflab.lab.profile.Hotspots;
 import dev.perflab.lab.profile.ProfiledProcess;
-import dev.perflab.lab.result.Durations;
+import dev.perflab.lab.Durations;
 import dev.perflab.lab.result.RungResult;
 import dev.perflab.lab.result.Scenario;
 import dev.perflab.lab.stats.DockerStatsSampler;
@@ -48,6 +48,7 @@ import dev.perflab.lab.system.ReapedChildren;
 import dev.perflab.lab.system.RunningService;
 import dev.perflab.lab.system.Service;
 import dev.perflab.lab.system.ServiceLauncher;
+import dev.perflab.lab.targets.GatewayMetrics;
 import dev.perflab.lab.targets.Target;
 import dev.perflab.lab.targets.Targets;
 import dev.perflab.lab.verdict.Window;
@@ -149,7 +150,7 @@ public final class RungRunner {
             announceJProfiler(apps);
             Warmup.Result warm = warmUp(running);
             scrape(apps, dir, "before");
-            Timings before = Timings.read(apps);
+            GatewayMetrics.Timings before = GatewayMetrics.Timings.read(apps);
             if (capacity != null) {
                 CapacityResult found = searchCapacity(running, dir, warm);
                 scrape(apps, dir, "after");
@@ -158,7 +159,7 @@ public final class RungRunner {
             }
             Measured measured = measure(scenario, running, dir, pass, warm);
             scrape(apps, dir, "after");
-            Timings after = Timings.read(apps);
+            GatewayMetrics.Timings after = GatewayMetrics.Timings.read(apps);
             Map<String, String> mode = mode(apps);
             Map<String, Double> cpu = measured.cpu();
             return Results.of(scenario, relativeDir, measured.windows(), measured.units(),
@@ -203,16 +204,12 @@ public final class RungRunner {
         Duration wait = REMOTE_ANSWER;
         if (system.kubernetes()) {
             KubernetesRollout kubernetes = system.kubernetesRollout();
-            kubernetes.apply(target.kind() == Target.Kind.GATEWAY ? kubernetes.overlay(scenario.name(), scenario.profiles()).orElseThrow() : kubernetes.base(), out);
+            kubernetes.apply(target.overlay(kubernetes, scenario).orElseThrow(), out);
             wait = system.healthTimeout();
         }
         List<Service> services = target.specs(system.authLatency()).stream().map(LaunchSpec::service).toList();
         RemoteSystem apps = RemoteSystem.connect(remote, services, wait);
-        URI url = switch (target.kind()) {
-            case BACKEND -> remote.backend();
-            case GATEWAY -> remote.gateway();
-            case NGINX -> remote.nginx().orElseThrow();
-        };
+        URI url = target.url(remote);
         RemoteSystem.awaitAnswer(target.kind().id() + " (where the load goes)", url, wait, false);
         return new Started(apps, null, Target.Extras.NONE, url);
     }
@@ -225,11 +222,11 @@ public final class RungRunner {
 
     /** Why a rung cannot run on the remote system: nginx without its address, a Kubernetes gateway rung without an overlay. */
     private Optional<String> remoteUnavailable(Scenario rung, Target target) {
-        if (target.kind() == Target.Kind.NGINX && system.remoteConfig().nginx().isEmpty()) {
-            return Optional.of("the REMOTE file names no nginx.url");
+        Optional<String> unavailable = target.unavailable(system.remoteConfig());
+        if (unavailable.isPresent()) {
+            return unavailable;
         }
-        if (system.kubernetes() && target.kind() == Target.Kind.GATEWAY
-                && system.kubernetesRollout().overlay(rung.name(), rung.profiles()).isEmpty()) {
+        if (system.kubernetes() && target.overlay(system.kubernetesRollout(), rung).isEmpty()) {
             return Optional.of("no overlay in deploy/k8s/overlays for rung " + rung.name() + " (profiles " + String.join(",", rung.profiles())
                     + "): add one named like the rung to run it on Kubernetes");
         }
@@ -258,26 +255,9 @@ public final class RungRunner {
         return load.faults();
     }
 
-    /**
-     * The gateway's mode as its own metrics report it; on a remote gateway without the lab's metric,
-     * unknown rather than guessed; null for a foreign gateway the lab started, whose mode it cannot read.
-     */
+    /** The gateway's mode; as deployed (remote), unknown rather than an error when it exports no lab metric. */
     private Map<String, String> mode(Apps apps) {
-        return apps.find(Service.GATEWAY).filter(gateway -> !gateway.foreign()).map(gateway -> {
-            ActuatorMetrics metrics = new ActuatorMetrics(gateway.baseUri());
-            if (!system.remote()) {
-                return observedMode(metrics);
-            }
-            try {
-                if (!metrics.tags("lab.gateway.mode").isEmpty()) {
-                    return observedMode(metrics);
-                }
-            }
-            catch (LabException unreadable) {
-                // the same as a gateway without the metric
-            }
-            return Map.of("mode", "unknown (the gateway exports no lab.gateway.mode metric)");
-        }).orElse(null);
+        return GatewayMetrics.mode(apps, system.remote());
     }
 
     /** The closed loop's sub-windows and units, each process's mean CPU % over it, and what else the measured window left. */
@@ -449,7 +429,7 @@ public final class RungRunner {
             CapacitySearch.Result result = rates.isEmpty() ? CapacitySearch.search(closedLoop, slo, measure) : CapacitySearch.fixed(rates, slo, measure);
             out.printf(java.util.Locale.ROOT, "    capacity at %s: %,.0f req/s%n", slo.text(), result.rpsAtSlo());
             return new CapacityResult(slo.text(), result.rpsAtSlo(), result.byRate(), Results.round(closedLoop, 1), generator[0],
-                    CapacityResult.counted(capacity.agents(), result.byRate()));
+                    dev.perflab.lab.load.LoadAgent.counted(capacity.agents(), result.byRate()));
         }
     }
 
@@ -576,7 +556,7 @@ public final class RungRunner {
         }
         try {
             // Before the first request these meters may not exist yet; the read still warms the endpoint.
-            Timings.read(apps);
+            GatewayMetrics.Timings.read(apps);
             backendRequests.getAsDouble();
         }
         catch (LabException ex) {
@@ -630,40 +610,4 @@ public final class RungRunner {
     }
 
 
-    /** The mode the gateway reports in its own metric tags. */
-    static Map<String, String> observedMode(ActuatorMetrics gateway) {
-        Map<String, String> mode = new LinkedHashMap<>();
-        gateway.tags("lab.gateway.mode").forEach((tag, values) -> {
-            if (!tag.equals("application")) {
-                mode.put(tag, String.join(",", values));
-            }
-        });
-        mode.put("event_loop_threads", Long.toString(Math.round(gateway.statistic("lab.gateway.event.loop.threads", Map.of(), "VALUE"))));
-        return mode;
-    }
-
-    /** Counters read before and after the measured window, for where the time goes. */
-    record Timings(double authCount, double authSeconds, double serverCount, double serverSeconds) {
-
-        static Timings read(Apps apps) {
-            return apps.find(Service.GATEWAY).filter(gateway -> !gateway.foreign()).map(gateway -> {
-                ActuatorMetrics metrics = new ActuatorMetrics(gateway.baseUri());
-                return new Timings(metrics.count("lab.auth.call", Map.of("outcome", "allowed")),
-                        metrics.statistic("lab.auth.call", Map.of("outcome", "allowed"), "TOTAL_TIME"),
-                        metrics.count("reactor.netty.http.server.response.time", Map.of()),
-                        metrics.statistic("reactor.netty.http.server.response.time", Map.of(), "TOTAL_TIME"));
-            }).orElse(new Timings(0, 0, 0, 0));
-        }
-
-        /** The mean auth call and server time between this reading and a later one. */
-        RungResult.GatewayTimes until(Timings after) {
-            return new RungResult.GatewayTimes(meanMs(authCount, after.authCount, authSeconds, after.authSeconds),
-                    meanMs(serverCount, after.serverCount, serverSeconds, after.serverSeconds));
-        }
-
-        static Double meanMs(double countBefore, double countAfter, double secondsBefore, double secondsAfter) {
-            double count = countAfter - countBefore;
-            return count <= 0 ? null : Math.round((secondsAfter - secondsBefore) / count * 1000 * 1000) / 1000.0;
-        }
-    }
 }

@@ -1,6 +1,6 @@
 package dev.perflab.lab.run;
 
-import dev.perflab.lab.targets.Target;
+import dev.perflab.lab.result.TargetKind;
 
 import dev.perflab.lab.result.Scenario;
 
@@ -53,7 +53,7 @@ public record ScenarioLadder(List<Scenario> rungs, Sweep sweep, List<String> cap
             if (!names.add(rung.name())) {
                 throw new LabException("scenario file " + file + ": rung '" + rung.name() + "' appears twice");
             }
-            if (rung.target() != Target.Kind.GATEWAY && !rung.profiles().isEmpty()) {
+            if (rung.target() != TargetKind.GATEWAY && !rung.profiles().isEmpty()) {
                 throw new LabException("scenario file " + file + ": rung '" + rung.name() + "' sets gateway profiles but does not drive the gateway");
             }
         }
@@ -67,14 +67,14 @@ public record ScenarioLadder(List<Scenario> rungs, Sweep sweep, List<String> cap
     public ScenarioLadder withForeignGateway(Scenario own) {
         List<Scenario> adapted = new ArrayList<>();
         for (Scenario rung : rungs) {
-            if (rung.target() != Target.Kind.GATEWAY) {
+            if (rung.target() != TargetKind.GATEWAY) {
                 adapted.add(rung);
             }
             else if (!adapted.contains(own)) {
                 adapted.add(own);
             }
         }
-        List<String> gatewayRungs = rungs.stream().filter(rung -> rung.target() == Target.Kind.GATEWAY).map(Scenario::name).toList();
+        List<String> gatewayRungs = rungs.stream().filter(rung -> rung.target() == TargetKind.GATEWAY).map(Scenario::name).toList();
         List<String> adaptedCapacity = capacity == null ? null
                 : capacity.stream().map(name -> gatewayRungs.contains(name) ? own.name() : name).distinct().toList();
         return new ScenarioLadder(adapted, sweep, adaptedCapacity);

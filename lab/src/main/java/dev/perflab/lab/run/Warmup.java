@@ -29,19 +29,6 @@ public final class Warmup {
     public record Result(List<Double> probes, List<Double> jitShares, Duration took, boolean steady, Duration probe) {
     }
 
-    /**
-     * What a fixed warm-up of {@code seconds} followed by a measurement would have read instead: the
-     * mean req/s of the first probes that fit into it, from a cold start. Null when the probes do not
-     * cover it.
-     */
-    public static Double coldReading(List<Double> probes, double probeSeconds, int seconds) {
-        int count = probeSeconds <= 0 ? 0 : (int) Math.floor(seconds / probeSeconds);
-        if (probes == null || count < 1 || probes.size() < count) {
-            return null;
-        }
-        return probes.subList(0, count).stream().mapToDouble(Double::doubleValue).average().orElse(0);
-    }
-
     private Warmup() {
     }
 

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Optional;
 
 import dev.perflab.lab.LabException;
-import dev.perflab.lab.result.Durations;
+import dev.perflab.lab.Durations;
 
 /**
  * {@code RUNTIME=kubernetes}: before each rung, {@code kubectl apply -k} of the kustomize overlay

@@ -42,10 +42,6 @@ public record LaunchSpec(Service service, int port, List<String> profiles, Map<S
         return new LaunchSpec(service, port, profiles, environment, options, javaHome, foreign);
     }
 
-    public LaunchSpec withJavaHome(Path home) {
-        return new LaunchSpec(service, port, profiles, environment, jvmOptions, home, foreign);
-    }
-
     /** The same service run from the user's own gateway ({@code GATEWAY_JAR} or {@code GATEWAY_IMAGE}) instead of the lab's. */
     public LaunchSpec withForeign(ForeignGateway gateway) {
         return new LaunchSpec(service, port, profiles, environment, jvmOptions, javaHome, gateway);

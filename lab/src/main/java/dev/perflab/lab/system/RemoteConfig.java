@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import dev.perflab.lab.LabException;
-import dev.perflab.lab.result.Durations;
+import dev.perflab.lab.Durations;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.dataformat.yaml.YAMLMapper;

@@ -3,8 +3,10 @@ package dev.perflab.lab.targets;
 import java.net.URI;
 import java.util.List;
 
+import dev.perflab.lab.result.TargetKind;
 import dev.perflab.lab.system.LabSystem;
 import dev.perflab.lab.system.LaunchSpec;
+import dev.perflab.lab.system.RemoteConfig;
 import dev.perflab.lab.system.Service;
 
 /** business-service alone: the ceiling every other rung is measured against. */
@@ -17,8 +19,8 @@ final class BackendTarget implements Target {
     }
 
     @Override
-    public Kind kind() {
-        return Kind.BACKEND;
+    public TargetKind kind() {
+        return TargetKind.BACKEND;
     }
 
     @Override
@@ -29,6 +31,11 @@ final class BackendTarget implements Target {
     @Override
     public List<LaunchSpec> specs(String authLatency) {
         return List.of(business);
+    }
+
+    @Override
+    public URI url(RemoteConfig remote) {
+        return remote.backend();
     }
 
     @Override

@@ -6,13 +6,18 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
+import dev.perflab.lab.result.TargetKind;
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.http.LabHttp;
 import dev.perflab.lab.metrics.ActuatorMetrics;
+import dev.perflab.lab.result.Scenario;
 import dev.perflab.lab.system.ForeignGateway;
+import dev.perflab.lab.system.KubernetesRollout;
 import dev.perflab.lab.system.LabSystem;
 import dev.perflab.lab.system.LaunchSpec;
+import dev.perflab.lab.system.RemoteConfig;
 import dev.perflab.lab.system.Service;
 
 /**
@@ -41,8 +46,8 @@ final class GatewayTarget implements Target {
     }
 
     @Override
-    public Kind kind() {
-        return Kind.GATEWAY;
+    public TargetKind kind() {
+        return TargetKind.GATEWAY;
     }
 
     @Override
@@ -107,6 +112,17 @@ final class GatewayTarget implements Target {
     private static Map<String, String> headers(String line) {
         int colon = line.indexOf(':');
         return Map.of(line.substring(0, colon).trim(), line.substring(colon + 1).trim());
+    }
+
+    @Override
+    public URI url(RemoteConfig remote) {
+        return remote.gateway();
+    }
+
+    /** The overlay named like the rung (or like its only profile): the gateway with the rung's profiles. */
+    @Override
+    public Optional<Path> overlay(KubernetesRollout kubernetes, Scenario rung) {
+        return kubernetes.overlay(rung.name(), rung.profiles());
     }
 
     @Override

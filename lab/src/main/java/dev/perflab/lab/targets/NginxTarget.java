@@ -6,9 +6,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import dev.perflab.lab.result.TargetKind;
 import dev.perflab.lab.system.InstalledTools;
 import dev.perflab.lab.system.LabSystem;
 import dev.perflab.lab.system.LaunchSpec;
+import dev.perflab.lab.system.RemoteConfig;
 import dev.perflab.lab.system.Service;
 
 /**
@@ -30,8 +32,8 @@ final class NginxTarget implements Target {
     }
 
     @Override
-    public Kind kind() {
-        return Kind.NGINX;
+    public TargetKind kind() {
+        return TargetKind.NGINX;
     }
 
     @Override
@@ -43,6 +45,16 @@ final class NginxTarget implements Target {
     @Override
     public Optional<String> unavailable() {
         return InstalledTools.missing(root, "nginx");
+    }
+
+    @Override
+    public URI url(RemoteConfig remote) {
+        return remote.nginx().orElseThrow();
+    }
+
+    @Override
+    public Optional<String> unavailable(RemoteConfig remote) {
+        return remote.nginx().isEmpty() ? Optional.of("the REMOTE file names no nginx.url") : Optional.empty();
     }
 
     @Override

@@ -3,14 +3,15 @@ package dev.perflab.lab.targets;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
-
+import dev.perflab.lab.result.TargetKind;
+import dev.perflab.lab.result.Scenario;
+import dev.perflab.lab.system.KubernetesRollout;
 import dev.perflab.lab.system.LabSystem;
 import dev.perflab.lab.system.LaunchSpec;
+import dev.perflab.lab.system.RemoteConfig;
 
 /**
  * What a rung drives: which apps it needs and with which settings, where the load goes, with which
@@ -19,19 +20,7 @@ import dev.perflab.lab.system.LaunchSpec;
  */
 public interface Target {
 
-    /** The kinds a scenario file names under {@code target:}. */
-    enum Kind {
-        @JsonProperty("backend") BACKEND,
-        @JsonProperty("gateway") GATEWAY,
-        @JsonProperty("nginx") NGINX;
-
-        /** The name used in scenario files and summary.json. */
-        public String id() {
-            return name().toLowerCase(Locale.ROOT);
-        }
-    }
-
-    Kind kind();
+    TargetKind kind();
 
     /** What the load drives, for the rung's first line, e.g. " (wrk -> business-service directly)". */
     String describe();
@@ -51,6 +40,22 @@ public interface Target {
 
     /** Where the load goes, once the apps run. */
     URI url(LabSystem apps, Extras extras);
+
+    /** Where the load goes on a system the lab did not start (RUNTIME=remote or kubernetes): the REMOTE file's address. */
+    URI url(RemoteConfig remote);
+
+    /** Why this target cannot run on that remote system, or empty when it can. */
+    default Optional<String> unavailable(RemoteConfig remote) {
+        return Optional.empty();
+    }
+
+    /**
+     * What {@code kubectl apply -k} applies before the rung on Kubernetes: the base (the same backends)
+     * unless the target brings apps of its own; empty when the rung has no overlay.
+     */
+    default Optional<Path> overlay(KubernetesRollout kubernetes, Scenario rung) {
+        return Optional.of(kubernetes.base());
+    }
 
     /** The header line each request of the load carries ("Name: value"), or null for none. */
     default String header() {

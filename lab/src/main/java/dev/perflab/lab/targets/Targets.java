@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
+import dev.perflab.lab.result.TargetKind;
 import dev.perflab.lab.system.LaunchSpec;
 import dev.perflab.lab.system.Service;
 
@@ -26,7 +27,7 @@ public final class Targets {
      * @param route where the load goes through the gateway (ROUTE)
      * @param header the header line the load sends through the gateway (TOKEN_HEADER), or null
      */
-    public static Target of(Target.Kind kind, java.util.List<String> profiles, Function<Service, LaunchSpec> specs,
+    public static Target of(TargetKind kind, java.util.List<String> profiles, Function<Service, LaunchSpec> specs,
             UnaryOperator<LaunchSpec> gateway, Path root, String route, String header) {
         return switch (kind) {
             case BACKEND -> new BackendTarget(specs.apply(Service.BUSINESS));

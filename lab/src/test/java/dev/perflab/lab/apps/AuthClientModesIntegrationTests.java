@@ -40,10 +40,15 @@ class AuthClientModesIntegrationTests extends WithRealApps {
         return virtualJdk == null ? onThisJdk : Stream.concat(onThisJdk, Stream.of(Arguments.of("virtual", virtualJdk)));
     }
 
+    /** The spec run with that JDK (virtual threads need 21+). */
+    private static LaunchSpec onJdk(LaunchSpec spec, Path javaHome) {
+        return new LaunchSpec(spec.service(), spec.port(), spec.profiles(), spec.environment(), spec.jvmOptions(), javaHome, spec.foreign());
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("modes")
     void goodTokenIsRoutedAndNothingElseReachesTheBackend(String mode, Path javaHome) {
-        LaunchSpec spec = apps.gatewaySpec(List.of(mode)).withJavaHome(javaHome).withEnv("AUTH_TIMEOUT", "1s");
+        LaunchSpec spec = onJdk(apps.gatewaySpec(List.of(mode)), javaHome).withEnv("AUTH_TIMEOUT", "1s");
         try (LabSystem system = apps.gateway(spec)) {
             RunningService gateway = system.get(Service.GATEWAY);
             ActuatorMetrics gatewayMetrics = new ActuatorMetrics(gateway.baseUri());
@@ -88,7 +93,7 @@ class AuthClientModesIntegrationTests extends WithRealApps {
     @ParameterizedTest(name = "{0}")
     @MethodSource("modes")
     void authServiceDownIs503(String mode, Path javaHome) {
-        LaunchSpec spec = apps.gatewaySpec(List.of(mode)).withJavaHome(javaHome)
+        LaunchSpec spec = onJdk(apps.gatewaySpec(List.of(mode)), javaHome)
             .withEnv("AUTH_URL", "http://127.0.0.1:" + RealApps.CLOSED_PORT);
         try (LabSystem system = apps.gateway(spec)) {
             RunningService gateway = system.get(Service.GATEWAY);

@@ -44,7 +44,7 @@ class KnobsTests {
         CommandLine command = LabCommand.commandLine();
         CommandLine.ParseResult parsed = command.parseArgs("gateway-test", "--auth-client", "BLOCKING");
         RunCommands.GatewayTest test = parsed.subcommand().commandSpec().commandLine().getCommand();
-        assertThat(test.authClient.profile()).isEqualTo("blocking");
+        assertThat(test.authClient.tag()).isEqualTo("blocking");
     }
 
     @Test

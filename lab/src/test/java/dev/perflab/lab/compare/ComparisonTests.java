@@ -26,7 +26,7 @@ class ComparisonTests {
     @TempDir
     Path dir;
 
-    private RunFolder run(String name, String duration, Map<String, double[]> rungs) throws IOException {
+    private Path run(String name, String duration, Map<String, double[]> rungs) throws IOException {
         Path folder = Files.createDirectories(dir.resolve(name));
         Files.writeString(folder.resolve("run.json"), "{\"command\": \"lab\", \"jdk\": \"17\", \"machine\": {\"cpu_model\": \"EPYC\", \"cores\": 2},"
                 + " \"parameters\": {\"threads\": 5, \"connections\": 10, \"duration\": \"" + duration + "\", \"repeat\": 1}}");
@@ -41,13 +41,13 @@ class ComparisonTests {
                     null, null, null, null, null, null, windows, null, null, null, null, null, null));
         });
         Files.writeString(folder.resolve("summary.json"), RunFolder.JSON.writeValueAsString(Map.of("rungs", results)));
-        return RunFolder.existing(folder);
+        return RunFolder.existing(folder).dir();
     }
 
     @Test
     void rungsAreComparedByNameWithVerdictsAndOneSidedRungsAreListed() throws IOException {
-        RunFolder a = run("a", "60s", new java.util.LinkedHashMap<>(Map.of("blocking", new double[] { 1500, 1520, 1490, 1510 })));
-        RunFolder b = run("b", "60s", new java.util.LinkedHashMap<>(Map.of("blocking", new double[] { 1000, 1010, 990, 1005 },
+        Path a = run("a", "60s", new java.util.LinkedHashMap<>(Map.of("blocking", new double[] { 1500, 1520, 1490, 1510 })));
+        Path b = run("b", "60s", new java.util.LinkedHashMap<>(Map.of("blocking", new double[] { 1000, 1010, 990, 1005 },
                 "reactive", new double[] { 2500, 2510 })));
         Comparison comparison = Comparison.of(a, b);
         assertThat(comparison.rows()).hasSize(1);
@@ -102,8 +102,8 @@ class ComparisonTests {
 
     @Test
     void theReportsSayTheVerdictAndTheGate() throws IOException {
-        RunFolder a = run("a", "60s", Map.of("blocking", new double[] { 1500, 1520, 1490, 1510 }));
-        RunFolder b = run("b", "60s", Map.of("blocking", new double[] { 1000, 1010, 990, 1005 }));
+        Path a = run("a", "60s", Map.of("blocking", new double[] { 1500, 1520, 1490, 1510 }));
+        Path b = run("b", "60s", Map.of("blocking", new double[] { 1000, 1010, 990, 1005 }));
         Comparison comparison = Comparison.of(a, b);
         CompareWriter writer = new CompareWriter(comparison, "5%", comparison.slowerThan(0.05));
         assertThat(writer.markdown()).contains("| blocking | 1,505 | 1,001 | 0.67 × [").contains("slower").contains("**failed**");

@@ -7,7 +7,6 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import dev.perflab.lab.run.RunFolder;
-import dev.perflab.lab.targets.Target;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -19,7 +18,7 @@ class RungResultTests {
         percentiles.put("50", 1.5);
         percentiles.put("90", 2.5);
         percentiles.put("99", 7.25);
-        return new RungResult(new Scenario("reactive", Target.Kind.GATEWAY, List.of("reactive"), "1ms", "WebClient", Map.of("client", "reactive")),
+        return new RungResult(new Scenario("reactive", TargetKind.GATEWAY, List.of("reactive"), "1ms", "WebClient", Map.of("client", "reactive")),
                 "reactive", new RungResult.Throughput(2500.0, 0.05, List.of(2400.0, 2600.0), 3L),
                 new RungResult.Latency(percentiles, 40.0, 1.9), new RungResult.CpuUse(Map.of("gateway", 120.0), 0.2),
                 new RungResult.GatewayTimes(1.2, 1.6), Map.of("auth_client", "reactive"),
@@ -61,7 +60,7 @@ class RungResultTests {
 
     @Test
     void aSkippedRungSaysWhyAndIsNotMeasured() {
-        RungResult skipped = RungResult.skipped(new Scenario("nginx", Target.Kind.NGINX, List.of(), null, "reference"), "nginx is not installed");
+        RungResult skipped = RungResult.skipped(new Scenario("nginx", TargetKind.NGINX, List.of(), null, "reference"), "nginx is not installed");
         JsonNode json = RunFolder.JSON.valueToTree(skipped);
         assertThat(json.path("skipped").asString()).isEqualTo("nginx is not installed");
         assertThat(json.has("rps")).isFalse();

@@ -112,8 +112,8 @@ class LoadAgentsTests {
         assertThat(point.p99Ms() * 1000).isCloseTo(exactP99, org.assertj.core.data.Offset.offset(exactP99 * 0.001 + 1));
 
         // what summary.json says of the agents: each with every request it sent
-        List<LoadAgent> counted = CapacityResult.counted(agents, List.of(point));
-        assertThat(counted).extracting(LoadAgent::requests).containsExactlyElementsOf(point.agentRequests());
+        List<CapacityResult.Agent> counted = LoadAgent.counted(agents, List.of(point));
+        assertThat(counted).extracting(CapacityResult.Agent::requests).containsExactlyElementsOf(point.agentRequests());
         JsonNode json = JSON.readTree(JSON.writeValueAsString(new CapacityResult("p99:10ms", rate, List.of(point), null, generator.version(), counted)));
         assertThat(json.path("agents")).hasSize(2);
         assertThat(json.path("agents").get(1).path("host").asString()).isEqualTo("127.0.0.2");

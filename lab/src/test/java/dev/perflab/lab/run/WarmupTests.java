@@ -2,6 +2,7 @@ package dev.perflab.lab.run;
 
 import java.util.List;
 
+import dev.perflab.lab.result.RungResult;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -20,10 +21,10 @@ class WarmupTests {
     @Test
     void aTenSecondWarmUpWouldHaveReadTheMeanOfTheFirstTwoFiveSecondProbes() {
         List<Double> probes = List.of(600.0, 1400.0, 2500.0, 2900.0, 2950.0, 2930.0);
-        assertThat(Warmup.coldReading(probes, 5, 10)).isEqualTo(1000.0);
-        assertThat(Warmup.coldReading(probes, 2, 10)).as("five 2 s probes").isEqualTo(2070.0);
-        assertThat(Warmup.coldReading(List.of(600.0), 5, 10)).as("the probes do not cover 10 s").isNull();
-        assertThat(Warmup.coldReading(probes, 0, 10)).as("unknown probe length").isNull();
+        assertThat(RungResult.WarmupSummary.coldReading(probes, 5, 10)).isEqualTo(1000.0);
+        assertThat(RungResult.WarmupSummary.coldReading(probes, 2, 10)).as("five 2 s probes").isEqualTo(2070.0);
+        assertThat(RungResult.WarmupSummary.coldReading(List.of(600.0), 5, 10)).as("the probes do not cover 10 s").isNull();
+        assertThat(RungResult.WarmupSummary.coldReading(probes, 0, 10)).as("unknown probe length").isNull();
     }
 
     @Test

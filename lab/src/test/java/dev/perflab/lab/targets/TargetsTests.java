@@ -6,6 +6,7 @@ import java.util.function.UnaryOperator;
 
 import org.junit.jupiter.api.Test;
 
+import dev.perflab.lab.result.TargetKind;
 import dev.perflab.lab.system.LaunchSpec;
 import dev.perflab.lab.system.Service;
 
@@ -13,13 +14,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class TargetsTests {
 
-    private static Target target(Target.Kind kind, List<String> profiles, UnaryOperator<LaunchSpec> gateway) {
+    private static Target target(TargetKind kind, List<String> profiles, UnaryOperator<LaunchSpec> gateway) {
         return Targets.of(kind, profiles, LaunchSpec::of, gateway, Path.of("."), "/service/hello", Targets.HEADER);
     }
 
     @Test
     void theBackendAloneNeedsNoTokenNoAuthServiceAndNoFaults() {
-        Target backend = target(Target.Kind.BACKEND, List.of(), UnaryOperator.identity());
+        Target backend = target(TargetKind.BACKEND, List.of(), UnaryOperator.identity());
         assertThat(backend.specs("5ms")).extracting(LaunchSpec::service).containsExactly(Service.BUSINESS);
         assertThat(backend.header()).isNull();
         assertThat(backend.faultsApply()).isFalse();
@@ -28,7 +29,7 @@ class TargetsTests {
 
     @Test
     void theGatewayStartsAllThreeWithItsProfilesTheRungsAuthLatencyAndTheRunsAgent() {
-        Target gateway = target(Target.Kind.GATEWAY, List.of("blocking", "log-quiet"), spec -> spec.withEnv("PROFILER", "jprofiler"));
+        Target gateway = target(TargetKind.GATEWAY, List.of("blocking", "log-quiet"), spec -> spec.withEnv("PROFILER", "jprofiler"));
         List<LaunchSpec> specs = gateway.specs("20ms");
         assertThat(specs).extracting(LaunchSpec::service).containsExactly(Service.BUSINESS, Service.AUTH, Service.GATEWAY);
         assertThat(specs.get(1).environment()).containsEntry("AUTH_LATENCY", "20ms");
@@ -42,7 +43,7 @@ class TargetsTests {
 
     @Test
     void nginxStandsInFrontOfTheSameTwoBackendsWithTheToken() {
-        Target nginx = target(Target.Kind.NGINX, List.of(), spec -> {
+        Target nginx = target(TargetKind.NGINX, List.of(), spec -> {
             throw new AssertionError("nginx starts no gateway");
         });
         assertThat(nginx.specs("1ms")).extracting(LaunchSpec::service).containsExactly(Service.BUSINESS, Service.AUTH);
@@ -53,6 +54,6 @@ class TargetsTests {
 
     @Test
     void kindsKeepTheNamesOfTheScenarioFile() {
-        assertThat(List.of(Target.Kind.values())).extracting(Target.Kind::id).containsExactly("backend", "gateway", "nginx");
+        assertThat(List.of(TargetKind.values())).extracting(TargetKind::id).containsExactly("backend", "gateway", "nginx");
     }
 }

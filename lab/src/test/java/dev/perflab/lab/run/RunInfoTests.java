@@ -1,4 +1,4 @@
-package dev.perflab.lab.result;
+package dev.perflab.lab.run;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package dev.perflab.lab.result;
+package dev.perflab.lab;
 
 import java.time.Duration;
 

@@ -1,0 +1,12 @@
+/**
+ * The lab runner, in layers (drawn in {@code runner-layers.json}, checked by {@code ArchitectureTests}):
+ * {@code cli} builds what to run from the options and renders the report; {@code run} (orchestration)
+ * runs it through the drivers ({@code load}, {@code stats}, {@code profile}, {@code targets}) on the
+ * infrastructure ({@code system}, {@code http}, {@code metrics}) and writes a results folder;
+ * {@code report} and {@code compare} read such a folder through the model ({@code result},
+ * {@code verdict}, {@code capacity}), which is plain data and knows no targets, load generators or
+ * processes. Never: model to infrastructure or drivers, report to orchestration or back, infrastructure
+ * to model; and no package cycle. Shared base types ({@link dev.perflab.lab.LabException},
+ * {@link dev.perflab.lab.Durations}) sit in this package, below every layer.
+ */
+package dev.perflab.lab;

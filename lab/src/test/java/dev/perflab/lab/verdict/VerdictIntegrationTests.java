@@ -37,7 +37,7 @@ class VerdictIntegrationTests {
     private static final String ROOT = Path.of(System.getProperty("lab.root", "..")).toAbsolutePath().normalize().toString();
     private static final List<String> SHORT = List.of("--duration", "6s", "--subwindow", "2s", "--warmup-max", "4s", "--warmup-probe", "2s",
             "--threads", "2", "--connections", "10", "--java-opts", "-Xmx256m -XX:TieredStopAtLevel=1");
-    /** A paired run on the test's budget: 4 passes of two 3 s windows after 6 s of warm-up, 150 req/s to each side. */
+    /** A paired run on the test's budget: 4 passes of two 3 s windows after up to 9 s of warm-up, 150 req/s to each side. */
     private static final List<String> PAIRED = List.of("--passes", "4", "--duration", "6s", "--subwindow", "3s", "--warmup", "9s", "--warmup-probe", "3s", "--rate", "150",
             "--java-opts", "-Xmx256m -XX:TieredStopAtLevel=1", "--seed", "7");
 

@@ -54,23 +54,24 @@ class VerdictIntegrationTests {
     }
 
     private int run(String command, String... args) {
-        List<String> full = new ArrayList<>(List.of(command, "--results", results.toString(), "--root", ROOT));
-        List<String> given = List.of(args);
-        // an option given here replaces the short run's value of it (picocli takes each option once)
-        for (int i = 0; i < SHORT.size(); i += 2) {
-            if (!given.contains(SHORT.get(i))) {
-                full.addAll(SHORT.subList(i, i + 2));
-            }
-        }
-        full.addAll(given);
-        return execute(full);
+        return execute(withDefaults(List.of(command, "--results", results.toString(), "--root", ROOT), SHORT, args));
     }
 
     private int pair(String... args) {
-        List<String> full = new ArrayList<>(List.of("pair", "--results", results.toString(), "--root", ROOT));
-        full.addAll(PAIRED);
-        full.addAll(List.of(args));
-        return execute(full);
+        return execute(withDefaults(List.of("pair", "--results", results.toString(), "--root", ROOT), PAIRED, args));
+    }
+
+    /** The command, then each default option the test does not give itself (picocli takes each option once), then the test's own. */
+    private static List<String> withDefaults(List<String> command, List<String> defaults, String... args) {
+        List<String> full = new ArrayList<>(command);
+        List<String> given = List.of(args);
+        for (int i = 0; i < defaults.size(); i += 2) {
+            if (!given.contains(defaults.get(i))) {
+                full.addAll(defaults.subList(i, i + 2));
+            }
+        }
+        full.addAll(given);
+        return full;
     }
 
     private int execute(List<String> args) {

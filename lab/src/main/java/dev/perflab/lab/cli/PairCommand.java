@@ -16,6 +16,7 @@ import dev.perflab.lab.paired.PairedRun;
 import dev.perflab.lab.paired.Side;
 import dev.perflab.lab.Durations;
 import dev.perflab.lab.run.RunFolder;
+import dev.perflab.lab.run.SystemOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -122,12 +123,11 @@ public class PairCommand implements Callable<Integer> {
         long chosenSeed = seed.isBlank() ? ThreadLocalRandom.current().nextLong(1, 1_000_000) : parseSeed(seed);
         List<String> common = new java.util.ArrayList<>(split(javaOpts));
         List<String> gatewayOnly = split(gatewayJavaOpts);
-        RouteAndHeader target = RouteAndHeader.of(route, tokenHeader);
-        dev.perflab.lab.run.SystemOptions.checkAuthLatency(authLatency, "AUTH_LATENCY");
+        SystemOptions.checkAuthLatency(authLatency, "AUTH_LATENCY");
         Side withGatewayOptionsA = new Side(a.label(), a.given(), a.profiles(), a.foreign(), concat(gatewayOnly, a.javaOptions()));
         Side withGatewayOptionsB = new Side(b.label(), b.given(), b.profiles(), b.foreign(), concat(gatewayOnly, b.javaOptions()));
         return new PairPlan(withGatewayOptionsA, withGatewayOptionsB, rate, passes, PairPlan.split(duration, subwindow), warmup, warmupProbe, timeout, chosenSeed,
-                target.route(), target.header(), authLatency, common, Duration.ofSeconds(healthTimeoutSeconds), repository,
+                SystemOptions.checkRoute(route), SystemOptions.checkTokenHeader(tokenHeader), authLatency, common, Duration.ofSeconds(healthTimeoutSeconds), repository,
                 results.toAbsolutePath().normalize(), threshold, failOn.trim());
     }
 
@@ -148,24 +148,5 @@ public class PairCommand implements Callable<Integer> {
 
     private static List<String> split(String options) {
         return options == null ? List.of() : Arrays.stream(options.trim().split("\\s+")).filter(s -> !s.isEmpty()).toList();
-    }
-
-    /** ROUTE and TOKEN_HEADER as the gateway rungs check them. */
-    record RouteAndHeader(String route, String header) {
-
-        static RouteAndHeader of(String route, String tokenHeader) {
-            String path = route == null ? "" : route.trim();
-            if (!path.startsWith("/") || path.chars().anyMatch(Character::isWhitespace)) {
-                throw new LabException("ROUTE must be a path starting with /, e.g. /service/hello, not '" + route + "'");
-            }
-            String header = tokenHeader == null ? "" : tokenHeader.trim();
-            if (header.isEmpty() || header.equals("none")) {
-                return new RouteAndHeader(path, null);
-            }
-            if (!header.matches("[!#$%&'*+.^_`|~0-9A-Za-z-]+:\\s*\\S.*")) {
-                throw new LabException("TOKEN_HEADER must be 'Name: value', e.g. 'Authorization: Bearer lab-token' (or none), not '" + tokenHeader + "'");
-            }
-            return new RouteAndHeader(path, header);
-        }
     }
 }

@@ -227,6 +227,11 @@ public class SystemOptions {
 
     /** ROUTE: where the load goes through the gateway, a path starting with /. */
     public String route() {
+        return checkRoute(route);
+    }
+
+    /** A ROUTE as given, checked: the path it names, or one line saying why it is none. */
+    public static String checkRoute(String route) {
         String value = route == null ? "" : route.trim();
         if (!value.startsWith("/") || value.chars().anyMatch(Character::isWhitespace)) {
             throw new LabException("ROUTE must be a path starting with /, e.g. /service/hello, not '" + route + "'");
@@ -242,6 +247,11 @@ public class SystemOptions {
 
     /** TOKEN_HEADER: the header line the load sends through the gateway, "Name: value"; null for none. */
     public String tokenHeader() {
+        return checkTokenHeader(tokenHeader);
+    }
+
+    /** A TOKEN_HEADER as given, checked: the header line, null for none, or one line saying why it is neither. */
+    public static String checkTokenHeader(String tokenHeader) {
         String value = tokenHeader == null ? "" : tokenHeader.trim();
         if (value.isEmpty() || value.equals("none")) {
             return null;

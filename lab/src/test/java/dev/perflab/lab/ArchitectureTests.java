@@ -24,10 +24,10 @@ class ArchitectureTests {
     /** The drawing's parts, by package. */
     private static final Map<String, String[]> LAYERS = Map.of(
             "Cli", new String[] { "dev.perflab.lab.cli.." },
-            "Orchestration", new String[] { "dev.perflab.lab.run.." },
+            "Orchestration", new String[] { "dev.perflab.lab.run..", "dev.perflab.lab.paired.." },
             "Report", new String[] { "dev.perflab.lab.report..", "dev.perflab.lab.compare.." },
             "Model", new String[] { "dev.perflab.lab.result..", "dev.perflab.lab.verdict..", "dev.perflab.lab.capacity.." },
-            "Drivers", new String[] { "dev.perflab.lab.load..", "dev.perflab.lab.stats..", "dev.perflab.lab.profile..", "dev.perflab.lab.targets.." },
+            "Drivers", new String[] { "dev.perflab.lab.load..", "dev.perflab.lab.stats..", "dev.perflab.lab.profile..", "dev.perflab.lab.targets..", "dev.perflab.lab.runtime.." },
             "Infra", new String[] { "dev.perflab.lab.system..", "dev.perflab.lab.http..", "dev.perflab.lab.metrics.." });
 
     @Test

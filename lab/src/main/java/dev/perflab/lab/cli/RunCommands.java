@@ -3,7 +3,6 @@ package dev.perflab.lab.cli;
 import dev.perflab.common.AuthClientMode;
 import dev.perflab.lab.result.TargetKind;
 
-import dev.perflab.lab.run.SystemOptions;
 import dev.perflab.lab.LabException;
 
 import java.io.PrintWriter;
@@ -18,11 +17,9 @@ import dev.perflab.lab.report.ReportWriter;
 import dev.perflab.lab.load.LoadAgent;
 import dev.perflab.lab.load.VegetaGenerator;
 import dev.perflab.lab.load.VegetaInstaller;
-import dev.perflab.lab.run.CapacityOptions;
 import dev.perflab.lab.run.LabRun;
-import dev.perflab.lab.run.RungRunner;
-import dev.perflab.lab.run.LoadOptions;
-import dev.perflab.lab.run.ProfileOptions;
+import dev.perflab.lab.run.CommandKind;
+import dev.perflab.lab.run.MeasurementPlan;
 import dev.perflab.lab.run.RunFolder;
 import dev.perflab.lab.result.Scenario;
 import dev.perflab.lab.run.ScenarioLadder;
@@ -56,6 +53,12 @@ final class RunCommands {
             return spec.commandLine().getOut();
         }
 
+        /** Plans the run from the options (every one checked before anything starts), runs it, and writes its report. */
+        void run(CommandKind command, LoadOptions load, List<Scenario> rungs, Map<String, Object> extra,
+                java.util.function.Function<MeasurementPlan.Warmup, MeasurementPlan> capacity) {
+            LabRun.execute(RunPlans.build(command, system, load, profile, rungs, extra, out(), capacity), out(), RunCommands::writeReport);
+        }
+
         /** The ladder of a file, for the user's own gateway when one is given (saying so in one line). */
         ScenarioLadder ladder(Path file) {
             ScenarioLadder ladder = ScenarioLadder.load(file);
@@ -85,8 +88,8 @@ final class RunCommands {
 
         @Override
         public Integer call() {
-            LabRun.execute("baseline", system, load, profile,
-                    List.of(new Scenario("baseline", TargetKind.BACKEND, List.of(), null, "business-service alone")), Map.of(), out(), RunCommands::writeReport);
+            run(CommandKind.BASELINE, load, List.of(new Scenario("baseline", TargetKind.BACKEND, List.of(), null, "business-service alone")), Map.of(),
+                    null);
             return 0;
         }
     }
@@ -94,8 +97,8 @@ final class RunCommands {
     @Command(name = "gateway-test", description = "wrk against the gateway route with the token, one auth client.")
     static class GatewayTest extends Measuring {
 
-        String name() {
-            return "gateway-test";
+        CommandKind kind() {
+            return CommandKind.GATEWAY_TEST;
         }
 
         @Option(names = "--auth-client", defaultValue = "${env:AUTH_CLIENT:-reactive}",
@@ -106,15 +109,14 @@ final class RunCommands {
         public Integer call() {
             if (system.foreignGateway().isPresent()) {
                 // AUTH_CLIENT picks one of the lab gateway's profiles: it means nothing to another gateway
-                LabRun.execute(name(), system, load, profile, List.of(ownGateway(system)), Map.of("profiles", system.profiles()), out(), RunCommands::writeReport);
+                run(kind(), load, List.of(ownGateway(system)), Map.of("profiles", system.profiles()), null);
                 return 0;
             }
             String client = authClient.tag();
             List<String> profiles = new ArrayList<>(List.of(client));
             system.profiles().stream().filter(p -> !p.equals(client)).forEach(profiles::add);
-            LabRun.execute(name(), system, load, profile,
-                    List.of(Scenario.gateway("gateway-" + client, profiles, "gateway with " + String.join(",", profiles))),
-                    Map.of("profiles", profiles), out(), RunCommands::writeReport);
+            run(kind(), load, List.of(Scenario.gateway("gateway-" + client, profiles, "gateway with " + String.join(",", profiles))),
+                    Map.of("profiles", profiles), null);
             return 0;
         }
     }
@@ -123,8 +125,8 @@ final class RunCommands {
     static class Profile extends GatewayTest {
 
         @Override
-        String name() {
-            return "profile";
+        CommandKind kind() {
+            return CommandKind.PROFILE;
         }
 
         @Override
@@ -146,7 +148,7 @@ final class RunCommands {
         @Override
         public Integer call() {
             ScenarioLadder ladder = ladder(scenarios != null ? scenarios : system.root().resolve("lab/scenarios.yml"));
-            LabRun.execute("lab", system, load, profile, ladder.select(only.stream().map(String::trim).filter(n -> !n.isEmpty()).toList()), Map.of(), out(), RunCommands::writeReport);
+            run(CommandKind.LAB, load, ladder.select(only.stream().map(String::trim).filter(n -> !n.isEmpty()).toList()), Map.of(), null);
             return 0;
         }
     }
@@ -182,7 +184,7 @@ final class RunCommands {
                 }
             }
             LoadOptions sweepLoad = load.withDefaultConnections(SWEEP_CONNECTIONS, spec.commandLine().getParseResult().hasMatchedOption("--connections"));
-            LabRun.execute("sweep", system, sweepLoad, profile, points, Map.of(), out(), RunCommands::writeReport);
+            run(CommandKind.SWEEP, sweepLoad, points, Map.of(), null);
             return 0;
         }
     }
@@ -215,10 +217,10 @@ final class RunCommands {
             if (!agents.isEmpty()) {
                 extra.put("agents", agents);
             }
-            LabRun.execute("capacity", system, load, profile, rungs, extra, out(), RunCommands::writeReport,
-                    runner -> runner.measuringCapacity(new RungRunner.Capacity(capacity, rate -> new VegetaGenerator(system.root(),
-                            new VegetaGenerator.Load((int) Math.round(rate), 0, load.load().timeout()), out(), system.placement().generatorPrefix(),
-                            agents), agents)));
+            run(CommandKind.CAPACITY, load, rungs, extra, warmup -> MeasurementPlan.capacity(warmup, capacity.slo(), capacity.rates(),
+                    rate -> new VegetaGenerator(system.root(), new VegetaGenerator.Load((int) Math.round(rate), 0, load.load().timeout()), out(),
+                            system.placement().generatorPrefix(), agents),
+                    agents, load.duration(), load.subwindows()));
             return 0;
         }
     }

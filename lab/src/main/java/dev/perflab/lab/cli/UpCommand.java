@@ -1,6 +1,5 @@
 package dev.perflab.lab.cli;
 
-import dev.perflab.lab.run.SystemOptions;
 import dev.perflab.lab.LabException;
 
 import java.io.IOException;

@@ -23,7 +23,7 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
     /** A share of failed requests above which a side has no verdict, only that line. */
     static final double ERROR_LIMIT = 0.001;
 
-    static final Map<String, String> METRIC_NAMES = Map.of("cpu_ms_per_request", "gateway CPU per request", "p50_ms", "latency p50", "p99_ms",
+    public static final Map<String, String> METRIC_NAMES = Map.of("cpu_ms_per_request", "gateway CPU per request", "p50_ms", "latency p50", "p99_ms",
             "latency p99", "bytes_per_request", "bytes allocated per request");
 
     /** The metric FAIL_ON gates: the cost the lab is about, which noise moves least. */
@@ -37,16 +37,16 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
                     result.histogram(), jvm);
         }
 
-        double cpuMsPerRequest() {
+        public double cpuMsPerRequest() {
             return requests == 0 ? Double.NaN : cpuMs / requests;
         }
 
-        double bytesPerRequest() {
+        public double bytesPerRequest() {
             return requests == 0 ? Double.NaN : (double) jvm.allocatedBytes() / requests;
         }
 
         /** Whether the JIT compiled for more than a hundredth of the window's requests' CPU: the code was still changing. */
-        boolean jitBusy() {
+        public boolean jitBusy() {
             return jvm.jitMillis() > 0.01 * cpuMs;
         }
 
@@ -73,7 +73,7 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
     /** Both sides in the same seconds, and what the shared processes used meanwhile. */
     public record Window(SideWindow a, SideWindow b, double authCpuMs, double businessCpuMs, Double loadGeneratorCpuMs) {
 
-        Ratios ratio() {
+        public Ratios ratio() {
             return new Ratios(b.cpuMsPerRequest() / a.cpuMsPerRequest(), b.p50Ms() / a.p50Ms(), b.p99Ms() / a.p99Ms(),
                     b.bytesPerRequest() / a.bytesPerRequest());
         }
@@ -143,7 +143,7 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
             return micros / 1000.0;
         }
 
-        Ratios ratio() {
+        public Ratios ratio() {
             return new Ratios(b.cpuMsPerRequest() / a.cpuMsPerRequest(), b.p50Ms() / a.p50Ms(), b.p99Ms() / a.p99Ms(),
                     b.bytesPerRequest() / a.bytesPerRequest());
         }
@@ -205,7 +205,7 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
     }
 
     /** The mean CPU the load generator used per request (both sides' requests), ms; null when unknown. */
-    Double loadGeneratorCpuMsPerRequest() {
+    public Double loadGeneratorCpuMsPerRequest() {
         double ms = 0;
         long requests = 0;
         for (Pass pass : passes) {

@@ -1,18 +1,14 @@
 package dev.perflab.lab.run;
 
+import dev.perflab.lab.system.AtomicFiles;
+
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.concurrent.atomic.AtomicLong;
 
 import dev.perflab.lab.LabException;
 import tools.jackson.databind.SerializationFeature;
@@ -30,7 +26,6 @@ public final class RunFolder {
     public static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
     /** Temporary names unique within this process; the pid keeps them apart from another run's. */
-    private static final AtomicLong TEMPORARY = new AtomicLong();
 
     private final Path dir;
 
@@ -80,7 +75,7 @@ public final class RunFolder {
     }
 
     private static String temporaryName(String name) {
-        return "." + name + "." + ProcessHandle.current().pid() + "." + TEMPORARY.incrementAndGet() + ".partial";
+        return AtomicFiles.temporaryName(name);
     }
 
     public static RunFolder existing(Path dir) {
@@ -102,35 +97,9 @@ public final class RunFolder {
         write(dir.resolve(name), text);
     }
 
-    /**
-     * Writes the file whole or not at all: to a temporary file in the same folder (a rename is
-     * atomic only within one file system), flushed to the disk, then renamed over the old one. A
-     * failure on the way leaves the old file as it was, and removes the temporary one.
-     */
+    /** Writes the file whole or not at all: see {@link AtomicFiles#write}. */
     public static void write(Path file, String text) {
-        Path temporary = file.resolveSibling(temporaryName(file.getFileName().toString()));
-        try {
-            Files.createDirectories(file.getParent());
-            try (FileChannel out = FileChannel.open(temporary, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-                // strict: text that UTF-8 cannot encode fails here rather than being written with '?' in it
-                ByteBuffer bytes = StandardCharsets.UTF_8.newEncoder().encode(CharBuffer.wrap(text));
-                while (bytes.hasRemaining()) {
-                    out.write(bytes);
-                }
-                // on the disk before the rename makes it the file: a machine crash after it must not leave an empty file
-                out.force(false);
-            }
-            Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE);
-        }
-        catch (IOException ex) {
-            try {
-                Files.deleteIfExists(temporary);
-            }
-            catch (IOException cleanup) {
-                ex.addSuppressed(cleanup);
-            }
-            throw new LabException("cannot write " + file + ": " + LabException.describe(ex), ex);
-        }
+        AtomicFiles.write(file, text);
     }
 
     public void writeJson(String name, Object value) {

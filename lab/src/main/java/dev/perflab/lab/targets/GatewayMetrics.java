@@ -56,6 +56,9 @@ public final class GatewayMetrics {
     /** Counters read before and after the measured window, for where the time goes. */
     public record Timings(double authCount, double authSeconds, double serverCount, double serverSeconds) {
 
+        /** No gateway of the lab's: nothing counted. */
+        public static final Timings NONE = new Timings(0, 0, 0, 0);
+
         public static Timings read(Apps apps) {
             return apps.find(Service.GATEWAY).filter(gateway -> !gateway.foreign()).map(gateway -> {
                 ActuatorMetrics metrics = new ActuatorMetrics(gateway.baseUri());

@@ -46,6 +46,16 @@ final class GatewayTarget implements Target {
     }
 
     @Override
+    public Map<String, String> mode(dev.perflab.lab.system.Apps apps, boolean asDeployed) {
+        return GatewayMetrics.mode(apps, asDeployed);
+    }
+
+    @Override
+    public GatewayMetrics.Timings timings(dev.perflab.lab.system.Apps apps) {
+        return GatewayMetrics.Timings.read(apps);
+    }
+
+    @Override
     public TargetKind kind() {
         return TargetKind.GATEWAY;
     }

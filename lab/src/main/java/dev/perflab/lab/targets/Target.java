@@ -72,6 +72,21 @@ public interface Target {
         return true;
     }
 
+    /**
+     * The mode the rung's gateway reports of itself (auth client, event-loop threads), or null when
+     * the target has no gateway whose metrics the lab knows.
+     *
+     * @param asDeployed the apps run as someone deployed them: a gateway without the lab's metric is then unknown, not an error
+     */
+    default java.util.Map<String, String> mode(dev.perflab.lab.system.Apps apps, boolean asDeployed) {
+        return null;
+    }
+
+    /** The counters of where the gateway's time goes, read before and after the measured window; none without the lab's gateway. */
+    default GatewayMetrics.Timings timings(dev.perflab.lab.system.Apps apps) {
+        return GatewayMetrics.Timings.NONE;
+    }
+
     /** Processes a target starts beyond the apps, for the stats sampler; closing stops them. */
     interface Extras extends AutoCloseable {
 

@@ -77,14 +77,14 @@ class KnobsTests {
 
     @Test
     void theLadderIsOfferedAFixedRateByDefaultAndTheOtherCommandsOnlyWhenAsked() {
-        dev.perflab.lab.run.LoadOptions unset = loadOptions("lab");
-        assertThat(unset.cpuRate(dev.perflab.lab.run.LoadOptions.LADDER_CPU_RATE)).isEqualTo(800);
+        dev.perflab.lab.cli.LoadOptions unset = loadOptions("lab");
+        assertThat(unset.cpuRate(dev.perflab.lab.cli.LoadOptions.LADDER_CPU_RATE)).isEqualTo(800);
         assertThat(unset.cpuRate(0)).isZero();
         assertThat(loadOptions("gateway-test", "--cpu-rate", "300").cpuRate(0)).isEqualTo(300);
         assertThat(loadOptions("lab", "--cpu-rate", "0").cpuRate(800)).isZero();
     }
 
-    private static dev.perflab.lab.run.LoadOptions loadOptions(String... args) {
+    private static dev.perflab.lab.cli.LoadOptions loadOptions(String... args) {
         CommandLine.ParseResult parsed = LabCommand.commandLine().parseArgs(args);
         RunCommands.Measuring command = parsed.subcommand().commandSpec().commandLine().getCommand();
         return command.load;

@@ -1,4 +1,4 @@
-package dev.perflab.lab.run;
+package dev.perflab.lab.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.perflab.lab.run;
+package dev.perflab.lab.cli;
 
 import dev.perflab.common.LatencySpec;
 import dev.perflab.lab.LabException;
@@ -10,6 +10,12 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
+import dev.perflab.lab.runtime.ComposeRuntime;
+import dev.perflab.lab.runtime.KubernetesRuntime;
+import dev.perflab.lab.runtime.LabRuntime;
+import dev.perflab.lab.runtime.LocalRuntime;
+import dev.perflab.lab.runtime.RemoteRuntime;
+import dev.perflab.lab.runtime.RuntimeKind;
 import dev.perflab.lab.system.Compose;
 import dev.perflab.lab.system.ForeignGateway;
 import dev.perflab.lab.system.InstalledTools;
@@ -126,23 +132,45 @@ public class SystemOptions {
         return profiles.stream().map(String::trim).filter(p -> !p.isEmpty()).toList();
     }
 
-    public boolean compose() {
-        if (!RUNTIMES.contains(runtime)) {
-            throw new LabException("RUNTIME must be local, compose, remote or kubernetes, not '" + runtime + "'");
-        }
-        return runtime.equals("compose");
+    /**
+     * Checks every option of the system once, before anything starts: RUNTIME, HEALTH_TIMEOUT,
+     * AUTH_LATENCY, PIN, ROUTE and TOKEN_HEADER; one line for the first that is wrong.
+     */
+    public void validate() {
+        kind();
+        healthTimeout();
+        checkAuthLatency(authLatency, "AUTH_LATENCY");
+        placement();
+        route();
+        tokenHeader();
     }
 
-    static final List<String> RUNTIMES = List.of("local", "compose", "remote", "kubernetes");
+    /** RUNTIME, typed. */
+    public RuntimeKind kind() {
+        return RuntimeKind.parse(runtime);
+    }
+
+    public boolean compose() {
+        return kind() == RuntimeKind.COMPOSE;
+    }
 
     /** RUNTIME=remote or kubernetes: the lab measures a system it does not start or stop. */
     public boolean remote() {
-        compose();
-        return runtime.equals("remote") || runtime.equals("kubernetes");
+        return kind().remote();
     }
 
     public boolean kubernetes() {
-        return remote() && runtime.equals("kubernetes");
+        return kind() == RuntimeKind.KUBERNETES;
+    }
+
+    /** The runtime the rungs run in, made once per command. */
+    public LabRuntime labRuntime() {
+        return switch (kind()) {
+            case LOCAL -> new LocalRuntime(this::launcher, healthTimeout());
+            case COMPOSE -> new ComposeRuntime(this::launcher, healthTimeout());
+            case REMOTE -> new RemoteRuntime(remoteConfig());
+            case KUBERNETES -> new KubernetesRuntime(remoteConfig(), kubernetesRollout(), healthTimeout());
+        };
     }
 
     /** The REMOTE file, read and checked once per command (remote and kubernetes runtimes only). */
@@ -162,8 +190,7 @@ public class SystemOptions {
     }
 
     public String runtime() {
-        compose();
-        return runtime;
+        return kind().id();
     }
 
     /** Docker Compose with the chosen files, found once per command; null in the local runtime. */

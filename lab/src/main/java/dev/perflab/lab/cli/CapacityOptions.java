@@ -1,4 +1,4 @@
-package dev.perflab.lab.run;
+package dev.perflab.lab.cli;
 
 import java.util.ArrayList;
 import java.util.List;

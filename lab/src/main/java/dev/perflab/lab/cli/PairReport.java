@@ -1,16 +1,18 @@
-package dev.perflab.lab.paired;
+package dev.perflab.lab.cli;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.perflab.lab.paired.PairPlan;
+import dev.perflab.lab.paired.PairResult;
 import dev.perflab.lab.report.Templates;
 import dev.perflab.lab.Durations;
 import dev.perflab.lab.verdict.PairedRatio;
 
 /** compare.md of a paired comparison, from its template: the verdicts first, then every pass. */
-public final class PairReport {
+final class PairReport {
 
     private PairReport() {
     }

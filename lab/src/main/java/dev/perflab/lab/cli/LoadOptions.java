@@ -1,4 +1,4 @@
-package dev.perflab.lab.run;
+package dev.perflab.lab.cli;
 
 import dev.perflab.lab.Durations;
 
@@ -8,6 +8,8 @@ import java.util.List;
 
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.load.WrkGenerator;
+import dev.perflab.lab.run.CommandKind;
+import dev.perflab.lab.run.FaultSchedule;
 import picocli.CommandLine.Option;
 
 /** The load knobs, with the published lab's values as defaults; each also reads its environment variable (THREADS, DURATION, ...), which is how the Makefile passes them. */
@@ -94,8 +96,8 @@ public class LoadOptions {
         return cut(duration);
     }
 
-    /** The ladder's fixed offered rate: below the blocking rung's closed loop at 1 ms auth latency on 2 cores (about 1,300 req/s). */
-    public static final int LADDER_CPU_RATE = 800;
+    /** The ladder's fixed offered rate: see {@link CommandKind#LADDER_CPU_RATE}. */
+    public static final int LADDER_CPU_RATE = CommandKind.LADDER_CPU_RATE;
 
     /** The constant rate each rung is offered after the closed loop (CPU_RATE, else the command's default); 0 when off. */
     public int cpuRate(int commandDefault) {

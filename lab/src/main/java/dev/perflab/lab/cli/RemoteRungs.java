@@ -1,4 +1,4 @@
-package dev.perflab.lab.run;
+package dev.perflab.lab.cli;
 
 import java.io.PrintWriter;
 import java.net.URI;
@@ -30,12 +30,12 @@ final class RemoteRungs {
     private RemoteRungs() {
     }
 
-    static List<Scenario> select(SystemOptions system, String command, List<Scenario> rungs, PrintWriter out) {
+    static List<Scenario> select(SystemOptions system, dev.perflab.lab.run.CommandKind command, List<Scenario> rungs, PrintWriter out) {
         if (!system.remote()) {
             return rungs;
         }
         system.remoteConfig();
-        if (command.equals("sweep")) {
+        if (command.setsAuthLatency()) {
             throw new LabException("make sweep sets auth-service's latency for each point, which the lab cannot do to a system it did not start: "
                     + "run it with RUNTIME=local or compose");
         }

@@ -1,4 +1,4 @@
-package dev.perflab.lab.run;
+package dev.perflab.lab.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -6,6 +6,9 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+
+import dev.perflab.lab.run.CommandKind;
+import dev.perflab.lab.run.ScenarioLadder;
 
 import dev.perflab.lab.result.Scenario;
 import org.junit.jupiter.api.Test;
@@ -34,7 +37,7 @@ class RemoteRungsTests {
 
     @Test
     void remoteRunsTheBackendOneGatewayAsDeployedAndNginxOnlyWithItsAddress() throws IOException {
-        List<Scenario> rungs = RemoteRungs.select(options("remote", Path.of("lab/remote.example.yml")), "lab", LADDER, new PrintWriter(out, true));
+        List<Scenario> rungs = RemoteRungs.select(options("remote", Path.of("lab/remote.example.yml")), CommandKind.LAB, LADDER, new PrintWriter(out, true));
         assertThat(rungs).extracting(Scenario::name).containsExactly("baseline", "gateway");
         assertThat(rungs.get(1).profiles()).as("not guessed").containsExactly("unknown");
         assertThat(out.toString().strip()).hasLineCount(1)
@@ -44,15 +47,15 @@ class RemoteRungsTests {
         Path withNginx = dir.resolve("remote.yml");
         Files.writeString(withNginx, Files.readString(ROOT.resolve("lab/remote.example.yml"))
                 + "nginx:\n  url: http://127.0.0.1:38074/service/hello\n");
-        assertThat(RemoteRungs.select(options("remote", withNginx), "lab", LADDER, new PrintWriter(new StringWriter())))
+        assertThat(RemoteRungs.select(options("remote", withNginx), CommandKind.LAB, LADDER, new PrintWriter(new StringWriter())))
             .extracting(Scenario::name).containsExactly("baseline", "gateway", "nginx");
     }
 
     @Test
     void kubernetesKeepsTheLadderAndLocalIsUntouched() {
-        assertThat(RemoteRungs.select(options("kubernetes", Path.of("lab/remote.example.yml")), "lab", LADDER, new PrintWriter(out, true)))
+        assertThat(RemoteRungs.select(options("kubernetes", Path.of("lab/remote.example.yml")), CommandKind.LAB, LADDER, new PrintWriter(out, true)))
             .isEqualTo(LADDER);
-        assertThat(RemoteRungs.select(options("local", Path.of("no-such-file.yml")), "lab", LADDER, new PrintWriter(out, true))).isEqualTo(LADDER);
+        assertThat(RemoteRungs.select(options("local", Path.of("no-such-file.yml")), CommandKind.LAB, LADDER, new PrintWriter(out, true))).isEqualTo(LADDER);
         assertThat(out.toString()).isEmpty();
     }
 }

@@ -1,4 +1,4 @@
-package dev.perflab.lab.run;
+package dev.perflab.lab.cli;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +16,7 @@ import picocli.CommandLine.Option;
 public class ProfileOptions {
 
     /** Where the JProfiler GUI attaches; the published lab's port, bound to loopback only. */
-    public static final int JPROFILER_PORT = 38849;
+    public static final int JPROFILER_PORT = dev.perflab.lab.runtime.LocalRuntime.JPROFILER_PORT;
 
     static final List<String> PROFILERS = List.of("none", "async", "jfr", "jprofiler");
 

@@ -1,0 +1,239 @@
+package dev.perflab.lab.cli;
+
+import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+import dev.perflab.lab.Durations;
+import dev.perflab.lab.LabException;
+import dev.perflab.lab.load.VegetaGenerator;
+import dev.perflab.lab.load.VegetaInstaller;
+import dev.perflab.lab.load.WrkGenerator;
+import dev.perflab.lab.result.Scenario;
+import dev.perflab.lab.result.TargetKind;
+import dev.perflab.lab.run.CommandKind;
+import dev.perflab.lab.run.MeasurementPlan;
+import dev.perflab.lab.run.RunPlan;
+import dev.perflab.lab.run.RungRunner;
+import dev.perflab.lab.runtime.LabRuntime;
+import dev.perflab.lab.system.Compose;
+import dev.perflab.lab.system.ForeignGateway;
+import dev.perflab.lab.system.GatewayProfiles;
+import dev.perflab.lab.system.Service;
+import dev.perflab.lab.targets.Target;
+import dev.perflab.lab.targets.Targets;
+
+/**
+ * Builds a command's {@link RunPlan} from its options: every option checked once, before anything
+ * starts (a bad one is one line and nothing started), what earlier runs left behind stopped, the
+ * tools the run needs found, and run.json's parameters written down.
+ */
+final class RunPlans {
+
+    /** The fixed-rate phase runs well below saturation, where a handful of connections carry the rate; this caps a surprise stall. */
+    static final int AT_RATE_CONNECTIONS = 200;
+
+    private RunPlans() {
+    }
+
+    /** @param capacity the capacity search for make capacity, from the warm-up's generator; null for the closed loop */
+    static RunPlan build(CommandKind command, SystemOptions system, LoadOptions load, ProfileOptions profile, List<Scenario> declared,
+            Map<String, Object> extra, PrintWriter out, Function<MeasurementPlan.Warmup, MeasurementPlan> capacity) {
+        List<Scenario> rungs = validate(command, system, load, profile, declared, out);
+        system.stopLeftovers(out);
+        Compose compose = system.composeRuntime();
+        String wrkVersion = WrkGenerator.requireInstalled();
+        AtRate atRate = AtRate.decide(command, system, load, out);
+        LabRuntime runtime = system.labRuntime();
+        Function<Scenario, Target> targets = rung -> Targets.of(rung.target(), rung.profiles(), system::spec,
+                gateway -> profile.jprofiler() ? runtime.withJProfiler(gateway, profile.gatewayJvmOptions(System.getenv())) : gateway, system.root(),
+                system.route(), system.tokenHeader());
+        Map<String, Object> parameters = parameters(system, load, compose, rungs);
+        parameters.put("wrk", wrkVersion);
+        parameters.put("cpu_rate", atRate.describe(load));
+        parameters.put("scenarios", rungs.stream().map(Scenario::name).toList());
+        parameters.put("profiler", profilerText(profile));
+        parameters.putAll(extra);
+        return new RunPlan(command, system.root(), system.results(), rungs, load.repeat(), runtime, targets,
+                measurement(system, load, profile, atRate, capacity, out), new RungRunner.Settings(system.authLatency(), load.faults(),
+                        Runtime.getRuntime().availableProcessors(), load.load().connections()),
+                parameters, gateway(system, rungs), expectedDuration(rungs.size(), load, atRate.rate()));
+    }
+
+    /** Every option and rung checked; the rungs this runtime runs. */
+    private static List<Scenario> validate(CommandKind command, SystemOptions system, LoadOptions load, ProfileOptions profile,
+            List<Scenario> declared, PrintWriter out) {
+        load.validate();
+        profile.validate();
+        system.validate();
+        if (system.remote() && !profile.profiler().equals("none")) {
+            throw new LabException("PROFILER=" + profile.profiler() + " attaches to a gateway the lab started: not with RUNTIME=" + system.runtime());
+        }
+        if (!system.compose() && !system.remote()) {
+            profile.gatewayJvmOptions(System.getenv());
+        }
+        List<Scenario> rungs = RemoteRungs.select(system, command, declared, out);
+        if (system.kubernetes()) {
+            system.kubernetesRollout().requireKubectl();
+        }
+        if (system.foreignGateway().isPresent() && system.remote()) {
+            throw new LabException("GATEWAY_JAR/GATEWAY_IMAGE start your gateway in the local or compose runtime; RUNTIME=" + system.runtime()
+                    + " measures the gateway at the REMOTE file's address as it is deployed");
+        }
+        if (system.foreignGateway().isEmpty() && !system.remote()) {
+            checkGatewayProfiles(system, rungs);
+        }
+        rungs.stream().filter(rung -> rung.authLatency() != null)
+            .forEach(rung -> SystemOptions.checkAuthLatency(rung.authLatency(), "rung " + rung.name() + "'s auth_latency"));
+        RemoteRungs.check(system, rungs);
+        return rungs;
+    }
+
+    /** Every gateway profile the rungs name must exist before the first rung starts. */
+    private static void checkGatewayProfiles(SystemOptions system, List<Scenario> rungs) {
+        GatewayProfiles known = null;
+        for (Scenario rung : rungs) {
+            if (rung.target() == TargetKind.GATEWAY && !rung.profiles().isEmpty()) {
+                known = known != null ? known : GatewayProfiles.in(Service.GATEWAY.jar(system.root()));
+                known.check(rung.profiles(), "rung " + rung.name());
+            }
+        }
+    }
+
+    /** The closed loop (with the fixed rate and the profiled window where asked for), or the command's capacity search. */
+    private static MeasurementPlan measurement(SystemOptions system, LoadOptions load, ProfileOptions profile, AtRate atRate,
+            Function<MeasurementPlan.Warmup, MeasurementPlan> capacity, PrintWriter out) {
+        MeasurementPlan.Warmup warmup = new MeasurementPlan.Warmup(
+                new WrkGenerator(system.root().resolve("wrk/summary.lua"), load.load(), system.placement().generatorPrefix()), load.warmupProbe(),
+                load.warmupMax());
+        if (capacity != null) {
+            return capacity.apply(warmup);
+        }
+        MeasurementPlan plan = MeasurementPlan.closedLoop(warmup, load.duration(), load.subwindows());
+        if (atRate.rate() > 0) {
+            plan = plan.withFixedRate(atRate.rate(), new VegetaGenerator(system.root(),
+                    new VegetaGenerator.Load(atRate.rate(), AT_RATE_CONNECTIONS, load.load().timeout()), out, system.placement().generatorPrefix()),
+                    load.cpuDuration(), load.cpuSubwindows());
+        }
+        if (!profile.profiler().equals("none")) {
+            plan = plan.withProfiling(profile.profiler(), profile.event(), load.duration(), system.root().resolve("lab/hotspots.yml"));
+        }
+        return plan;
+    }
+
+    /** run.json's parameters of the load and the system. */
+    private static Map<String, Object> parameters(SystemOptions system, LoadOptions load, Compose compose, List<Scenario> rungs) {
+        Map<String, Object> parameters = new LinkedHashMap<>();
+        parameters.put("threads", load.load().threads());
+        parameters.put("connections", load.load().connections());
+        parameters.put("timeout", Durations.format(load.load().timeout()));
+        parameters.put("duration", Durations.format(load.duration()));
+        parameters.put("repeat", load.repeat());
+        parameters.put("subwindow", Durations.format(load.subwindows().get(0)));
+        parameters.put("warmup_max", Durations.format(load.warmupMax()));
+        if (!load.faults().isEmpty()) {
+            parameters.put("faults", load.faults().toString());
+        }
+        if (system.remote()) {
+            parameters.put("auth_latency", "as deployed");
+            parameters.put("system", "not started by the lab: measured at the REMOTE file's addresses"
+                    + (system.kubernetes() ? ", after kubectl apply -k of each rung's overlay" : ""));
+            parameters.put("remote", system.remoteConfig().describe());
+        }
+        else {
+            parameters.put("auth_latency", system.authLatency());
+            parameters.put("java_opts", system.javaOpts());
+            parameters.put("gateway_java_opts", system.gatewayJavaOpts());
+        }
+        parameters.put("runtime", system.runtime());
+        parameters.put("placement", system.remote() ? "load generator on this machine's " + Runtime.getRuntime().availableProcessors()
+                + " cores, the system at the REMOTE file's addresses" : system.placement().describe());
+        if (compose != null) {
+            parameters.put("compose", compose.version());
+            parameters.put("compose_files", compose.files().stream().map(f -> system.root().relativize(f).toString()).toList());
+            parameters.put("limits", Compose.limits(System.getenv()));
+        }
+        if (drivesGateway(rungs)) {
+            parameters.put("route", system.route());
+            // the header's name only: its value may be a real credential
+            parameters.put("token_header", system.tokenHeader() == null ? "none" : headerName(system.tokenHeader()));
+        }
+        return parameters;
+    }
+
+    private static boolean drivesGateway(List<Scenario> rungs) {
+        return rungs.stream().anyMatch(rung -> rung.target() == TargetKind.GATEWAY);
+    }
+
+    /** Which gateway the rungs drive (the user's own: foreign, with what the lab could read of it); null when none does. */
+    private static Map<String, Object> gateway(SystemOptions system, List<Scenario> rungs) {
+        if (!drivesGateway(rungs)) {
+            return null;
+        }
+        Optional<ForeignGateway> foreign = system.foreignGateway();
+        return foreign.map(g -> g.describe(system.route(), headerName(system.tokenHeader())))
+            .orElseGet(() -> new LinkedHashMap<>(Map.of("foreign", false)));
+    }
+
+    private static String profilerText(ProfileOptions profile) {
+        return switch (profile.profiler()) {
+            case "async" -> "async-profiler, event " + profile.event() + ", in a profiled window after the measured one";
+            case "jfr" -> "JFR (profile settings), in a profiled window after the measured one";
+            case "jprofiler" -> "JProfiler agent on 127.0.0.1:" + ProfileOptions.JPROFILER_PORT + ", loaded at start";
+            default -> "none";
+        };
+    }
+
+    private static String headerName(String header) {
+        return header == null ? null : header.substring(0, header.indexOf(':')).trim();
+    }
+
+    /** The run's expected length, printed before it starts: each rung's start, warm-up and measured window, times the passes. */
+    static String expectedDuration(int rungs, LoadOptions load, int cpuRate) {
+        long each = load.duration().toSeconds() + (cpuRate > 0 ? load.cpuDuration().plus(MeasurementPlan.FIXED_RATE_SETTLE).toSeconds() : 0);
+        long least = load.repeat() * rungs * (15 + 3 * load.warmupProbe().toSeconds() + each);
+        long most = load.repeat() * rungs * (30 + load.warmupMax().toSeconds() + each);
+        return String.format(Locale.ROOT, "Expected duration: %d rung%s x %d pass%s, about %d to %d min (warm-up until steady, at most WARMUP_MAX=%s)",
+                rungs, rungs == 1 ? "" : "s", load.repeat(), load.repeat() == 1 ? "" : "es", Math.max(1, Math.round(least / 60.0)),
+                Math.max(1, Math.round(most / 60.0)), Durations.format(load.warmupMax()));
+    }
+
+    /**
+     * Whether the rungs are offered a fixed rate after the closed loop (CPU_RATE; make lab's default
+     * {@link CommandKind#LADDER_CPU_RATE}), with vegeta. Without vegeta and Go to build it, the
+     * default rate is left out with one line; a rate the user asked for is an error.
+     */
+    record AtRate(int rate, String skipped) {
+
+        static AtRate decide(CommandKind command, SystemOptions system, LoadOptions load, PrintWriter out) {
+            if (command.measuresCapacity()) {
+                return new AtRate(0, null);
+            }
+            int rate = load.cpuRate(command.defaultCpuRate());
+            if (rate == 0) {
+                return new AtRate(0, null);
+            }
+            try {
+                VegetaInstaller.ensure(system.root(), out);
+                return new AtRate(rate, null);
+            }
+            catch (LabException ex) {
+                if (load.cpuRate(-1) != -1) {
+                    throw new LabException("CPU_RATE=" + rate + ": " + ex.getMessage());
+                }
+                out.println("CPU at a fixed rate: not measured, " + ex.getMessage() + " (CPU_RATE=0 leaves this phase out)");
+                return new AtRate(0, ex.getMessage());
+            }
+        }
+
+        String describe(LoadOptions load) {
+            return rate > 0 ? rate + " req/s for " + Durations.format(load.cpuDuration()) + " after the closed loop and "
+                    + MeasurementPlan.FIXED_RATE_SETTLE.toSeconds() + " s to settle (vegeta " + VegetaInstaller.VERSION + ")"
+                    : skipped != null ? "not measured: " + skipped : "off";
+        }
+    }
+}

@@ -1,0 +1,38 @@
+package dev.perflab.lab.run;
+
+import java.io.PrintWriter;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.function.DoubleSupplier;
+
+import dev.perflab.lab.result.Scenario;
+import dev.perflab.lab.runtime.Deployment;
+import dev.perflab.lab.system.Service;
+
+/**
+ * One started pass of a rung, as its measurements see it: the scenario it runs with, the deployed
+ * system, where the load goes and with which header, its folder, its pass, its warm-up, the FAULTS
+ * that apply to it, the backend's request counter for the progress lines, and the console.
+ */
+record Rung(Scenario scenario, Deployment deployment, String header, Path dir, int pass, Warmup.Result warm, FaultSchedule faults,
+        DoubleSupplier backendRequests, PrintWriter out) {
+
+    URI url() {
+        return deployment.url();
+    }
+
+    /** The closed loop's last warm-up probe, or {@code otherwise} when there was none. */
+    double lastProbe(double otherwise) {
+        return warm.probes().isEmpty() ? otherwise : warm.probes().get(warm.probes().size() - 1);
+    }
+
+    /** Starts FAULTS for a window, logging to {@code log}; null when none apply. */
+    FaultSchedule.Running startFaults(Path log) {
+        return faults.isEmpty() ? null : faults.start(deployment.apps().get(Service.AUTH).baseUri(), log, out);
+    }
+
+    /** A progress line for a window of {@code total}. */
+    Progress progress(String label, java.time.Duration total) {
+        return new Progress(label, total, backendRequests, out);
+    }
+}

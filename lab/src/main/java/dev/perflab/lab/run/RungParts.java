@@ -1,0 +1,64 @@
+package dev.perflab.lab.run;
+
+import java.time.LocalDateTime;
+import java.util.List;
+import java.util.Map;
+
+import dev.perflab.lab.capacity.CapacityResult;
+import dev.perflab.lab.load.LoadResult;
+import dev.perflab.lab.result.RungResult;
+import dev.perflab.lab.stats.StatsLog;
+import dev.perflab.lab.targets.GatewayMetrics;
+
+/** What a rung's measurements found, part by part, until the stats are read and the pass becomes its {@link RungResult}. */
+final class RungParts {
+
+    private SubWindows closedLoop;
+    private LocalDateTime from;
+    private LocalDateTime to;
+    private FixedRate.Phase atRate;
+    private Results.Profiled profiled;
+    private CapacityResult capacity;
+
+    void closedLoop(SubWindows offered, LocalDateTime from, LocalDateTime to) {
+        this.closedLoop = offered;
+        this.from = from;
+        this.to = to;
+    }
+
+    /** The closed loop's req/s over all its sub-windows; null before (or without) a closed loop. */
+    Double closedLoopRps() {
+        return closedLoop == null ? null : closedLoop.whole().requestsPerSecond();
+    }
+
+    void atRate(FixedRate.Phase phase) {
+        this.atRate = phase;
+    }
+
+    void profiled(Results.Profiled profiled) {
+        this.profiled = profiled;
+    }
+
+    void capacity(CapacityResult capacity) {
+        this.capacity = capacity;
+    }
+
+    /**
+     * The pass's result, once the sampler stopped: a capacity search's rung, or the closed loop's
+     * windows with every process's CPU from {@code stats}.
+     */
+    RungResult result(Rung rung, String relativeDir, StatsLog stats, double samplerCost, GatewayMetrics.Timings before,
+            GatewayMetrics.Timings after, Map<String, String> mode, int cores, int connections) {
+        if (capacity != null) {
+            return Results.ofCapacity(rung.scenario(), relativeDir, capacity, mode, rung.warm());
+        }
+        if (closedLoop == null) {
+            throw new IllegalStateException("a rung measured neither a closed loop nor its capacity");
+        }
+        List<LoadResult> windows = closedLoop.parts();
+        Map<String, Double> cpu = stats.meanCpu(from, to);
+        return Results.of(rung.scenario(), relativeDir, windows, closedLoop.units(stats, rung.pass()),
+                new RungResult.CpuUse(cpu, Results.round(samplerCost, 3)), before.until(after), mode, rung.warm(), profiled,
+                atRate == null ? null : atRate.result(stats, rung.pass()), cores, connections);
+    }
+}

@@ -1,0 +1,87 @@
+package dev.perflab.lab.runtime;
+
+import java.io.IOException;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import dev.perflab.lab.LabException;
+import dev.perflab.lab.http.LabHttp;
+import dev.perflab.lab.metrics.ActuatorMetrics;
+import dev.perflab.lab.system.Apps;
+import dev.perflab.lab.system.AtomicFiles;
+import dev.perflab.lab.system.Endpoint;
+import dev.perflab.lab.system.Service;
+import dev.perflab.lab.targets.GatewayMetrics;
+
+/** What the rung reads of its apps over HTTP, whichever runtime started them: their scrapes and their JIT time. */
+final class AppReadings {
+
+    private AppReadings() {
+    }
+
+    /** Reads every endpoint the measured window will read, and returns the apps' JIT compilation time so far (ms, summed; NaN when unknown). */
+    static double prime(Apps apps) {
+        for (Endpoint service : labApps(apps)) {
+            try {
+                LabHttp.get(service.prometheusUri());
+            }
+            catch (IOException ex) {
+                throw new LabException("cannot scrape " + service.service() + " metrics: " + ex.getMessage(), ex);
+            }
+        }
+        try {
+            // Before the first request these meters may not exist yet; the read still warms the endpoint.
+            GatewayMetrics.Timings.read(apps);
+            new ActuatorMetrics(apps.get(Service.BUSINESS).baseUri()).counter("http.server.requests", Map.of("uri", "/hello")).getAsDouble();
+        }
+        catch (LabException ex) {
+            // nothing to prime beyond what was read
+        }
+        // a foreign gateway's JIT time is not known: the lab's apps' alone decides, with the probes' agreement
+        double jit = 0;
+        for (Endpoint service : labApps(apps)) {
+            try {
+                jit += new ActuatorMetrics(service.baseUri()).statistic("jvm.compilation.time", Map.of(), "COUNT");
+            }
+            catch (LabException ex) {
+                return Double.NaN;
+            }
+        }
+        return jit;
+    }
+
+    static void scrape(Apps apps, Path dir, String when) {
+        for (Endpoint service : apps.services()) {
+            if (service.foreign()) {
+                scrapeForeign(service, dir, when);
+                continue;
+            }
+            try {
+                AtomicFiles.write(dir.resolve("scrapes").resolve(service.service().id() + "-" + when + ".prom"), LabHttp.get(service.prometheusUri()).body());
+            }
+            catch (IOException ex) {
+                throw new LabException("cannot scrape " + service.service() + " metrics: " + ex.getMessage(), ex);
+            }
+        }
+    }
+
+    /** A foreign gateway's Prometheus metrics are kept when it serves them; without them nothing is written, and nothing fails. */
+    private static void scrapeForeign(Endpoint gateway, Path dir, String when) {
+        try {
+            HttpResponse<String> response = LabHttp.get(gateway.uri("/actuator/prometheus"));
+            if (response.statusCode() == 200) {
+                AtomicFiles.write(dir.resolve("scrapes").resolve(gateway.service().id() + "-" + when + ".prom"), response.body());
+            }
+        }
+        catch (IOException ex) {
+            // none to keep
+        }
+    }
+
+    /** The apps whose endpoints the lab knows: all but a foreign gateway. */
+    private static List<Endpoint> labApps(Apps apps) {
+        return apps.services().stream().<Endpoint>map(e -> e).filter(service -> !service.foreign()).toList();
+    }
+}

@@ -1,0 +1,54 @@
+package dev.perflab.lab.runtime;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+
+import dev.perflab.lab.profile.ProfiledProcess;
+import dev.perflab.lab.stats.DockerStatsSampler;
+import dev.perflab.lab.stats.StatsSampler;
+import dev.perflab.lab.system.Compose;
+import dev.perflab.lab.system.LabSystem;
+import dev.perflab.lab.system.LaunchSpec;
+import dev.perflab.lab.system.Service;
+import dev.perflab.lab.system.ServiceLauncher;
+import dev.perflab.lab.targets.Target;
+
+/** RUNTIME=compose: the apps as containers (named after the services), sampled by docker stats, profiled through the container's pid. */
+public final class ComposeRuntime extends LocalRuntime {
+
+    public ComposeRuntime(Function<Path, ServiceLauncher> launcher, Duration healthTimeout) {
+        super(launcher, healthTimeout);
+    }
+
+    @Override
+    public RuntimeKind kind() {
+        return RuntimeKind.COMPOSE;
+    }
+
+    /** In the container the agent loads by its environment. */
+    @Override
+    public LaunchSpec withJProfiler(LaunchSpec gateway, List<String> agentJvmOptions) {
+        return gateway.withEnv("PROFILER", "jprofiler");
+    }
+
+    @Override
+    Deployment deployment(LabSystem apps, Target.Extras extras, URI url) {
+        return new Started(apps, extras, url) {
+
+            @Override
+            public StatsSampler sampler(Path file) {
+                return new DockerStatsSampler(apps.services().stream().map(s -> s.service().id()).toList(), file);
+            }
+
+            @Override
+            public Optional<ProfiledProcess> gatewayProcess() {
+                return apps.find(Service.GATEWAY)
+                    .map(gateway -> ProfiledProcess.container(Compose.containerPid(gateway.service()), LaunchSpec.currentJavaHome()));
+            }
+        };
+    }
+}

@@ -1,0 +1,46 @@
+package dev.perflab.lab.runtime;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.DoubleSupplier;
+
+import dev.perflab.lab.metrics.ActuatorMetrics;
+import dev.perflab.lab.profile.ProfiledProcess;
+import dev.perflab.lab.stats.StatsSampler;
+import dev.perflab.lab.system.Apps;
+import dev.perflab.lab.system.Service;
+
+/** A rung's running system: its apps, where the load goes, how they are sampled and read; closing stops what the runtime started. */
+public interface Deployment extends AutoCloseable {
+
+    Apps apps();
+
+    /** Where the load goes. */
+    URI url();
+
+    /** The sampler that writes the apps' (and the target's extras') CPU and memory to {@code file} each second. */
+    StatsSampler sampler(Path file);
+
+    /** The gateway process a profiler attaches to, when the lab started it here. */
+    Optional<ProfiledProcess> gatewayProcess();
+
+    /** Reads every endpoint the measured window will read, and returns the apps' JIT compilation time so far (ms, summed; NaN when unknown). */
+    default double prime() {
+        return AppReadings.prime(apps());
+    }
+
+    /** Keeps each app's Prometheus metrics as {@code scrapes/<app>-<when>.prom} under {@code dir}. */
+    default void scrape(Path dir, String when) {
+        AppReadings.scrape(apps(), dir, when);
+    }
+
+    /** The backend's request counter, for the progress line. */
+    default DoubleSupplier backendRequests() {
+        return new ActuatorMetrics(apps().get(Service.BUSINESS).baseUri()).counter("http.server.requests", Map.of("uri", "/hello"));
+    }
+
+    @Override
+    void close();
+}

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.perflab.lab.LabException;
+import dev.perflab.lab.profile.ProfilerKind;
 import picocli.CommandLine.Option;
 
 /**
@@ -18,7 +19,6 @@ public class ProfileOptions {
     /** Where the JProfiler GUI attaches; the published lab's port, bound to loopback only. */
     public static final int JPROFILER_PORT = dev.perflab.lab.runtime.LocalRuntime.JPROFILER_PORT;
 
-    static final List<String> PROFILERS = List.of("none", "async", "jfr", "jprofiler");
 
     static final String JPROFILER_HELP = "install JProfiler (https://www.ej-technologies.com/download/jprofiler/files) and set "
             + "JPROFILER_HOME to its folder, e.g. JPROFILER_HOME=/opt/jprofiler15 (or JPROFILER_AGENT to its libjprofilerti.so)";
@@ -37,20 +37,13 @@ public class ProfileOptions {
         this.event = event;
     }
 
-    public String profiler() {
-        validate();
-        return profiler;
-    }
-
-    /** A profiler the runner attaches for a profiled window of its own: async-profiler or JFR. */
-    public boolean attaches() {
-        validate();
-        return profiler.equals("async") || profiler.equals("jfr");
+    /** PROFILER, typed. */
+    public ProfilerKind profiler() {
+        return ProfilerKind.parse(profiler);
     }
 
     public boolean jprofiler() {
-        validate();
-        return profiler.equals("jprofiler");
+        return profiler() == ProfilerKind.JPROFILER;
     }
 
     /** The same options with async-profiler chosen when none was: make profile's default. */
@@ -63,9 +56,7 @@ public class ProfileOptions {
     }
 
     public void validate() {
-        if (!PROFILERS.contains(profiler)) {
-            throw new LabException("PROFILER must be async, jfr or jprofiler (or none for make lab), not '" + profiler + "'");
-        }
+        profiler();
         if (!List.of("cpu", "wall", "lock", "alloc").contains(event)) {
             throw new LabException("EVENT must be cpu, wall, lock or alloc, not '" + event + "'");
         }

@@ -30,11 +30,12 @@ final class RemoteRungs {
     private RemoteRungs() {
     }
 
-    static List<Scenario> select(SystemOptions system, dev.perflab.lab.run.CommandKind command, List<Scenario> rungs, PrintWriter out) {
+    static List<Scenario> select(SystemSetup setup, dev.perflab.lab.run.CommandKind command, List<Scenario> rungs, PrintWriter out) {
+        SystemOptions system = setup.options();
         if (!system.remote()) {
             return rungs;
         }
-        system.remoteConfig();
+        setup.remoteConfig();
         if (command.setsAuthLatency()) {
             throw new LabException("make sweep sets auth-service's latency for each point, which the lab cannot do to a system it did not start: "
                     + "run it with RUNTIME=local or compose");
@@ -42,7 +43,7 @@ final class RemoteRungs {
         if (system.kubernetes()) {
             return rungs;
         }
-        RemoteConfig remote = system.remoteConfig();
+        RemoteConfig remote = setup.remoteConfig();
         List<Scenario> selected = new ArrayList<>();
         Set<TargetKind> seen = EnumSet.noneOf(TargetKind.class);
         List<String> gateways = new ArrayList<>();
@@ -76,11 +77,12 @@ final class RemoteRungs {
     }
 
     /** RUNTIME=remote: every address the rungs use answers, before anything is measured; one line naming the first that does not. */
-    static void check(SystemOptions system, List<Scenario> rungs) {
+    static void check(SystemSetup setup, List<Scenario> rungs) {
+        SystemOptions system = setup.options();
         if (!system.remote() || system.kubernetes()) {
             return;
         }
-        RemoteConfig remote = system.remoteConfig();
+        RemoteConfig remote = setup.remoteConfig();
         Set<Service> services = EnumSet.noneOf(Service.class);
         List<URI> targets = new ArrayList<>();
         for (Scenario rung : rungs) {

@@ -49,25 +49,35 @@ final class RunCommands {
         @Spec
         CommandSpec spec;
 
+        private SystemSetup setup;
+
         PrintWriter out() {
             return spec.commandLine().getOut();
+        }
+
+        /** What the system options make, once per command. */
+        SystemSetup setup() {
+            if (setup == null) {
+                setup = new SystemSetup(system);
+            }
+            return setup;
         }
 
         /** Plans the run from the options (every one checked before anything starts), runs it, and writes its report. */
         void run(CommandKind command, LoadOptions load, List<Scenario> rungs, Map<String, Object> extra,
                 java.util.function.Function<MeasurementPlan.Warmup, MeasurementPlan> capacity) {
-            LabRun.execute(RunPlans.build(command, system, load, profile, rungs, extra, out(), capacity), out(), RunCommands::writeReport);
+            LabRun.execute(RunPlans.build(command, setup(), load, profile, rungs, extra, out(), capacity), out(), RunCommands::writeReport);
         }
 
         /** The ladder of a file, for the user's own gateway when one is given (saying so in one line). */
         ScenarioLadder ladder(Path file) {
             ScenarioLadder ladder = ScenarioLadder.load(file);
-            if (system.foreignGateway().isEmpty()) {
+            if (setup().foreignGateway().isEmpty()) {
                 return ladder;
             }
-            Scenario own = ownGateway(system);
+            Scenario own = ownGateway(setup());
             ScenarioLadder adapted = ladder.withForeignGateway(own);
-            out().println("Your gateway (" + system.foreignGateway().get().name() + ") replaces the lab's: its rungs are "
+            out().println("Your gateway (" + setup().foreignGateway().get().name() + ") replaces the lab's: its rungs are "
                     + String.join(", ", adapted.rungs().stream().map(Scenario::name).toList()) + "; " + OWN_GATEWAY
                     + " runs with PROFILES as its Spring profiles (the lab's gateway rungs set the lab's own profiles and are left out)");
             out().flush();
@@ -79,8 +89,9 @@ final class RunCommands {
     static final String OWN_GATEWAY = "own-gateway";
 
     /** The rung that drives the user's own gateway, with PROFILES as its Spring profiles. */
-    static Scenario ownGateway(SystemOptions system) {
-        return Scenario.gateway(OWN_GATEWAY, system.profiles(), "your gateway (" + system.foreignGateway().orElseThrow().name() + ") in place of the lab's");
+    static Scenario ownGateway(SystemSetup setup) {
+        return Scenario.gateway(OWN_GATEWAY, setup.options().profiles(),
+                "your gateway (" + setup.foreignGateway().orElseThrow().name() + ") in place of the lab's");
     }
 
     @Command(name = "baseline", description = "wrk against business-service /hello directly: the ceiling.")
@@ -107,9 +118,9 @@ final class RunCommands {
 
         @Override
         public Integer call() {
-            if (system.foreignGateway().isPresent()) {
+            if (setup().foreignGateway().isPresent()) {
                 // AUTH_CLIENT picks one of the lab gateway's profiles: it means nothing to another gateway
-                run(kind(), load, List.of(ownGateway(system)), Map.of("profiles", system.profiles()), null);
+                run(kind(), load, List.of(ownGateway(setup())), Map.of("profiles", system.profiles()), null);
                 return 0;
             }
             String client = authClient.tag();
@@ -164,7 +175,7 @@ final class RunCommands {
 
         @Override
         public Integer call() {
-            if (system.foreignGateway().isPresent()) {
+            if (setup().foreignGateway().isPresent()) {
                 throw new LabException("make sweep compares the lab gateway's auth clients, which your gateway does not have: "
                         + "use gateway-test, lab, capacity or profile with GATEWAY_JAR/GATEWAY_IMAGE");
             }
@@ -219,7 +230,7 @@ final class RunCommands {
             }
             run(CommandKind.CAPACITY, load, rungs, extra, warmup -> MeasurementPlan.capacity(warmup, capacity.slo(), capacity.rates(),
                     rate -> new VegetaGenerator(system.root(), new VegetaGenerator.Load((int) Math.round(rate), 0, load.load().timeout()), out(),
-                            system.placement().generatorPrefix(), agents),
+                            setup().placement().generatorPrefix(), agents),
                     agents, load.duration(), load.subwindows()));
             return 0;
         }

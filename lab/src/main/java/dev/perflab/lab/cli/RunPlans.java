@@ -13,6 +13,7 @@ import dev.perflab.lab.LabException;
 import dev.perflab.lab.load.VegetaGenerator;
 import dev.perflab.lab.load.VegetaInstaller;
 import dev.perflab.lab.load.WrkGenerator;
+import dev.perflab.lab.profile.ProfilerKind;
 import dev.perflab.lab.result.Scenario;
 import dev.perflab.lab.result.TargetKind;
 import dev.perflab.lab.run.CommandKind;
@@ -41,55 +42,57 @@ final class RunPlans {
     }
 
     /** @param capacity the capacity search for make capacity, from the warm-up's generator; null for the closed loop */
-    static RunPlan build(CommandKind command, SystemOptions system, LoadOptions load, ProfileOptions profile, List<Scenario> declared,
+    static RunPlan build(CommandKind command, SystemSetup setup, LoadOptions load, ProfileOptions profile, List<Scenario> declared,
             Map<String, Object> extra, PrintWriter out, Function<MeasurementPlan.Warmup, MeasurementPlan> capacity) {
-        List<Scenario> rungs = validate(command, system, load, profile, declared, out);
-        system.stopLeftovers(out);
-        Compose compose = system.composeRuntime();
+        SystemOptions system = setup.options();
+        List<Scenario> rungs = validate(command, setup, load, profile, declared, out);
+        setup.stopLeftovers(out);
+        Compose compose = setup.composeRuntime();
         String wrkVersion = WrkGenerator.requireInstalled();
         AtRate atRate = AtRate.decide(command, system, load, out);
-        LabRuntime runtime = system.labRuntime();
-        Function<Scenario, Target> targets = rung -> Targets.of(rung.target(), rung.profiles(), system::spec,
+        LabRuntime runtime = setup.labRuntime();
+        Function<Scenario, Target> targets = rung -> Targets.of(rung.target(), rung.profiles(), setup::spec,
                 gateway -> profile.jprofiler() ? runtime.withJProfiler(gateway, profile.gatewayJvmOptions(System.getenv())) : gateway, system.root(),
                 system.route(), system.tokenHeader());
-        Map<String, Object> parameters = parameters(system, load, compose, rungs);
+        Map<String, Object> parameters = parameters(setup, load, compose, rungs);
         parameters.put("wrk", wrkVersion);
         parameters.put("cpu_rate", atRate.describe(load));
         parameters.put("scenarios", rungs.stream().map(Scenario::name).toList());
         parameters.put("profiler", profilerText(profile));
         parameters.putAll(extra);
         return new RunPlan(command, system.root(), system.results(), rungs, load.repeat(), runtime, targets,
-                measurement(system, load, profile, atRate, capacity, out), new RungRunner.Settings(system.authLatency(), load.faults(),
+                measurement(setup, load, profile, atRate, capacity, out), new RungRunner.Settings(system.authLatency(), load.faults(),
                         Runtime.getRuntime().availableProcessors(), load.load().connections()),
-                parameters, gateway(system, rungs), expectedDuration(rungs.size(), load, atRate.rate()));
+                parameters, gateway(setup, rungs), expectedDuration(rungs.size(), load, atRate.rate()));
     }
 
     /** Every option and rung checked; the rungs this runtime runs. */
-    private static List<Scenario> validate(CommandKind command, SystemOptions system, LoadOptions load, ProfileOptions profile,
+    private static List<Scenario> validate(CommandKind command, SystemSetup setup, LoadOptions load, ProfileOptions profile,
             List<Scenario> declared, PrintWriter out) {
+        SystemOptions system = setup.options();
         load.validate();
         profile.validate();
         system.validate();
-        if (system.remote() && !profile.profiler().equals("none")) {
-            throw new LabException("PROFILER=" + profile.profiler() + " attaches to a gateway the lab started: not with RUNTIME=" + system.runtime());
+        if (system.remote() && profile.profiler() != ProfilerKind.NONE) {
+            throw new LabException("PROFILER=" + profile.profiler().id() + " attaches to a gateway the lab started: not with RUNTIME=" + system.runtime());
         }
         if (!system.compose() && !system.remote()) {
             profile.gatewayJvmOptions(System.getenv());
         }
-        List<Scenario> rungs = RemoteRungs.select(system, command, declared, out);
+        List<Scenario> rungs = RemoteRungs.select(setup, command, declared, out);
         if (system.kubernetes()) {
-            system.kubernetesRollout().requireKubectl();
+            setup.kubernetesRollout().requireKubectl();
         }
-        if (system.foreignGateway().isPresent() && system.remote()) {
+        if (setup.foreignGateway().isPresent() && system.remote()) {
             throw new LabException("GATEWAY_JAR/GATEWAY_IMAGE start your gateway in the local or compose runtime; RUNTIME=" + system.runtime()
                     + " measures the gateway at the REMOTE file's address as it is deployed");
         }
-        if (system.foreignGateway().isEmpty() && !system.remote()) {
+        if (setup.foreignGateway().isEmpty() && !system.remote()) {
             checkGatewayProfiles(system, rungs);
         }
         rungs.stream().filter(rung -> rung.authLatency() != null)
             .forEach(rung -> SystemOptions.checkAuthLatency(rung.authLatency(), "rung " + rung.name() + "'s auth_latency"));
-        RemoteRungs.check(system, rungs);
+        RemoteRungs.check(setup, rungs);
         return rungs;
     }
 
@@ -105,10 +108,11 @@ final class RunPlans {
     }
 
     /** The closed loop (with the fixed rate and the profiled window where asked for), or the command's capacity search. */
-    private static MeasurementPlan measurement(SystemOptions system, LoadOptions load, ProfileOptions profile, AtRate atRate,
+    private static MeasurementPlan measurement(SystemSetup setup, LoadOptions load, ProfileOptions profile, AtRate atRate,
             Function<MeasurementPlan.Warmup, MeasurementPlan> capacity, PrintWriter out) {
+        SystemOptions system = setup.options();
         MeasurementPlan.Warmup warmup = new MeasurementPlan.Warmup(
-                new WrkGenerator(system.root().resolve("wrk/summary.lua"), load.load(), system.placement().generatorPrefix()), load.warmupProbe(),
+                new WrkGenerator(system.root().resolve("wrk/summary.lua"), load.load(), setup.placement().generatorPrefix()), load.warmupProbe(),
                 load.warmupMax());
         if (capacity != null) {
             return capacity.apply(warmup);
@@ -116,17 +120,18 @@ final class RunPlans {
         MeasurementPlan plan = MeasurementPlan.closedLoop(warmup, load.duration(), load.subwindows());
         if (atRate.rate() > 0) {
             plan = plan.withFixedRate(atRate.rate(), new VegetaGenerator(system.root(),
-                    new VegetaGenerator.Load(atRate.rate(), AT_RATE_CONNECTIONS, load.load().timeout()), out, system.placement().generatorPrefix()),
+                    new VegetaGenerator.Load(atRate.rate(), AT_RATE_CONNECTIONS, load.load().timeout()), out, setup.placement().generatorPrefix()),
                     load.cpuDuration(), load.cpuSubwindows());
         }
-        if (!profile.profiler().equals("none")) {
+        if (profile.profiler() != ProfilerKind.NONE) {
             plan = plan.withProfiling(profile.profiler(), profile.event(), load.duration(), system.root().resolve("lab/hotspots.yml"));
         }
         return plan;
     }
 
     /** run.json's parameters of the load and the system. */
-    private static Map<String, Object> parameters(SystemOptions system, LoadOptions load, Compose compose, List<Scenario> rungs) {
+    private static Map<String, Object> parameters(SystemSetup setup, LoadOptions load, Compose compose, List<Scenario> rungs) {
+        SystemOptions system = setup.options();
         Map<String, Object> parameters = new LinkedHashMap<>();
         parameters.put("threads", load.load().threads());
         parameters.put("connections", load.load().connections());
@@ -142,7 +147,7 @@ final class RunPlans {
             parameters.put("auth_latency", "as deployed");
             parameters.put("system", "not started by the lab: measured at the REMOTE file's addresses"
                     + (system.kubernetes() ? ", after kubectl apply -k of each rung's overlay" : ""));
-            parameters.put("remote", system.remoteConfig().describe());
+            parameters.put("remote", setup.remoteConfig().describe());
         }
         else {
             parameters.put("auth_latency", system.authLatency());
@@ -151,7 +156,7 @@ final class RunPlans {
         }
         parameters.put("runtime", system.runtime());
         parameters.put("placement", system.remote() ? "load generator on this machine's " + Runtime.getRuntime().availableProcessors()
-                + " cores, the system at the REMOTE file's addresses" : system.placement().describe());
+                + " cores, the system at the REMOTE file's addresses" : setup.placement().describe());
         if (compose != null) {
             parameters.put("compose", compose.version());
             parameters.put("compose_files", compose.files().stream().map(f -> system.root().relativize(f).toString()).toList());
@@ -170,21 +175,22 @@ final class RunPlans {
     }
 
     /** Which gateway the rungs drive (the user's own: foreign, with what the lab could read of it); null when none does. */
-    private static Map<String, Object> gateway(SystemOptions system, List<Scenario> rungs) {
+    private static Map<String, Object> gateway(SystemSetup setup, List<Scenario> rungs) {
+        SystemOptions system = setup.options();
         if (!drivesGateway(rungs)) {
             return null;
         }
-        Optional<ForeignGateway> foreign = system.foreignGateway();
+        Optional<ForeignGateway> foreign = setup.foreignGateway();
         return foreign.map(g -> g.describe(system.route(), headerName(system.tokenHeader())))
             .orElseGet(() -> new LinkedHashMap<>(Map.of("foreign", false)));
     }
 
     private static String profilerText(ProfileOptions profile) {
         return switch (profile.profiler()) {
-            case "async" -> "async-profiler, event " + profile.event() + ", in a profiled window after the measured one";
-            case "jfr" -> "JFR (profile settings), in a profiled window after the measured one";
-            case "jprofiler" -> "JProfiler agent on 127.0.0.1:" + ProfileOptions.JPROFILER_PORT + ", loaded at start";
-            default -> "none";
+            case ASYNC -> "async-profiler, event " + profile.event() + ", in a profiled window after the measured one";
+            case JFR -> "JFR (profile settings), in a profiled window after the measured one";
+            case JPROFILER -> "JProfiler agent on 127.0.0.1:" + ProfileOptions.JPROFILER_PORT + ", loaded at start";
+            case NONE -> "none";
         };
     }
 

@@ -58,7 +58,6 @@ public class SystemOptions {
             description = "For RUNTIME=remote and kubernetes: the addresses of the system to measure (see lab/remote.example.yml; default: ${DEFAULT-VALUE} under --root).")
     Path remoteFile;
 
-    private RemoteConfig remote;
 
     @Option(names = "--compose-files", split = ",", defaultValue = "${env:COMPOSE_FILES:-docker-compose.yml}",
             description = "Compose files for RUNTIME=compose, e.g. docker-compose.yml,docker-compose.host.yml (default: ${DEFAULT-VALUE}).")
@@ -85,8 +84,6 @@ public class SystemOptions {
             description = "Header line each request through the gateway carries, 'Name: value'; 'none' for none (default: ${DEFAULT-VALUE}).")
     String tokenHeader;
 
-    private Compose compose;
-    private ForeignGateway foreign;
 
     @Option(names = "--health-timeout", defaultValue = "${env:HEALTH_TIMEOUT:-120}", description = "Seconds each app may take to become healthy (default: ${DEFAULT-VALUE}).")
     int healthTimeoutSeconds;
@@ -107,13 +104,6 @@ public class SystemOptions {
         catch (IllegalArgumentException ex) {
             throw new LabException(where + ": " + ex.getMessage());
         }
-    }
-
-    /** Where the load generator and the apps run on this machine, decided once per command. */
-    public Placement placement() {
-        // a system the lab did not start gets no cores set aside here: the load generator has them all
-        Placement placement = Placement.decide(pin, Runtime.getRuntime().availableProcessors(), InstalledTools.installed("taskset"));
-        return remote() ? Placement.decide("off", Runtime.getRuntime().availableProcessors(), false) : placement;
     }
 
     public String authLatency() {
@@ -140,7 +130,8 @@ public class SystemOptions {
         kind();
         healthTimeout();
         checkAuthLatency(authLatency, "AUTH_LATENCY");
-        placement();
+        // PIN: auto or off
+        Placement.decide(pin, Runtime.getRuntime().availableProcessors(), false);
         route();
         tokenHeader();
     }
@@ -163,62 +154,8 @@ public class SystemOptions {
         return kind() == RuntimeKind.KUBERNETES;
     }
 
-    /** The runtime the rungs run in, made once per command. */
-    public LabRuntime labRuntime() {
-        return switch (kind()) {
-            case LOCAL -> new LocalRuntime(this::launcher, healthTimeout());
-            case COMPOSE -> new ComposeRuntime(this::launcher, healthTimeout());
-            case REMOTE -> new RemoteRuntime(remoteConfig());
-            case KUBERNETES -> new KubernetesRuntime(remoteConfig(), kubernetesRollout(), healthTimeout());
-        };
-    }
-
-    /** The REMOTE file, read and checked once per command (remote and kubernetes runtimes only). */
-    public RemoteConfig remoteConfig() {
-        if (!remote()) {
-            throw new LabException("the REMOTE file is read in RUNTIME=remote or kubernetes only");
-        }
-        if (remote == null) {
-            remote = RemoteConfig.load(remoteFile.isAbsolute() ? remoteFile : root.resolve(remoteFile));
-        }
-        return remote;
-    }
-
-    /** Where kubectl applies each rung's overlay (RUNTIME=kubernetes). */
-    public KubernetesRollout kubernetesRollout() {
-        return new KubernetesRollout(root.toAbsolutePath().normalize(), remoteConfig().kubernetes());
-    }
-
     public String runtime() {
         return kind().id();
-    }
-
-    /** Docker Compose with the chosen files, found once per command; null in the local runtime. */
-    public Compose composeRuntime() {
-        if (compose() && compose == null) {
-            compose = Compose.detect(root, composeFiles);
-        }
-        return compose;
-    }
-
-    /**
-     * Stops what an earlier run left behind (its runner was killed before it could stop its
-     * children): the processes its pid files name, and in the compose runtime its app containers.
-     * Prints one line per leftover.
-     */
-    public void stopLeftovers(PrintWriter out) {
-        List<String> stopped = new java.util.ArrayList<>(PidFiles.children().stopLeftovers(Duration.ofSeconds(10)));
-        // remote and kubernetes: only this machine's leftovers of earlier runs; nothing of the measured system
-        if (compose()) {
-            stopped.addAll(composeRuntime().removeLeftovers(List.of(Service.values())));
-        }
-        stopped.forEach(out::println);
-        out.flush();
-    }
-
-    /** Starts services in the chosen runtime, with their logs in {@code logDir}. */
-    public ServiceLauncher launcher(Path logDir) {
-        return new ServiceLauncher(root, logDir, composeRuntime()).pinnedWith(placement().appPrefix());
     }
 
     public Duration healthTimeout() {
@@ -226,30 +163,6 @@ public class SystemOptions {
             throw new LabException("--health-timeout must be a positive number of seconds, got " + healthTimeoutSeconds);
         }
         return Duration.ofSeconds(healthTimeoutSeconds);
-    }
-
-    /**
-     * The user's own gateway (GATEWAY_JAR, or GATEWAY_IMAGE with RUNTIME=compose), checked once
-     * before anything starts; empty for the lab's gateway.
-     */
-    public Optional<ForeignGateway> foreignGateway() {
-        String jar = gatewayJar == null ? "" : gatewayJar.trim();
-        String image = gatewayImage == null ? "" : gatewayImage.trim();
-        if (foreign == null && (!jar.isEmpty() || !image.isEmpty())) {
-            if (compose()) {
-                if (image.isEmpty()) {
-                    throw new LabException("GATEWAY_JAR is for the local runtime; with RUNTIME=compose give GATEWAY_IMAGE (an image of your gateway)");
-                }
-                foreign = ForeignGateway.ofImage(image);
-            }
-            else {
-                if (jar.isEmpty()) {
-                    throw new LabException("GATEWAY_IMAGE is for RUNTIME=compose; in the local runtime give GATEWAY_JAR (your gateway's jar)");
-                }
-                foreign = ForeignGateway.ofJar(root.resolve(jar).normalize());
-            }
-        }
-        return Optional.ofNullable(foreign);
     }
 
     /** ROUTE: where the load goes through the gateway, a path starting with /. */
@@ -289,29 +202,4 @@ public class SystemOptions {
         return value;
     }
 
-    /** How to start one service with these options. */
-    public LaunchSpec spec(Service service) {
-        List<String> jvm = new java.util.ArrayList<>(split(javaOpts));
-        if (service == Service.GATEWAY) {
-            jvm.addAll(split(gatewayJavaOpts()));
-        }
-        LaunchSpec spec = LaunchSpec.of(service).withJvmOptions(jvm);
-        return switch (service) {
-            case BUSINESS -> spec;
-            case AUTH -> spec.withEnv("AUTH_LATENCY", authLatency);
-            case GATEWAY -> foreignGateway().map(gateway -> spec.withForeign(gateway)
-                    .withEnv("BUSINESS_URL", "http://127.0.0.1:" + Service.BUSINESS.defaultPort())
-                    .withEnv("AUTH_URL", "http://127.0.0.1:" + Service.AUTH.defaultPort())).orElse(spec)
-                .withProfiles(profiles());
-        };
-    }
-
-    private static List<String> split(String options) {
-        return options == null ? List.of() : Arrays.stream(options.trim().split("\\s+")).filter(s -> !s.isEmpty()).toList();
-    }
-
-    /** business-service, auth-service and the gateway, in start order. */
-    public List<LaunchSpec> specs() {
-        return Arrays.stream(Service.values()).map(this::spec).toList();
-    }
 }

@@ -39,17 +39,19 @@ class UpCommand implements Callable<Integer> {
         if (options.remote()) {
             throw new LabException("make up starts the apps on this machine; RUNTIME=" + options.runtime() + " measures a system started elsewhere: use RUNTIME=local or compose");
         }
+        options.validate();
+        SystemSetup setup = new SystemSetup(options);
         Path upDir = options.results().resolve("up");
         PidFiles pidFiles = new PidFiles(upDir);
         List<PidFiles.Entry> running = pidFiles.live();
         if (!running.isEmpty()) {
             throw new LabException("the lab is already up (" + describe(running) + "): run make down first");
         }
-        options.stopLeftovers(out);
+        setup.stopLeftovers(out);
         SystemOptions.checkAuthLatency(options.authLatency(), "AUTH_LATENCY");
-        GatewayProfiles.in(Service.GATEWAY.jar(options.root())).check(options.spec(Service.GATEWAY).profiles(), "PROFILES");
-        out.println("Starting business-service, auth-service and gateway " + profileText() + "...");
-        LabSystem system = LabSystem.start(options.launcher(upDir).outlivingTheRunner(), options.specs(), options.healthTimeout());
+        GatewayProfiles.in(Service.GATEWAY.jar(options.root())).check(setup.spec(Service.GATEWAY).profiles(), "PROFILES");
+        out.println("Starting business-service, auth-service and gateway " + profileText(setup) + "...");
+        LabSystem system = LabSystem.start(setup.launcher(upDir).outlivingTheRunner(), setup.specs(), options.healthTimeout());
         try {
             system.services().forEach(pidFiles::write);
             for (RunningService service : system.services()) {
@@ -89,8 +91,8 @@ class UpCommand implements Callable<Integer> {
         }
     }
 
-    private String profileText() {
-        List<String> profiles = options.spec(Service.GATEWAY).profiles();
+    private static String profileText(SystemSetup setup) {
+        List<String> profiles = setup.spec(Service.GATEWAY).profiles();
         return profiles.isEmpty() ? "(default profile: reactive)" : "(profiles: " + String.join(",", profiles) + ")";
     }
 

@@ -20,11 +20,11 @@ public interface GatewayProfiler {
     Capture stop(Path dir, Hotspots.Rules rules, String title);
 
     /** Starts {@code kind} (async or jfr) on the target JVM. */
-    static GatewayProfiler start(String kind, String event, ProfiledProcess target, Path dir, PrintWriter out) {
+    static GatewayProfiler start(ProfilerKind kind, String event, ProfiledProcess target, Path dir, PrintWriter out) {
         return switch (kind) {
-            case "async" -> AsyncProfiler.start(target, event, dir, out);
-            case "jfr" -> JfrRecorder.start(target, dir);
-            default -> throw new LabException("no profiler named '" + kind + "' can be attached");
+            case ASYNC -> AsyncProfiler.start(target, event, dir, out);
+            case JFR -> JfrRecorder.start(target, dir);
+            default -> throw new LabException("no profiler named '" + kind.id() + "' can be attached");
         };
     }
 }

@@ -52,7 +52,7 @@ public final class MeasurementPlan {
      * Last, the gateway profiled: async-profiler or JFR in a window of the closed loop's generator
      * of its own, or the JProfiler agent announced.
      */
-    public MeasurementPlan withProfiling(String profiler, String event, Duration duration, Path hotspotRules) {
+    public MeasurementPlan withProfiling(dev.perflab.lab.profile.ProfilerKind profiler, String event, Duration duration, Path hotspotRules) {
         return then(new Profiling(profiler, event, warmup.generator(), duration, hotspotRules));
     }
 

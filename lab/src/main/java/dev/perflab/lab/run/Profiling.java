@@ -10,6 +10,7 @@ import dev.perflab.lab.load.LoadResult;
 import dev.perflab.lab.profile.GatewayProfiler;
 import dev.perflab.lab.profile.Hotspots;
 import dev.perflab.lab.profile.ProfiledProcess;
+import dev.perflab.lab.profile.ProfilerKind;
 import dev.perflab.lab.runtime.LocalRuntime;
 import dev.perflab.lab.system.Service;
 
@@ -19,10 +20,10 @@ import dev.perflab.lab.system.Service;
  * against the unprofiled window's is the profiler's cost; or the JProfiler agent, loaded at start
  * for the user's GUI, which the lab only announces.
  *
- * @param profiler async, jfr or jprofiler
+ * @param profiler async-profiler, JFR or the JProfiler agent
  * @param hotspotRules lab/hotspots.yml, read when the profile is summed up
  */
-record Profiling(String profiler, String event, LoadGenerator generator, Duration duration, Path hotspotRules) implements Measurement {
+record Profiling(ProfilerKind profiler, String event, LoadGenerator generator, Duration duration, Path hotspotRules) implements Measurement {
 
     @Override
     public void started(Rung rung) {
@@ -41,7 +42,7 @@ record Profiling(String profiler, String event, LoadGenerator generator, Duratio
             return;
         }
         if (jprofiler()) {
-            parts.profiled(new Results.Profiled("jprofiler", null, null, null));
+            parts.profiled(new Results.Profiled(profiler.id(), null, null, null));
             return;
         }
         double without = parts.closedLoopRps() == null ? 0 : parts.closedLoopRps();
@@ -49,12 +50,12 @@ record Profiling(String profiler, String event, LoadGenerator generator, Duratio
         GatewayProfiler started = GatewayProfiler.start(profiler, event, gateway.get(), dir.resolve("profile"), rung.out());
         LoadResult result;
         GatewayProfiler.Capture capture;
-        try (Progress progress = rung.progress("profile (" + profiler + ")", duration)) {
+        try (Progress progress = rung.progress("profile (" + profiler.id() + ")", duration)) {
             result = generator.offer(rung.url(), rung.header(), duration);
         }
         finally {
             capture = started.stop(dir, Hotspots.Rules.load(hotspotRules),
-                    rung.scenario().name() + " (" + (profiler.equals("async") ? "async-profiler " + event : "JFR") + ")");
+                    rung.scenario().name() + " (" + (profiler == ProfilerKind.ASYNC ? "async-profiler " + event : "JFR") + ")");
         }
         RunFolder.write(dir.resolve("wrk-profiled.txt"), result.output());
         rung.out().println("    profile: " + capture.hotspots().verdict() + " (" + capture.files() + ")");
@@ -64,10 +65,10 @@ record Profiling(String profiler, String event, LoadGenerator generator, Duratio
         }
         rung.out().printf("    profiler cost: %,.0f req/s with it, %,.0f without (ratio %.2f)%n", result.requestsPerSecond(), without,
                 without == 0 ? 0 : result.requestsPerSecond() / without);
-        parts.profiled(new Results.Profiled(profiler, capture.hotspots(), result.requestsPerSecond(), capture.evidence()));
+        parts.profiled(new Results.Profiled(profiler.id(), capture.hotspots(), result.requestsPerSecond(), capture.evidence()));
     }
 
     private boolean jprofiler() {
-        return profiler.equals("jprofiler");
+        return profiler == ProfilerKind.JPROFILER;
     }
 }

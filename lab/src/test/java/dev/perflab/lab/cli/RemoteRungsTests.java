@@ -37,7 +37,7 @@ class RemoteRungsTests {
 
     @Test
     void remoteRunsTheBackendOneGatewayAsDeployedAndNginxOnlyWithItsAddress() throws IOException {
-        List<Scenario> rungs = RemoteRungs.select(options("remote", Path.of("lab/remote.example.yml")), CommandKind.LAB, LADDER, new PrintWriter(out, true));
+        List<Scenario> rungs = RemoteRungs.select(new SystemSetup(options("remote", Path.of("lab/remote.example.yml"))), CommandKind.LAB, LADDER, new PrintWriter(out, true));
         assertThat(rungs).extracting(Scenario::name).containsExactly("baseline", "gateway");
         assertThat(rungs.get(1).profiles()).as("not guessed").containsExactly("unknown");
         assertThat(out.toString().strip()).hasLineCount(1)
@@ -47,15 +47,15 @@ class RemoteRungsTests {
         Path withNginx = dir.resolve("remote.yml");
         Files.writeString(withNginx, Files.readString(ROOT.resolve("lab/remote.example.yml"))
                 + "nginx:\n  url: http://127.0.0.1:38074/service/hello\n");
-        assertThat(RemoteRungs.select(options("remote", withNginx), CommandKind.LAB, LADDER, new PrintWriter(new StringWriter())))
+        assertThat(RemoteRungs.select(new SystemSetup(options("remote", withNginx)), CommandKind.LAB, LADDER, new PrintWriter(new StringWriter())))
             .extracting(Scenario::name).containsExactly("baseline", "gateway", "nginx");
     }
 
     @Test
     void kubernetesKeepsTheLadderAndLocalIsUntouched() {
-        assertThat(RemoteRungs.select(options("kubernetes", Path.of("lab/remote.example.yml")), CommandKind.LAB, LADDER, new PrintWriter(out, true)))
+        assertThat(RemoteRungs.select(new SystemSetup(options("kubernetes", Path.of("lab/remote.example.yml"))), CommandKind.LAB, LADDER, new PrintWriter(out, true)))
             .isEqualTo(LADDER);
-        assertThat(RemoteRungs.select(options("local", Path.of("no-such-file.yml")), CommandKind.LAB, LADDER, new PrintWriter(out, true))).isEqualTo(LADDER);
+        assertThat(RemoteRungs.select(new SystemSetup(options("local", Path.of("no-such-file.yml"))), CommandKind.LAB, LADDER, new PrintWriter(out, true))).isEqualTo(LADDER);
         assertThat(out.toString()).isEmpty();
     }
 }

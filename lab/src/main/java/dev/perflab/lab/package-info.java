@@ -8,7 +8,7 @@
  * {@code report} and {@code compare} read such a folder through the model ({@code result},
  * {@code verdict}, {@code capacity}), which is plain data and knows no targets, load generators or
  * processes. Never: model to infrastructure or drivers, report to orchestration or back, infrastructure
- * to model; and no package cycle. Shared base types ({@link dev.perflab.lab.LabException},
- * {@link dev.perflab.lab.Durations}) sit in this package, below every layer.
+ * to model; and no package cycle. Shared base types ({@link LabException},
+ * {@link Durations}) sit in this package, below every layer.
  */
 package dev.perflab.lab;

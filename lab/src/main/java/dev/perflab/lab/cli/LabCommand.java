@@ -7,6 +7,10 @@ import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ScopeType;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /** The lab runner's entry point; the Makefile targets are thin calls into its subcommands. */
 @Command(name = "lab", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, version = "Gateway Performance Lab 0.1",
@@ -24,13 +28,13 @@ public class LabCommand {
     /** The stack trace of an unexpected failure goes to a file, so the terminal shows one line. */
     static String keepStackTrace(Throwable ex) {
         try {
-            java.nio.file.Path file = java.nio.file.Files.createTempFile("lab-error-", ".txt");
-            java.io.StringWriter trace = new java.io.StringWriter();
+            Path file = Files.createTempFile("lab-error-", ".txt");
+            StringWriter trace = new StringWriter();
             ex.printStackTrace(new PrintWriter(trace));
-            java.nio.file.Files.writeString(file, trace.toString());
+            Files.writeString(file, trace.toString());
             return "its stack trace is in " + file;
         }
-        catch (java.io.IOException | RuntimeException notWritten) {
+        catch (IOException | RuntimeException notWritten) {
             return "its stack trace could not be kept: " + notWritten.getMessage();
         }
     }

@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import java.util.ArrayList;
 
 /** make compare A_GATEWAY=... B_GATEWAY=...: both gateways measured at the same time, pass by pass. */
 @Command(name = "pair", description = "Two gateways at the same time (A_GATEWAY, B_GATEWAY: Spring profiles of the lab's gateway or a jar), "
@@ -119,7 +120,7 @@ public class PairCommand implements Callable<Integer> {
         }
         double threshold = failOn.isBlank() ? Double.NaN : Comparison.threshold(failOn);
         long chosenSeed = seed.isBlank() ? ThreadLocalRandom.current().nextLong(1, 1_000_000) : parseSeed(seed);
-        List<String> common = new java.util.ArrayList<>(split(javaOpts));
+        List<String> common = new ArrayList<>(split(javaOpts));
         List<String> gatewayOnly = split(gatewayJavaOpts);
         SystemOptions.checkAuthLatency(authLatency, "AUTH_LATENCY");
         Side withGatewayOptionsA = new Side(a.label(), a.given(), a.profiles(), a.foreign(), concat(gatewayOnly, a.javaOptions()));
@@ -139,7 +140,7 @@ public class PairCommand implements Callable<Integer> {
     }
 
     private static List<String> concat(List<String> first, List<String> second) {
-        List<String> all = new java.util.ArrayList<>(first);
+        List<String> all = new ArrayList<>(first);
         all.addAll(second);
         return all;
     }

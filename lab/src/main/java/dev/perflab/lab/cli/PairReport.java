@@ -10,6 +10,7 @@ import dev.perflab.lab.paired.PairResult;
 import dev.perflab.lab.report.Templates;
 import dev.perflab.lab.Durations;
 import dev.perflab.lab.verdict.PairedRatio;
+import java.util.Locale;
 
 /** compare.md of a paired comparison, from its template: the verdicts first, then every pass. */
 final class PairReport {
@@ -43,7 +44,7 @@ final class PairReport {
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("pass", pass.pass());
             row.put("order", pass.startedFirst() + " started first, " + pass.firstInSchedule() + " first in the schedule, A on " + pass.portA());
-            row.put("warmup", String.format(java.util.Locale.ROOT, "%.0f s, %s", pass.warmup().took().toMillis() / 1000.0,
+            row.put("warmup", String.format(Locale.ROOT, "%.0f s, %s", pass.warmup().took().toMillis() / 1000.0,
                     pass.warmup().quiet() ? "JIT quiet" : "WARMUP ran out"));
             row.put("cpuA", fixed(pass.a().cpuMsPerRequest(), 4));
             row.put("cpuB", fixed(pass.b().cpuMsPerRequest(), 4));
@@ -96,6 +97,6 @@ final class PairReport {
     }
 
     private static String fixed(double value, int digits) {
-        return String.format(java.util.Locale.ROOT, "%." + digits + "f", value);
+        return String.format(Locale.ROOT, "%." + digits + "f", value);
     }
 }

@@ -8,6 +8,7 @@ import java.util.Map;
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.profile.ProfilerKind;
 import picocli.CommandLine.Option;
+import dev.perflab.lab.runtime.LocalRuntime;
 
 /**
  * Whether and how to profile the gateway: async-profiler or JFR during a profiled window (after the
@@ -17,7 +18,7 @@ import picocli.CommandLine.Option;
 public class ProfileOptions {
 
     /** Where the JProfiler GUI attaches; the published lab's port, bound to loopback only. */
-    public static final int JPROFILER_PORT = dev.perflab.lab.runtime.LocalRuntime.JPROFILER_PORT;
+    public static final int JPROFILER_PORT = LocalRuntime.JPROFILER_PORT;
 
 
     static final String JPROFILER_HELP = "install JProfiler (https://www.ej-technologies.com/download/jprofiler/files) and set "

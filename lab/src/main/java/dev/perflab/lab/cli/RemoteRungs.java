@@ -14,6 +14,7 @@ import dev.perflab.lab.result.Scenario;
 import dev.perflab.lab.system.RemoteConfig;
 import dev.perflab.lab.system.RemoteSystem;
 import dev.perflab.lab.system.Service;
+import dev.perflab.lab.run.CommandKind;
 
 /**
  * Which rungs make sense on a system the lab did not start. {@code RUNTIME=remote}: the gateway is
@@ -30,7 +31,7 @@ final class RemoteRungs {
     private RemoteRungs() {
     }
 
-    static List<Scenario> select(SystemSetup setup, dev.perflab.lab.run.CommandKind command, List<Scenario> rungs, PrintWriter out) {
+    static List<Scenario> select(SystemSetup setup, CommandKind command, List<Scenario> rungs, PrintWriter out) {
         SystemOptions system = setup.options();
         if (!system.remote()) {
             return rungs;

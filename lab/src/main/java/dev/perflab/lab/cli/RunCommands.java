@@ -28,6 +28,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import java.util.LinkedHashMap;
+import java.util.function.Function;
 
 /** The measuring commands; each is a thin description of which rungs to run. */
 final class RunCommands {
@@ -65,7 +67,7 @@ final class RunCommands {
 
         /** Plans the run from the options (every one checked before anything starts), runs it, and writes its report. */
         void run(CommandKind command, LoadOptions load, List<Scenario> rungs, Map<String, Object> extra,
-                java.util.function.Function<MeasurementPlan.Warmup, MeasurementPlan> capacity) {
+                Function<MeasurementPlan.Warmup, MeasurementPlan> capacity) {
             LabRun.execute(RunPlans.build(command, setup(), load, profile, rungs, extra, out(), capacity), out(), RunCommands::writeReport);
         }
 
@@ -220,7 +222,7 @@ final class RunCommands {
             List<LoadAgent> agents = LoadAgent.check(capacity.agentHosts());
             ScenarioLadder ladder = ladder(scenarios != null ? scenarios : system.root().resolve("lab/scenarios.yml"));
             List<Scenario> rungs = ladder.capacityRungs(only.stream().map(String::trim).filter(n -> !n.isEmpty()).toList());
-            Map<String, Object> extra = new java.util.LinkedHashMap<>();
+            Map<String, Object> extra = new LinkedHashMap<>();
             extra.put("slo", capacity.slo().text());
             extra.put("rates", capacity.rates().isEmpty() ? "search" : capacity.rates());
             extra.put("open_model", "vegeta " + VegetaInstaller.VERSION + ", constant arrival rate, latency from the intended send time"

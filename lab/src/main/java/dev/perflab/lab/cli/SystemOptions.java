@@ -27,6 +27,7 @@ import dev.perflab.lab.system.PidFiles;
 import dev.perflab.lab.system.ServiceLauncher;
 import dev.perflab.lab.system.Service;
 import picocli.CommandLine.Option;
+import java.net.URI;
 
 /** Options every command that starts the system shares. */
 public class SystemOptions {
@@ -177,7 +178,7 @@ public class SystemOptions {
             throw new LabException("ROUTE must be a path starting with /, e.g. /service/hello, not '" + route + "'");
         }
         try {
-            java.net.URI.create("http://127.0.0.1" + value);
+            URI.create("http://127.0.0.1" + value);
         }
         catch (IllegalArgumentException ex) {
             throw new LabException("ROUTE '" + route + "' is not a valid path: " + ex.getMessage());

@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
+import java.time.Duration;
 
 /** Starts the three apps in the background, shows one request going through, and leaves them running. */
 @Command(name = "up", description = "Start the three apps on 127.0.0.1 in the background (stop them with 'down').")
@@ -61,7 +62,7 @@ class UpCommand implements Callable<Integer> {
         }
         catch (RuntimeException ex) {
             system.close();
-            pidFiles.stopAll(java.time.Duration.ofSeconds(1));
+            pidFiles.stopAll(Duration.ofSeconds(1));
             throw ex;
         }
         system.detach();

@@ -18,6 +18,7 @@ import dev.perflab.lab.verdict.Verdict;
 import dev.perflab.lab.verdict.Window;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.JsonNode;
+import java.nio.file.Files;
 
 /**
  * Two runs rung by rung (B against A, as a before/after of a change): req/s and the proxy's CPU
@@ -100,7 +101,7 @@ public record Comparison(String a, String b, List<String> warnings, List<Row> ro
 
     private static JsonNode read(Path run, String name) {
         Path file = run.resolve(name);
-        if (!java.nio.file.Files.isRegularFile(file)) {
+        if (!Files.isRegularFile(file)) {
             throw new LabException(run + " has no " + name + ": is it a results folder of make lab, baseline or gateway-test?");
         }
         return RunJson.MAPPER.readTree(file.toFile());

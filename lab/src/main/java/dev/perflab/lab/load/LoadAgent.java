@@ -18,6 +18,8 @@ import dev.perflab.lab.LabException;
 import dev.perflab.lab.capacity.CapacityResult;
 import dev.perflab.lab.capacity.Point;
 import dev.perflab.lab.system.Commands;
+import java.net.Inet4Address;
+import java.util.Arrays;
 
 /**
  * One host that offers part of the open-model load (vegeta's documented distributed attack: every
@@ -67,7 +69,7 @@ public record LoadAgent(String host, String via, String engine, @JsonIgnore Stri
      */
     public static List<String> hosts(String agents, String hostList) {
         List<String> hosts = hostList == null ? List.of()
-                : java.util.Arrays.stream(hostList.split("[,\\s]+")).map(String::trim).filter(h -> !h.isEmpty()).toList();
+                : Arrays.stream(hostList.split("[,\\s]+")).map(String::trim).filter(h -> !h.isEmpty()).toList();
         if (agents == null || agents.isBlank()) {
             return hosts;
         }
@@ -114,7 +116,7 @@ public record LoadAgent(String host, String via, String engine, @JsonIgnore Stri
                 throw new LabException("AGENT_HOSTS: unknown host '" + host + "' (no address for it)");
             }
             if (address.isLoopbackAddress()) {
-                if (!(address instanceof java.net.Inet4Address)) {
+                if (!(address instanceof Inet4Address)) {
                     throw new LabException("AGENT_HOSTS: " + host + " is IPv6 loopback, and the lab's apps listen on 127.0.0.1; use 127.0.0.1, 127.0.0.2, ...");
                 }
                 try (Socket socket = new Socket()) {

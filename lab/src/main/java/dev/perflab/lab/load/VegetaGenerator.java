@@ -20,6 +20,8 @@ import java.util.stream.Stream;
 
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.system.Commands;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * The open-model load generator: vegeta at a constant arrival rate, whatever the answers take (it
@@ -157,7 +159,7 @@ public final class VegetaGenerator implements LoadGenerator {
      * requests apart (in the order given), every latency from the intended send time of their shared
      * schedule. A paired comparison offers both sides their load this way.
      */
-    public java.util.LinkedHashMap<URI, LoadResult> offerEach(List<URI> urls, String header, Duration duration) {
+    public LinkedHashMap<URI, LoadResult> offerEach(List<URI> urls, String header, Duration duration) {
         if (!agents.isEmpty()) {
             throw new LabException("one vegeta offers several targets at once; load agents split one target's rate");
         }
@@ -173,11 +175,11 @@ public final class VegetaGenerator implements LoadGenerator {
             attack(vegeta, new int[] { load.rate() }, duration, target, List.of(results), dir);
             Path json = dir.resolve("agent-1.json");
             run(vegeta, "encode", List.of("-to=json", "-output=" + json), List.of(results.toString()));
-            java.util.Map<String, VegetaResults.Parsed> byUrl;
+            Map<String, VegetaResults.Parsed> byUrl;
             try (Reader reader = Files.newBufferedReader(json, StandardCharsets.UTF_8)) {
                 byUrl = VegetaResults.parseByUrl(reader, load.rate());
             }
-            java.util.LinkedHashMap<URI, LoadResult> each = new java.util.LinkedHashMap<>();
+            LinkedHashMap<URI, LoadResult> each = new LinkedHashMap<>();
             for (URI url : urls) {
                 VegetaResults.Parsed parsed = byUrl.get(url.toString());
                 if (parsed == null) {

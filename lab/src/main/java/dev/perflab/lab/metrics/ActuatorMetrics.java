@@ -13,6 +13,7 @@ import dev.perflab.lab.LabException;
 import dev.perflab.lab.http.LabHttp;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import java.util.function.DoubleSupplier;
 
 /**
  * Reads one meter from a service's {@code /actuator/metrics/<name>} endpoint (JSON): a statistic
@@ -34,7 +35,7 @@ public final class ActuatorMetrics {
     }
 
     /** A live reading of a counter, for progress lines. */
-    public java.util.function.DoubleSupplier counter(String metric, Map<String, String> tags) {
+    public DoubleSupplier counter(String metric, Map<String, String> tags) {
         return () -> count(metric, tags);
     }
 

@@ -9,6 +9,7 @@ import java.util.Map;
 
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.Durations;
+import java.util.Locale;
 
 /**
  * Everything a paired comparison will do, checked once before anything starts: the two sides, the
@@ -91,7 +92,7 @@ public record PairPlan(Side a, Side b, int ratePerSide, int passes, List<Duratio
         long most = 20 + warmup.toSeconds() + measured().toSeconds() + windows.size();
         long low = Math.max(1, Math.round((30 + passes * least) / 60.0));
         long high = Math.max(1, Math.round((30 + passes * most) / 60.0));
-        return String.format(java.util.Locale.ROOT, "Expected duration: %d passes of both gateways at once, about %s min (warm-up until the JIT "
+        return String.format(Locale.ROOT, "Expected duration: %d passes of both gateways at once, about %s min (warm-up until the JIT "
                 + "is quiet, at most WARMUP=%s a pass)", passes, low == high ? Long.toString(low) : low + " to " + high, Durations.format(warmup));
     }
 

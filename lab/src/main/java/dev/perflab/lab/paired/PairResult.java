@@ -11,6 +11,8 @@ import org.HdrHistogram.Histogram;
 import dev.perflab.lab.load.LoadResult;
 import dev.perflab.lab.stats.JvmCounters;
 import dev.perflab.lab.verdict.PairedRatio;
+import java.time.Duration;
+import java.util.Locale;
 
 /**
  * What a paired comparison measured: every window of every pass for both sides, each pass's ratio
@@ -107,7 +109,7 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
     }
 
     /** How long a pass's warm-up took, in how many parts, and whether it ended because both JITs went quiet (else WARMUP ran out). */
-    public record Warmup(java.time.Duration took, int parts, boolean quiet) {
+    public record Warmup(Duration took, int parts, boolean quiet) {
 
         Map<String, Object> json() {
             Map<String, Object> json = new LinkedHashMap<>();
@@ -197,7 +199,7 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
             long requests = passes.stream().mapToLong(p -> (side.equals("A") ? p.a() : p.b()).requests()).sum();
             long errors = passes.stream().mapToLong(p -> (side.equals("A") ? p.a() : p.b()).errors()).sum();
             if (requests > 0 && errors > ERROR_LIMIT * requests) {
-                return String.format(java.util.Locale.ROOT, "%s failed %d of %d requests (%.2f %%, more than %.1f %%): no verdict", side, errors, requests,
+                return String.format(Locale.ROOT, "%s failed %d of %d requests (%.2f %%, more than %.1f %%): no verdict", side, errors, requests,
                         100.0 * errors / requests, ERROR_LIMIT * 100);
             }
         }

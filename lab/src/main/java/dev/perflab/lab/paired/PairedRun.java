@@ -34,6 +34,12 @@ import dev.perflab.lab.system.RunningService;
 import dev.perflab.lab.system.Service;
 import dev.perflab.lab.system.ServiceLauncher;
 import dev.perflab.lab.system.StopOnExit;
+import java.nio.file.Files;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * A paired comparison: gateways A and B run at the same time, on two ports, in front of one
@@ -107,7 +113,7 @@ public final class PairedRun {
                         passes.add(done);
                     }
                     write(run);
-                    out.printf(java.util.Locale.ROOT, "    pass %d: CPU per request B/A %.3f, p50 B/A %.3f, p99 B/A %.3f%n", pass,
+                    out.printf(Locale.ROOT, "    pass %d: CPU per request B/A %.3f, p50 B/A %.3f, p99 B/A %.3f%n", pass,
                             done.ratio().cpuMsPerRequest(), done.ratio().p50(), done.ratio().p99());
                     out.flush();
                 }
@@ -182,7 +188,7 @@ public final class PairedRun {
             PairResult.Warmup warm;
             try (JvmCounters countersA = JvmCounters.attach(pids[0], "gateway A"); JvmCounters countersB = JvmCounters.attach(pids[1], "gateway B")) {
                 warm = warmUp(generator, schedule, pids, running, countersA, countersB);
-                out.printf(java.util.Locale.ROOT, "    warm-up: %.0f s in %d parts, %s%n", warm.took().toMillis() / 1000.0, warm.parts(),
+                out.printf(Locale.ROOT, "    warm-up: %.0f s in %d parts, %s%n", warm.took().toMillis() / 1000.0, warm.parts(),
                         warm.quiet() ? "the JIT went quiet in both gateways" : "WARMUP ran out before the JIT went quiet, measuring anyway");
                 out.flush();
                 for (Duration length : plan.windows()) {
@@ -239,7 +245,7 @@ public final class PairedRun {
     static final double QUIET_JIT = 0.01;
 
     private ServiceLauncher launcher(Path dir, Side side) {
-        return new ServiceLauncher(plan.root(), dir.resolve(side.label().toLowerCase(java.util.Locale.ROOT)).resolve("logs"));
+        return new ServiceLauncher(plan.root(), dir.resolve(side.label().toLowerCase(Locale.ROOT)).resolve("logs"));
     }
 
     /** One request through a side's gateway must answer 2xx before it is measured: a side that refuses every request costs nothing. */
@@ -284,7 +290,7 @@ public final class PairedRun {
         for (int i = 0; i < count; i++) {
             values.add(i < count / 2 || (i == count - 1 && count % 2 == 1 && odd));
         }
-        java.util.Collections.shuffle(values, random);
+        Collections.shuffle(values, random);
         return values;
     }
 
@@ -296,7 +302,7 @@ public final class PairedRun {
     static int[] freePorts(int count) {
         int ephemeralLow = ephemeralLow();
         int low = Math.max(1024, ephemeralLow / 2);
-        java.util.Set<Integer> tried = new java.util.HashSet<>();
+        Set<Integer> tried = new HashSet<>();
         List<ServerSocket> held = new ArrayList<>();
         int[] ports = new int[count];
         try {
@@ -305,7 +311,7 @@ public final class PairedRun {
                     if (tried.size() >= ephemeralLow - low) {
                         throw new LabException("no free loopback port between " + low + " and " + (ephemeralLow - 1));
                     }
-                    int candidate = low + java.util.concurrent.ThreadLocalRandom.current().nextInt(ephemeralLow - low);
+                    int candidate = low + ThreadLocalRandom.current().nextInt(ephemeralLow - low);
                     if (!tried.add(candidate) || LAB_PORTS.contains(candidate)) {
                         continue;
                     }
@@ -340,13 +346,13 @@ public final class PairedRun {
     }
 
     /** The ports the other commands' apps and tests use: never handed to a pair. */
-    private static final java.util.Set<Integer> LAB_PORTS = java.util.Set.of(29071, 29072, 29073, 38071, 38072, 38073, 38074, 38849);
+    private static final Set<Integer> LAB_PORTS = Set.of(29071, 29072, 29073, 38071, 38072, 38073, 38074, 38849);
 
     /** The lowest port the kernel hands to outgoing connections (/proc/sys/net/ipv4/ip_local_port_range; 32768 where unreadable). */
     static int ephemeralLow() {
         try {
             // readAllLines: on this kernel readString of a /proc/sys file returned its first byte only
-            String[] range = java.nio.file.Files.readAllLines(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).get(0).trim().split("\\s+");
+            String[] range = Files.readAllLines(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).get(0).trim().split("\\s+");
             return Math.max(2048, Integer.parseInt(range[0]));
         }
         catch (IOException | RuntimeException ex) {

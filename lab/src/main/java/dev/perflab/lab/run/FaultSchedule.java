@@ -21,6 +21,7 @@ import dev.perflab.lab.LabException;
 import dev.perflab.lab.http.LabHttp;
 import dev.perflab.lab.stats.StatsLine;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.core.JacksonException;
 
 /**
  * Faults injected into auth-service at fixed offsets into each measured window, through its
@@ -127,7 +128,7 @@ public record FaultSchedule(List<Step> steps) {
                 }
                 return "latency=" + faults.get("latency").asString() + "&errorRate=" + faults.get("errorRate").asDouble();
             }
-            catch (IOException | tools.jackson.core.JacksonException ex) {
+            catch (IOException | JacksonException ex) {
                 throw new LabException("cannot read auth-service's faults at " + admin + ": " + ex.getMessage());
             }
         }

@@ -9,6 +9,7 @@ import java.util.function.DoubleFunction;
 import dev.perflab.lab.capacity.Slo;
 import dev.perflab.lab.load.LoadAgent;
 import dev.perflab.lab.load.LoadGenerator;
+import dev.perflab.lab.profile.ProfilerKind;
 
 /**
  * What every rung of a command measures after it starts: the warm-up, then its measurements in
@@ -22,7 +23,7 @@ public final class MeasurementPlan {
     }
 
     /** How long the fixed rate runs, unmeasured, before its first sub-window. */
-    public static final java.time.Duration FIXED_RATE_SETTLE = FixedRate.SETTLE;
+    public static final Duration FIXED_RATE_SETTLE = FixedRate.SETTLE;
 
     private final Warmup warmup;
     private final List<Measurement> measurements;
@@ -52,7 +53,7 @@ public final class MeasurementPlan {
      * Last, the gateway profiled: async-profiler or JFR in a window of the closed loop's generator
      * of its own, or the JProfiler agent announced.
      */
-    public MeasurementPlan withProfiling(dev.perflab.lab.profile.ProfilerKind profiler, String event, Duration duration, Path hotspotRules) {
+    public MeasurementPlan withProfiling(ProfilerKind profiler, String event, Duration duration, Path hotspotRules) {
         return then(new Profiling(profiler, event, warmup.generator(), duration, hotspotRules));
     }
 

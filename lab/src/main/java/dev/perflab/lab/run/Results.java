@@ -14,6 +14,10 @@ import dev.perflab.lab.result.Scenario;
 import dev.perflab.lab.verdict.Intervals;
 import dev.perflab.lab.verdict.StepVerdict;
 import dev.perflab.lab.verdict.Window;
+import java.util.ArrayList;
+import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.stream.Stream;
 
 /** Turns a rung's measured sub-windows and readings into its {@link RungResult}, combines passes, and adds each step's verdict. */
 final class Results {
@@ -52,7 +56,7 @@ final class Results {
     /** One capacity step from its sub-windows: percentiles from their merged histogram, each sub-window's p99 for the spread. */
     static Point point(double offered, List<LoadResult> parts, Map<String, Double> cpuPercent) {
         LoadResult whole = LoadResult.merge(parts);
-        Map<String, Double> cpuMsPerRequest = new java.util.TreeMap<>();
+        Map<String, Double> cpuMsPerRequest = new TreeMap<>();
         if (whole.requests() > 0) {
             double seconds = whole.durationMicros() / 1e6;
             cpuPercent.forEach((process, percent) -> cpuMsPerRequest.put(process, round(percent / 100 * seconds * 1000 / whole.requests(), 4)));
@@ -98,14 +102,14 @@ final class Results {
         first.latency().percentiles().keySet().forEach(p -> percentiles.put(p, round(meanOf(measured, r -> r.latency().percentile(p)), 3)));
         RungResult.Latency latency = new RungResult.Latency(percentiles,
                 measured.stream().mapToDouble(r -> r.latency().max()).max().orElse(0), round(meanOf(measured, r -> r.latency().clientMean()), 3));
-        Map<String, Double> cpu = new java.util.TreeMap<>();
+        Map<String, Double> cpu = new TreeMap<>();
         measured.stream().filter(r -> r.cpu() != null && r.cpu().percent() != null).forEach(r -> r.cpu().percent().keySet().forEach(s -> cpu.put(s,
                 round(meanOf(measured, x -> x.cpu() == null ? null : x.cpu().of(s)), 1))));
         RungResult.CpuUse cpuUse = new RungResult.CpuUse(cpu, round(meanOf(measured, r -> r.cpu() == null ? null : r.cpu().samplerPercent()), 3));
         RungResult.GatewayTimes times = first.times() == null ? null
                 : new RungResult.GatewayTimes(nullableRound(meanOf(measured, r -> r.times() == null ? null : r.times().authCallMs())),
                         nullableRound(meanOf(measured, r -> r.times() == null ? null : r.times().serverMs())));
-        List<Window> windows = measured.stream().flatMap(r -> r.windows() == null ? java.util.stream.Stream.empty() : r.windows().stream()).toList();
+        List<Window> windows = measured.stream().flatMap(r -> r.windows() == null ? Stream.empty() : r.windows().stream()).toList();
         Intervals intervals = Intervals.of(windows, restarted);
         return new RungResult(first.rung(), first.dir(), throughput, latency, cpuUse, times, first.mode(), first.warmup(), first.profile(),
                 windows, intervals, combineAtRate(measured, restarted), bounds(first.mode(), times, intervals, cores, connections, latency), null, null, null);
@@ -134,7 +138,7 @@ final class Results {
 
     private static Bounds bounds(Map<String, String> mode, RungResult.GatewayTimes times, Intervals intervals, int cores, int connections,
             RungResult.Latency latency) {
-        Map<String, Double> cpu = new java.util.TreeMap<>();
+        Map<String, Double> cpu = new TreeMap<>();
         if (intervals != null && intervals.cpuMsPerRequest() != null) {
             intervals.cpuMsPerRequest().forEach((process, estimate) -> cpu.put(process, estimate.mean()));
         }
@@ -143,7 +147,7 @@ final class Results {
 
     /** Each measured rung against the measured rung before it in the ladder. */
     static List<RungResult> withVerdicts(List<RungResult> rungs) {
-        List<RungResult> out = new java.util.ArrayList<>();
+        List<RungResult> out = new ArrayList<>();
         RungResult previous = null;
         for (RungResult rung : rungs) {
             if (rung.measured() && previous != null && rung.windows() != null && previous.windows() != null) {
@@ -160,7 +164,7 @@ final class Results {
         return out;
     }
 
-    private static double meanOf(List<RungResult> rungs, java.util.function.Function<RungResult, Double> figure) {
+    private static double meanOf(List<RungResult> rungs, Function<RungResult, Double> figure) {
         return rungs.stream().map(figure).filter(v -> v != null).mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
     }
 

@@ -8,6 +8,7 @@ import java.util.function.DoubleSupplier;
 import dev.perflab.lab.result.Scenario;
 import dev.perflab.lab.runtime.Deployment;
 import dev.perflab.lab.system.Service;
+import java.time.Duration;
 
 /**
  * One started pass of a rung, as its measurements see it: the scenario it runs with, the deployed
@@ -32,7 +33,7 @@ record Rung(Scenario scenario, Deployment deployment, String header, Path dir, i
     }
 
     /** A progress line for a window of {@code total}. */
-    Progress progress(String label, java.time.Duration total) {
+    Progress progress(String label, Duration total) {
         return new Progress(label, total, backendRequests, out);
     }
 }

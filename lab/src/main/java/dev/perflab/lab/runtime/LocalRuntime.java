@@ -22,6 +22,7 @@ import dev.perflab.lab.system.RunningService;
 import dev.perflab.lab.system.Service;
 import dev.perflab.lab.system.ServiceLauncher;
 import dev.perflab.lab.targets.Target;
+import java.net.URI;
 
 /** RUNTIME=local: the apps as JVM processes on this machine, sampled from /proc, profiled by pid. */
 public class LocalRuntime implements LabRuntime {
@@ -71,7 +72,7 @@ public class LocalRuntime implements LabRuntime {
     }
 
     /** The started rung as this runtime samples and profiles it. */
-    Deployment deployment(LabSystem apps, Target.Extras extras, java.net.URI url) {
+    Deployment deployment(LabSystem apps, Target.Extras extras, URI url) {
         return new Started(apps, extras, url);
     }
 
@@ -80,9 +81,9 @@ public class LocalRuntime implements LabRuntime {
 
         final LabSystem apps;
         private final Target.Extras extras;
-        private final java.net.URI url;
+        private final URI url;
 
-        Started(LabSystem apps, Target.Extras extras, java.net.URI url) {
+        Started(LabSystem apps, Target.Extras extras, URI url) {
             this.apps = apps;
             this.extras = extras;
             this.url = url;
@@ -94,7 +95,7 @@ public class LocalRuntime implements LabRuntime {
         }
 
         @Override
-        public java.net.URI url() {
+        public URI url() {
             return url;
         }
 

@@ -13,6 +13,8 @@ import java.util.Optional;
 
 import dev.perflab.lab.system.Commands;
 import tools.jackson.databind.json.JsonMapper;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * The compose runtime's stats: {@code docker stats} itself, streaming one JSON object per
@@ -50,7 +52,7 @@ public final class DockerStatsSampler implements StatsSampler {
             String line;
             // docker refreshes its stream more often than once a second, repeating the same figures: keep one
             // sample per container per second, as stats.log promises, with docker's header before each second's round
-            java.util.Map<String, LocalDateTime> written = new java.util.HashMap<>();
+            Map<String, LocalDateTime> written = new HashMap<>();
             LocalDateTime round = null;
             while ((line = in.readLine()) != null) {
                 LocalDateTime now = LocalDateTime.now().withNano(0);

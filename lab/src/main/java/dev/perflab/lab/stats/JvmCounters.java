@@ -17,6 +17,7 @@ import javax.management.remote.JMXServiceURL;
 import com.sun.tools.attach.VirtualMachine;
 
 import dev.perflab.lab.LabException;
+import java.util.Locale;
 
 /**
  * What a JVM counts about itself, read from outside through the attach API (any HotSpot JVM of this
@@ -90,7 +91,7 @@ public final class JvmCounters implements AutoCloseable {
 
     /** G1, Parallel, Serial, ZGC and Shenandoah name their young (or minor/pause) collector so. */
     static boolean isYoung(String collector) {
-        String name = collector.toLowerCase(java.util.Locale.ROOT);
+        String name = collector.toLowerCase(Locale.ROOT);
         return name.contains("young") || name.contains("scavenge") || name.equals("copy") || name.contains("minor");
     }
 

@@ -10,6 +10,7 @@ import java.nio.file.StandardOpenOption;
 
 import dev.perflab.lab.LabException;
 import tools.jackson.databind.json.JsonMapper;
+import java.time.LocalDateTime;
 
 /**
  * Writes each sample twice: raw to {@code stats.jsonl}, which the lab reads back, and from that
@@ -65,7 +66,7 @@ final class StatsWriter implements AutoCloseable {
     }
 
     /** docker stats' own table header before each round of stats.log, as docker prints it; not a record, so not in stats.jsonl. */
-    void header(java.time.LocalDateTime time) {
+    void header(LocalDateTime time) {
         append(log, logFile, StatsLine.TIME.format(time) + "   NAME               CPU %     MEM USAGE / LIMIT     MEM %     NET I/O           BLOCK I/O         PIDS");
     }
 

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.stream.Stream;
+import java.io.File;
 
 /**
  * Whether an optional tool is on the PATH, and why not: lab/setup.sh, which make runs first, leaves the
@@ -17,7 +18,7 @@ public final class InstalledTools {
 
     public static boolean installed(String command) {
         String path = Optional.ofNullable(System.getenv("PATH")).orElse("");
-        return Stream.of(path.split(java.io.File.pathSeparator)).filter(dir -> !dir.isEmpty())
+        return Stream.of(path.split(File.pathSeparator)).filter(dir -> !dir.isEmpty())
             .anyMatch(dir -> Files.isExecutable(Path.of(dir, command)));
     }
 

@@ -32,6 +32,7 @@ import java.util.stream.Stream;
 
 import com.sun.security.auth.module.UnixSystem;
 import dev.perflab.lab.LabException;
+import java.util.Collections;
 
 /**
  * Pid files: one per process, holding its pid, start time and command, and the pid and start time
@@ -266,7 +267,7 @@ public final class PidFiles {
     public List<String> stopAll(Duration grace) {
         List<String> report = new ArrayList<>();
         List<Entry> entries = new ArrayList<>(read());
-        java.util.Collections.reverse(entries);
+        Collections.reverse(entries);
         for (Entry entry : entries) {
             Optional<ProcessHandle> process = entry.liveProcess();
             if (process.isPresent()) {

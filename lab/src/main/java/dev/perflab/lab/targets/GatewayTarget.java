@@ -19,6 +19,7 @@ import dev.perflab.lab.system.LabSystem;
 import dev.perflab.lab.system.LaunchSpec;
 import dev.perflab.lab.system.RemoteConfig;
 import dev.perflab.lab.system.Service;
+import dev.perflab.lab.system.Apps;
 
 /**
  * The gateway with a rung's profiles, in front of auth-service and business-service: the lab's own,
@@ -46,12 +47,12 @@ final class GatewayTarget implements Target {
     }
 
     @Override
-    public Map<String, String> mode(dev.perflab.lab.system.Apps apps, boolean asDeployed) {
+    public Map<String, String> mode(Apps apps, boolean asDeployed) {
         return GatewayMetrics.mode(apps, asDeployed);
     }
 
     @Override
-    public GatewayMetrics.Timings timings(dev.perflab.lab.system.Apps apps) {
+    public GatewayMetrics.Timings timings(Apps apps) {
         return GatewayMetrics.Timings.read(apps);
     }
 

@@ -12,6 +12,8 @@ import dev.perflab.lab.system.KubernetesRollout;
 import dev.perflab.lab.system.LabSystem;
 import dev.perflab.lab.system.LaunchSpec;
 import dev.perflab.lab.system.RemoteConfig;
+import dev.perflab.lab.system.Apps;
+import dev.perflab.lab.system.ForeignGateway;
 
 /**
  * What a rung drives: which apps it needs and with which settings, where the load goes, with which
@@ -63,7 +65,7 @@ public interface Target {
     }
 
     /** The user's own gateway this target drives, or null (the lab's gateway, or no gateway). */
-    default dev.perflab.lab.system.ForeignGateway foreign() {
+    default ForeignGateway foreign() {
         return null;
     }
 
@@ -78,12 +80,12 @@ public interface Target {
      *
      * @param asDeployed the apps run as someone deployed them: a gateway without the lab's metric is then unknown, not an error
      */
-    default java.util.Map<String, String> mode(dev.perflab.lab.system.Apps apps, boolean asDeployed) {
+    default Map<String, String> mode(Apps apps, boolean asDeployed) {
         return null;
     }
 
     /** The counters of where the gateway's time goes, read before and after the measured window; none without the lab's gateway. */
-    default GatewayMetrics.Timings timings(dev.perflab.lab.system.Apps apps) {
+    default GatewayMetrics.Timings timings(Apps apps) {
         return GatewayMetrics.Timings.NONE;
     }
 

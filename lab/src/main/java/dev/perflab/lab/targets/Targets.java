@@ -7,6 +7,7 @@ import java.util.function.UnaryOperator;
 import dev.perflab.lab.result.TargetKind;
 import dev.perflab.lab.system.LaunchSpec;
 import dev.perflab.lab.system.Service;
+import java.util.List;
 
 /** Makes the target of each kind: the one place that tells the kinds apart. */
 public final class Targets {
@@ -27,7 +28,7 @@ public final class Targets {
      * @param route where the load goes through the gateway (ROUTE)
      * @param header the header line the load sends through the gateway (TOKEN_HEADER), or null
      */
-    public static Target of(TargetKind kind, java.util.List<String> profiles, Function<Service, LaunchSpec> specs,
+    public static Target of(TargetKind kind, List<String> profiles, Function<Service, LaunchSpec> specs,
             UnaryOperator<LaunchSpec> gateway, Path root, String route, String header) {
         return switch (kind) {
             case BACKEND -> new BackendTarget(specs.apply(Service.BUSINESS));

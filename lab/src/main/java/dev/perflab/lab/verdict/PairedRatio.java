@@ -7,6 +7,7 @@ import org.apache.commons.statistics.descriptive.Variance;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.Locale;
 
 /**
  * B against A when both were measured at the same time: one ratio B/A per pass, in which whatever
@@ -56,8 +57,8 @@ public record PairedRatio(double ratio, Double low, Double high, int passes, Ver
     /** "1.12 × [1.05, 1.19], slower" or "1.12 × (no interval: one pass)". */
     public String describe() {
         if (low == null) {
-            return String.format(java.util.Locale.ROOT, "%.3f × (no interval: one pass)", ratio);
+            return String.format(Locale.ROOT, "%.3f × (no interval: one pass)", ratio);
         }
-        return String.format(java.util.Locale.ROOT, "%.3f × [%.3f, %.3f], %s", ratio, low, high, verdict.words());
+        return String.format(Locale.ROOT, "%.3f × [%.3f, %.3f], %s", ratio, low, high, verdict.words());
     }
 }

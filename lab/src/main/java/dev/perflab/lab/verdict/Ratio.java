@@ -6,6 +6,7 @@ import org.apache.commons.statistics.descriptive.Mean;
 import org.apache.commons.statistics.descriptive.Variance;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.Locale;
 
 /**
  * After over before, with a 95 % interval, and the verdict it allows. The interval is Welch's for
@@ -48,8 +49,8 @@ public record Ratio(double ratio, Double low, Double high, Verdict verdict) {
     /** "1.12 × [1.05, 1.19], faster" or "1.12 × (no interval)". */
     public String describe() {
         if (low == null) {
-            return String.format(java.util.Locale.ROOT, "%.2f × (no interval: one window)", ratio);
+            return String.format(Locale.ROOT, "%.2f × (no interval: one window)", ratio);
         }
-        return String.format(java.util.Locale.ROOT, "%.2f × [%.2f, %.2f], %s", ratio, low, high, verdict.words());
+        return String.format(Locale.ROOT, "%.2f × [%.2f, %.2f], %s", ratio, low, high, verdict.words());
     }
 }

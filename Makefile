@@ -110,7 +110,7 @@ compare: $(if $(A_GATEWAY)$(B_GATEWAY),setup-load $(JARS),lab/target/lab.jar) ##
 charts: setup-charts lab/target/lab.jar ## PNG files of a run's charts and flame graphs for documents, drawn by headless Chromium (RUN=results/latest OUT=docs/images CHARTS=rps,cpu-1,flamegraph)
 	$(LAB) charts --run "$(RUN)" --out "$(OUT)" --only "$(CHARTS)" --flame-threads "$(FLAME_THREADS)"
 
-up: setup-load $(RUNTIME_DEPS) ## Start the three apps on 127.0.0.1 and send one request through the gateway (PROFILES=blocking ...)
+up: setup-load $(RUNTIME_DEPS) ## Start the three apps on 127.0.0.1 and send one request through the gateway (AUTH_CLIENT=blocking PROFILES=log-quiet ...)
 	$(LAB) up
 
 down: lab/target/lab.jar ## Stop the apps that make up started (by pid, nothing else)

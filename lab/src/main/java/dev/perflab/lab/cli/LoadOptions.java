@@ -116,6 +116,37 @@ public class LoadOptions {
         }
     }
 
+    /** Values no run here can mean, each one line before anything starts: never an out-of-memory or a run of years. */
+    private void checkUpperBounds() {
+        atMost("DURATION", duration, LONGEST);
+        atMost("CPU_DURATION", cpuDuration, LONGEST);
+        atMost("WARMUP_MAX", warmupMax, Duration.ofHours(1));
+        if (repeat > MOST_REPEAT) {
+            throw new LabException("REPEAT must be at most " + MOST_REPEAT + ", got " + repeat);
+        }
+        if (threads > MOST_THREADS) {
+            throw new LabException("THREADS must be at most " + MOST_THREADS + ", got " + threads);
+        }
+        long openFiles = OpenFiles.limit();
+        if (connections > openFiles - 64) {
+            throw new LabException("CONNECTIONS=" + connections + " is more than this machine lets one process open (" + openFiles
+                    + " files, ulimit -n): at most " + (openFiles - 64));
+        }
+        if (cpuRate(0) > MOST_RATE) {
+            throw new LabException("CPU_RATE must be at most " + MOST_RATE + " req/s, got " + cpuRate(0));
+        }
+        if (subwindow.toSeconds() >= 1 && duration.toSeconds() / subwindow.toSeconds() > MOST_SUBWINDOWS) {
+            throw new LabException("DURATION=" + Durations.format(duration) + " in SUBWINDOW=" + Durations.format(subwindow) + " parts makes "
+                    + duration.toSeconds() / subwindow.toSeconds() + " sub-windows; at most " + MOST_SUBWINDOWS + ": take a longer SUBWINDOW");
+        }
+    }
+
+    private static void atMost(String knob, Duration value, Duration most) {
+        if (value.compareTo(most) > 0) {
+            throw new LabException(knob + " must be at most " + Durations.format(most) + ", got " + Durations.format(value));
+        }
+    }
+
     /** The fixed-rate phase cut into sub-windows of SUBWINDOW. */
     public List<Duration> cpuSubwindows() {
         return cut(cpuDuration);
@@ -148,8 +179,17 @@ public class LoadOptions {
         return FaultSchedule.parse(faults);
     }
 
+    /** The longest a measured window, the fixed rate or the warm-up may run: a day; beyond it a typo, not a run. */
+    static final Duration LONGEST = Duration.ofHours(24);
+    /** The most sub-windows one window may be cut into: each keeps three files and a line in summary.json. */
+    static final int MOST_SUBWINDOWS = 1_000;
+    static final int MOST_REPEAT = 100;
+    static final int MOST_THREADS = 1_000;
+    static final int MOST_RATE = 1_000_000;
+
     public void validate() {
         load();
+        checkUpperBounds();
         faults().checkWithin(duration);
         if (duration.isZero() || duration.isNegative()) {
             throw new LabException("DURATION must be at least 1s");

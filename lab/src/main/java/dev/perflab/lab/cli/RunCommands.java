@@ -183,6 +183,9 @@ final class RunCommands {
             }
             Path file = scenarios != null ? scenarios : system.root().resolve("lab/scenarios.yml");
             ScenarioLadder.Sweep sweep = ScenarioLadder.load(file).sweep();
+            if (sweep != null && (sweep.clients() == null || sweep.clients().isEmpty() || sweep.latencies() == null || sweep.latencies().isEmpty())) {
+                throw new LabException(file + "'s sweep: needs both clients: (e.g. [blocking, reactive]) and latencies: (e.g. [0, 1ms, 5ms])");
+            }
             if (sweep == null) {
                 throw new LabException(file + " has no sweep: section; use lab/scenarios.yml or add one (latencies, clients, profiles)");
             }
@@ -220,6 +223,8 @@ final class RunCommands {
         public Integer call() {
             capacity.validate();
             List<LoadAgent> agents = LoadAgent.check(capacity.agentHosts());
+            // the open-model generator, found (or built) before any app starts
+            VegetaInstaller.ensure(system.root(), out());
             ScenarioLadder ladder = ladder(scenarios != null ? scenarios : system.root().resolve("lab/scenarios.yml"));
             List<Scenario> rungs = ladder.capacityRungs(only.stream().map(String::trim).filter(n -> !n.isEmpty()).toList());
             Map<String, Object> extra = new LinkedHashMap<>();

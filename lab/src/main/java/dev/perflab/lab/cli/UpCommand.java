@@ -1,5 +1,7 @@
 package dev.perflab.lab.cli;
 
+import dev.perflab.common.AuthClientMode;
+
 import dev.perflab.lab.LabException;
 
 import java.io.IOException;
@@ -18,6 +20,7 @@ import dev.perflab.lab.system.RunningService;
 import dev.perflab.lab.system.Service;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 import java.time.Duration;
@@ -31,6 +34,10 @@ class UpCommand implements Callable<Integer> {
     @Mixin
     SystemOptions options;
 
+    @Option(names = "--auth-client", defaultValue = "${env:AUTH_CLIENT}",
+            description = "${COMPLETION-CANDIDATES}: the gateway's auth client, before PROFILES (default: reactive).")
+    AuthClientMode authClient;
+
     @Spec
     CommandSpec spec;
 
@@ -41,6 +48,12 @@ class UpCommand implements Callable<Integer> {
             throw new LabException("make up starts the apps on this machine; RUNTIME=" + options.runtime() + " measures a system started elsewhere: use RUNTIME=local or compose");
         }
         options.validate();
+        if (authClient != null) {
+            String client = authClient.tag();
+            List<String> profiles = new java.util.ArrayList<>(List.of(client));
+            options.profiles().stream().filter(p -> !p.equals(client)).forEach(profiles::add);
+            options.profiles = profiles;
+        }
         SystemSetup setup = new SystemSetup(options);
         Path upDir = options.results().resolve("up");
         PidFiles pidFiles = new PidFiles(upDir);

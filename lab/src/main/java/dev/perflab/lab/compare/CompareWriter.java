@@ -51,6 +51,8 @@ public final class CompareWriter {
             r.put("rps", row.step() == null ? "not measured in both" : row.step().rps().describe());
             r.put("cpu", row.step() == null ? "n/a" : Comparison.describe(row.step().proxyCpuPerRequest()));
             r.put("cpuAtRate", row.step() == null || row.step().proxyCpuAtRate() == null ? "n/a" : Comparison.describe(row.step().proxyCpuAtRate()));
+            r.put("bytes", row.step() == null || row.step().gatewayBytesPerRequest() == null ? "n/a"
+                    : Comparison.describe(row.step().gatewayBytesPerRequest()));
             r.put("covers", row.coversA().equals(row.coversB()) ? row.coversA() : "A: " + row.coversA() + "; B: " + row.coversB());
             if (row.step() != null) {
                 r.put("bar", bar(row.step().rps(), y));

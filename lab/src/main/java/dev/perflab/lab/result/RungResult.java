@@ -14,36 +14,78 @@ import dev.perflab.lab.verdict.Window;
 
 /**
  * What one rung measured, as written to {@code summary.json}: the rung as declared, then one typed
- * part per kind of figure. The parts are unwrapped, so summary.json keeps one flat object per rung
- * ({@code rps}, {@code p99_ms}, {@code warmup_s}, ...). {@code mode} is what the gateway itself
- * reported (its {@code lab.gateway.mode} tags), not what the runner asked for. {@code windows} are
- * the measured sub-windows of every pass, {@code intervals} the figures' 95 % intervals built from
- * them, {@code atRate} the CPU per request at a fixed offered rate below saturation, {@code bounds} what could cap its req/s, {@code verdict} this rung against the one before
- * it, and {@code capacity} its capacity at an SLO when make capacity measured it.
+ * part per kind of measurement: the closed loop's figures, the warm-up, a profile, the fixed rate,
+ * the capacity at an SLO, each present when the command measured it. The parts are unwrapped, so
+ * summary.json keeps one flat object per rung ({@code rps}, {@code p99_ms}, {@code warmup_s}, ...).
+ * {@code mode} is what the gateway itself reported (its {@code lab.gateway.mode} tags), not what the
+ * runner asked for; {@code verdict} this rung against the one before it.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record RungResult(@JsonUnwrapped Scenario rung, String dir, @JsonUnwrapped Throughput throughput,
-        @JsonUnwrapped Latency latency, @JsonUnwrapped CpuUse cpu, @JsonUnwrapped GatewayTimes times, Map<String, String> mode,
-        @JsonUnwrapped WarmupSummary warmup, @JsonUnwrapped ProfileSummary profile, List<Window> windows, Intervals intervals,
-        @JsonProperty("at_rate") AtRate atRate, Bounds bounds, StepVerdict verdict, CapacityResult capacity, String skipped) {
+public record RungResult(@JsonUnwrapped Scenario rung, String dir, @JsonUnwrapped ClosedLoop closedLoop, Map<String, String> mode,
+        @JsonUnwrapped WarmupSummary warmup, @JsonUnwrapped ProfileSummary profile, @JsonProperty("at_rate") AtRate atRate, StepVerdict verdict,
+        CapacityResult capacity, String skipped) {
 
     /*
      * A part that summary.json does not hold (an unprofiled rung's profile, a skipped rung's
      * figures) reads back as a part whose fields are all null, never as null itself.
      */
 
+    /**
+     * The closed loop's figures: req/s, latency, each process's CPU and the gateway's own timers over
+     * the measured windows; the sub-windows of every pass, their 95 % intervals, and what could cap
+     * the rung's req/s.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record ClosedLoop(@JsonUnwrapped Throughput throughput, @JsonUnwrapped Latency latency, @JsonUnwrapped CpuUse cpu,
+            @JsonUnwrapped GatewayTimes times, List<Window> windows, Intervals intervals, Bounds bounds) {
+    }
+
+    /** A rung the runtime could not run, with why. */
     public static RungResult skipped(Scenario scenario, String reason) {
-        return new RungResult(scenario, null, null, null, null, null, null, null, null, null, null, null, null, null, null, reason);
+        return new RungResult(scenario, null, null, null, null, null, null, null, null, reason);
+    }
+
+    /** A rung whose capacity was searched instead of its closed loop measured. */
+    public static RungResult ofCapacity(Scenario scenario, String dir, CapacityResult capacity, Map<String, String> mode, WarmupSummary warmup) {
+        return new RungResult(scenario, dir, null, mode, warmup, null, null, null, capacity, null);
     }
 
     /** The same result with its step's verdict against an earlier rung. */
     public RungResult withVerdict(StepVerdict stepVerdict) {
-        return new RungResult(rung, dir, throughput, latency, cpu, times, mode, warmup, profile, windows, intervals, atRate, bounds, stepVerdict, capacity, skipped);
+        return new RungResult(rung, dir, closedLoop, mode, warmup, profile, atRate, stepVerdict, capacity, skipped);
+    }
+
+    public Throughput throughput() {
+        return closedLoop == null ? null : closedLoop.throughput();
+    }
+
+    public Latency latency() {
+        return closedLoop == null ? null : closedLoop.latency();
+    }
+
+    public CpuUse cpu() {
+        return closedLoop == null ? null : closedLoop.cpu();
+    }
+
+    public GatewayTimes times() {
+        return closedLoop == null ? null : closedLoop.times();
+    }
+
+    public List<Window> windows() {
+        return closedLoop == null ? null : closedLoop.windows();
+    }
+
+    public Intervals intervals() {
+        return closedLoop == null ? null : closedLoop.intervals();
+    }
+
+    public Bounds bounds() {
+        return closedLoop == null ? null : closedLoop.bounds();
     }
 
     /** The rung ran and has closed-loop figures (a capacity run may have only its capacity). */
     public boolean measured() {
-        return skipped == null && throughput != null && throughput.rps() != null;
+        return skipped == null && throughput() != null && throughput().rps() != null;
     }
 
     /** The sub-windows at the fixed offered rate, or none when the rung was not offered it. */
@@ -139,7 +181,13 @@ public record RungResult(@JsonUnwrapped Scenario rung, String dir, @JsonUnwrappe
     /** How long the warm-up took, whether it became steady, the probe length and each probe's req/s. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record WarmupSummary(@JsonProperty("warmup_s") Double seconds, @JsonProperty("warmup_steady") Boolean steady,
-            @JsonProperty("warmup_probe_s") Double probeSeconds, @JsonProperty("warmup_probes") List<Double> probes) {
+            @JsonProperty("warmup_probe_s") Double probeSeconds, @JsonProperty("warmup_probes") List<Double> probes,
+            @JsonProperty("warmup_reason") String reason) {
+
+        /** A summary from before the reason was recorded. */
+        public WarmupSummary(Double seconds, Boolean steady, Double probeSeconds, List<Double> probes) {
+            this(seconds, steady, probeSeconds, probes, null);
+        }
 
         /**
          * What a fixed warm-up of {@code seconds} followed by a measurement would have read instead: the

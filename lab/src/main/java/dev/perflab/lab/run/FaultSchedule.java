@@ -20,6 +20,7 @@ import java.util.regex.Pattern;
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.http.LabHttp;
 import dev.perflab.lab.stats.StatsLine;
+import dev.perflab.lab.system.StopOnExit;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.core.JacksonException;
 
@@ -92,6 +93,7 @@ public record FaultSchedule(List<Step> steps) {
         private final PrintWriter out;
         private final Thread thread;
         private final String before;
+        private final StopOnExit onExit;
 
         Running(FaultSchedule schedule, URI authService, Path log, PrintWriter out) {
             this.admin = authService.resolve("/admin/fault");
@@ -112,6 +114,12 @@ public record FaultSchedule(List<Step> steps) {
                 }
             }, "lab-faults");
             this.thread.setDaemon(true);
+            // Ctrl-C or SIGTERM mid-window: the settings in force before are restored on the way out (on a remote system
+            // nobody else would, and the next user of that auth-service would meet the faults)
+            this.onExit = schedule.isEmpty() ? null : StopOnExit.register("faults", () -> {
+                thread.interrupt();
+                apply(before, "on exit, restored");
+            });
             if (!schedule.isEmpty()) {
                 thread.start();
             }
@@ -159,6 +167,7 @@ public record FaultSchedule(List<Step> steps) {
             if (before == null) {
                 return;
             }
+            onExit.close();
             thread.interrupt();
             try {
                 thread.join(2000);

@@ -27,10 +27,14 @@ final class Results {
     private Results() {
     }
 
-    /** One pass of a rung: its sub-windows merged into the rung's figures, and kept as the units of its intervals. */
-    static RungResult of(Scenario scenario, String relativeDir, List<LoadResult> windows, List<Window> units, RungResult.CpuUse cpu,
-            RungResult.GatewayTimes times, Map<String, String> mode, Warmup.Result warm, Profiled profiled, RungResult.AtRate atRate, int cores,
-            int connections) {
+    /**
+     * One pass's closed loop: its sub-windows merged into the rung's figures and kept as the units
+     * of its intervals, with every process's CPU, the gateway's own timers, and what could cap it.
+     *
+     * @param settings the cores and connections the bounds read
+     */
+    static RungResult.ClosedLoop closedLoop(List<LoadResult> windows, List<Window> units, RungResult.CpuUse cpu, RungResult.GatewayTimes times,
+            Map<String, String> mode, RungRunner.Settings settings) {
         LoadResult whole = LoadResult.merge(windows);
         double rps = round(whole.requestsPerSecond(), 1);
         RungResult.Throughput throughput = new RungResult.Throughput(rps, null, List.of(rps), whole.errors());
@@ -39,18 +43,15 @@ final class Results {
             percentiles.put(p, round(whole.latency().percentile(p), 3));
         }
         RungResult.Latency latency = new RungResult.Latency(percentiles, round(whole.latency().max(), 3), round(whole.latency().mean(), 3));
-        RungResult.WarmupSummary warmup = new RungResult.WarmupSummary(round(warm.took().toMillis() / 1000.0, 1), warm.steady(),
-                round(warm.probe().toMillis() / 1000.0, 1), warm.probes().stream().map(v -> round(v, 1)).toList());
         Intervals intervals = Intervals.of(units);
-        return new RungResult(scenario, relativeDir, throughput, latency, cpu, times, mode, warmup, profile(profiled, rps), units,
-                intervals, atRate, bounds(mode, times, intervals, cores, connections, latency), null, null, null);
+        return new RungResult.ClosedLoop(throughput, latency, cpu, times, units, intervals,
+                bounds(mode, times, intervals, settings.cores(), settings.connections(), latency));
     }
 
-    /** A capacity run's rung: its capacity, the mode the gateway reported and the warm-up; no closed-loop windows. */
-    static RungResult ofCapacity(Scenario scenario, String relativeDir, CapacityResult capacity, Map<String, String> mode, Warmup.Result warm) {
-        RungResult.WarmupSummary warmup = new RungResult.WarmupSummary(round(warm.took().toMillis() / 1000.0, 1), warm.steady(),
-                round(warm.probe().toMillis() / 1000.0, 1), warm.probes().stream().map(v -> round(v, 1)).toList());
-        return new RungResult(scenario, relativeDir, null, null, null, null, mode, warmup, null, null, null, null, null, null, capacity, null);
+    /** How the warm-up went, as summary.json records it. */
+    static RungResult.WarmupSummary warmup(Warmup.Result warm) {
+        return new RungResult.WarmupSummary(round(warm.took().toMillis() / 1000.0, 1), warm.steady(), round(warm.probe().toMillis() / 1000.0, 1),
+                warm.probes().stream().map(v -> round(v, 1)).toList(), warm.reason());
     }
 
     /** One capacity step from its sub-windows: percentiles from their merged histogram, each sub-window's p99 for the spread. */
@@ -111,8 +112,9 @@ final class Results {
                         nullableRound(meanOf(measured, r -> r.times() == null ? null : r.times().serverMs())));
         List<Window> windows = measured.stream().flatMap(r -> r.windows() == null ? Stream.empty() : r.windows().stream()).toList();
         Intervals intervals = Intervals.of(windows, restarted);
-        return new RungResult(first.rung(), first.dir(), throughput, latency, cpuUse, times, first.mode(), first.warmup(), first.profile(),
-                windows, intervals, combineAtRate(measured, restarted), bounds(first.mode(), times, intervals, cores, connections, latency), null, null, null);
+        return new RungResult(first.rung(), first.dir(), new RungResult.ClosedLoop(throughput, latency, cpuUse, times, windows, intervals,
+                bounds(first.mode(), times, intervals, cores, connections, latency)), first.mode(), first.warmup(), first.profile(),
+                combineAtRate(measured, restarted), null, null, null);
     }
 
     /** The passes' fixed-rate sub-windows together, with intervals between passes; a pass that skipped the rate says why when none measured it. */
@@ -172,7 +174,7 @@ final class Results {
         return Double.isNaN(value) ? null : round(value, 3);
     }
 
-    private static RungResult.ProfileSummary profile(Profiled profiled, double rpsWithout) {
+    static RungResult.ProfileSummary profile(Profiled profiled, double rpsWithout) {
         if (profiled == null) {
             return null;
         }

@@ -13,13 +13,19 @@ import java.time.Duration;
 /**
  * One started pass of a rung, as its measurements see it: the scenario it runs with, the deployed
  * system, where the load goes and with which header, its folder, its pass, its warm-up, the FAULTS
- * that apply to it, the backend's request counter for the progress lines, and the console.
+ * that apply to it, the backend's request counter for the progress lines, its JVMs' counters, and
+ * the console.
  */
 record Rung(Scenario scenario, Deployment deployment, String header, Path dir, int pass, Warmup.Result warm, FaultSchedule faults,
-        DoubleSupplier backendRequests, PrintWriter out) {
+        DoubleSupplier backendRequests, JvmWatch jvms, PrintWriter out) {
 
     URI url() {
         return deployment.url();
+    }
+
+    /** The same rung, warmed up. */
+    Rung warmedUp(Warmup.Result result) {
+        return new Rung(scenario, deployment, header, dir, pass, result, faults, backendRequests, jvms, out);
     }
 
     /** The closed loop's last warm-up probe, or {@code otherwise} when there was none. */

@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Map;
 
 import dev.perflab.lab.capacity.CapacityResult;
-import dev.perflab.lab.load.LoadResult;
 import dev.perflab.lab.result.RungResult;
 import dev.perflab.lab.stats.StatsLog;
 import dev.perflab.lab.targets.GatewayMetrics;
@@ -45,20 +44,20 @@ final class RungParts {
 
     /**
      * The pass's result, once the sampler stopped: a capacity search's rung, or the closed loop's
-     * windows with every process's CPU from {@code stats}.
+     * windows with every process's CPU from {@code stats}, and what else was measured after it.
      */
     RungResult result(Rung rung, String relativeDir, StatsLog stats, double samplerCost, GatewayMetrics.Timings before,
-            GatewayMetrics.Timings after, Map<String, String> mode, int cores, int connections) {
+            GatewayMetrics.Timings after, Map<String, String> mode, RungRunner.Settings settings) {
+        RungResult.WarmupSummary warmup = Results.warmup(rung.warm());
         if (capacity != null) {
-            return Results.ofCapacity(rung.scenario(), relativeDir, capacity, mode, rung.warm());
+            return RungResult.ofCapacity(rung.scenario(), relativeDir, capacity, mode, warmup);
         }
         if (closedLoop == null) {
             throw new IllegalStateException("a rung measured neither a closed loop nor its capacity");
         }
-        List<LoadResult> windows = closedLoop.parts();
-        Map<String, Double> cpu = stats.meanCpu(from, to);
-        return Results.of(rung.scenario(), relativeDir, windows, closedLoop.units(stats, rung.pass()),
-                new RungResult.CpuUse(cpu, Results.round(samplerCost, 3)), before.until(after), mode, rung.warm(), profiled,
-                atRate == null ? null : atRate.result(stats, rung.pass()), cores, connections);
+        RungResult.ClosedLoop figures = Results.closedLoop(closedLoop.parts(), closedLoop.units(stats, rung.pass()),
+                new RungResult.CpuUse(stats.meanCpu(from, to), Results.round(samplerCost, 3)), before.until(after), mode, settings);
+        return new RungResult(rung.scenario(), relativeDir, figures, mode, warmup, Results.profile(profiled, figures.throughput().rps()),
+                atRate == null ? null : atRate.result(stats, rung.pass()), null, null, null);
     }
 }

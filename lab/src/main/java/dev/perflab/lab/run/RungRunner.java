@@ -4,7 +4,6 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.DoubleSupplier;
 import java.util.function.Function;
 
 import dev.perflab.lab.result.RungResult;
@@ -54,11 +53,11 @@ public final class RungRunner {
         out.println("  " + label + " " + declared.name() + target.describe());
         out.flush();
         Scenario scenario = declared.ranWith(runtime.authLatency(declared, settings.authLatency()));
-        try (Deployment deployment = runtime.start(target, scenario, dir, out)) {
-            DoubleSupplier backendRequests = deployment.backendRequests();
-            Rung starting = new Rung(scenario, deployment, runtime.header(target), dir, pass, null, faults(target), backendRequests, out);
+        try (Deployment deployment = runtime.start(target, scenario, dir, out); JvmWatch jvms = JvmWatch.attach(deployment.jvmPids(), out)) {
+            Rung starting = new Rung(scenario, deployment, runtime.header(target), dir, pass, null, faults(target), deployment.backendRequests(), jvms,
+                    out);
             plan.measurements().forEach(measurement -> measurement.started(starting));
-            Rung rung = new Rung(scenario, deployment, starting.header(), dir, pass, warmUp(starting), starting.faults(), backendRequests, out);
+            Rung rung = starting.warmedUp(warmUp(starting));
             deployment.scrape(dir, "before");
             GatewayMetrics.Timings before = target.timings(deployment.apps());
             RungParts parts = new RungParts();
@@ -72,8 +71,7 @@ public final class RungRunner {
             deployment.scrape(dir, "after");
             GatewayMetrics.Timings after = target.timings(deployment.apps());
             Map<String, String> mode = target.mode(deployment.apps(), runtime.asDeployed());
-            return parts.result(rung, relativeDir, StatsLog.read(dir.resolve("stats.log")), samplerCost, before, after, mode, settings.cores(),
-                    settings.connections());
+            return parts.result(rung, relativeDir, StatsLog.read(dir.resolve("stats.log")), samplerCost, before, after, mode, settings);
         }
     }
 
@@ -97,8 +95,8 @@ public final class RungRunner {
         // throughput on a 2-core machine, and that belongs in the warm-up, not the measured window.
         MeasurementPlan.Warmup warmup = plan.warmup();
         Warmup.Result warm = Warmup.run(warmup.generator(), warmup.probe(), warmup.max(), rung.url(), rung.header(), rung.deployment()::prime, out);
-        out.printf("    warm-up: %s after %ds (%,.0f req/s in the last probe)%n",
-                warm.steady() ? "steady" : "not steady within WARMUP_MAX, measuring anyway", warm.took().toSeconds(),
+        out.printf("    warm-up: %s after %ds, %s (%,.0f req/s in the last probe)%n",
+                warm.steady() ? "steady" : "not steady within WARMUP_MAX, measuring anyway", warm.took().toSeconds(), warm.reason(),
                 warm.probes().isEmpty() ? 0 : warm.probes().get(warm.probes().size() - 1));
         return warm;
     }

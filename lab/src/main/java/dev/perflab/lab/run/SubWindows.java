@@ -11,36 +11,41 @@ import java.util.TreeMap;
 
 import dev.perflab.lab.load.LoadGenerator;
 import dev.perflab.lab.load.LoadResult;
+import dev.perflab.lab.stats.JvmCounters;
 import dev.perflab.lab.stats.StatsLog;
 import dev.perflab.lab.system.ReapedChildren;
+import dev.perflab.lab.verdict.JvmCost;
 import dev.perflab.lab.verdict.Window;
 
 /**
  * The one sub-window loop every measurement uses: offers a generator's load for each sub-window
  * in turn, keeps each one's output, and notes its span and the CPU the generator used in it.
  */
-record SubWindows(List<LoadResult> parts, List<LocalDateTime[]> spans, List<Double> generatorCpu) {
+record SubWindows(List<LoadResult> parts, List<LocalDateTime[]> spans, List<Double> generatorCpu, List<Map<String, JvmCost>> jvm) {
 
     /** The load generator's name among the processes whose CPU per request a run reports. */
     static final String LOAD_GENERATOR = "load-generator";
 
-    static final SubWindows NONE = new SubWindows(List.of(), List.of(), List.of());
+    static final SubWindows NONE = new SubWindows(List.of(), List.of(), List.of(), List.of());
 
     /** Offers {@code generator}'s load for each sub-window, keeping each one's output in {@code dir} as name, name-2, ... */
     static SubWindows offer(LoadGenerator generator, Rung rung, List<Duration> subwindows, Path dir, String name) {
         List<LoadResult> parts = new ArrayList<>();
         List<LocalDateTime[]> spans = new ArrayList<>();
         List<Double> generatorCpu = new ArrayList<>();
+        List<Map<String, JvmCost>> jvm = new ArrayList<>();
         for (int i = 1; i <= subwindows.size(); i++) {
+            Map<String, JvmCounters.Reading> jvmBefore = rung.jvms().read();
             LocalDateTime start = LocalDateTime.now();
             OptionalDouble childCpuBefore = ReapedChildren.cpuSeconds();
             LoadResult part = generator.offer(rung.url(), rung.header(), subwindows.get(i - 1));
             generatorCpu.add(cpuSince(childCpuBefore));
             spans.add(new LocalDateTime[] { start, LocalDateTime.now() });
+            jvm.add(JvmWatch.costs(jvmBefore, rung.jvms().read(), part.requests()));
             keep(dir, name + (i == 1 ? "" : "-" + i), part);
             parts.add(part);
         }
-        return new SubWindows(parts, spans, generatorCpu);
+        return new SubWindows(parts, spans, generatorCpu, jvm);
     }
 
     /** The sub-windows as one load result. */
@@ -64,7 +69,8 @@ record SubWindows(List<LoadResult> parts, List<LocalDateTime[]> spans, List<Doub
     List<Window> units(StatsLog stats, int pass) {
         List<Window> units = new ArrayList<>();
         for (int i = 0; i < parts.size(); i++) {
-            units.add(window(pass, parts.get(i), withGenerator(stats.meanCpu(spans.get(i)[0], spans.get(i)[1]), generatorCpu.get(i), parts.get(i))));
+            units.add(window(pass, parts.get(i), withGenerator(stats.meanCpu(spans.get(i)[0], spans.get(i)[1]), generatorCpu.get(i), parts.get(i)),
+                    jvm.get(i)));
         }
         return units;
     }
@@ -80,14 +86,14 @@ record SubWindows(List<LoadResult> parts, List<LocalDateTime[]> spans, List<Doub
     }
 
     /** A sub-window's figures, with each process's CPU ms per request from its mean CPU % over the sub-window. */
-    static Window window(int pass, LoadResult result, Map<String, Double> cpuPercent) {
+    static Window window(int pass, LoadResult result, Map<String, Double> cpuPercent, Map<String, JvmCost> jvm) {
         Map<String, Double> cpuMsPerRequest = new TreeMap<>();
         if (result.requests() > 0) {
             double seconds = result.durationMicros() / 1e6;
             cpuPercent.forEach((process, percent) -> cpuMsPerRequest.put(process, Results.round(percent / 100 * seconds * 1000 / result.requests(), 4)));
         }
         return new Window(pass, Results.round(result.requestsPerSecond(), 1), Results.round(result.latency().percentile("99"), 3),
-                cpuMsPerRequest.isEmpty() ? null : cpuMsPerRequest);
+                cpuMsPerRequest.isEmpty() ? null : cpuMsPerRequest, jvm);
     }
 
     /** The generator's raw output and summary, kept beside the result: {@code wrk.txt}, {@code wrk.json} and the latency histogram. */

@@ -5,6 +5,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.DoubleSupplier;
 
 import dev.perflab.lab.LabException;
@@ -13,20 +14,29 @@ import dev.perflab.lab.load.LoadResult;
 
 /**
  * Warms the system up until it is steady, measured rather than guessed: short wrk probes until the
- * last three agree within 3 % and the JIT compilers of the apps worked for at most 10 % of the last
- * probe, or until the cap. Agreement alone is not enough: on a 2-core machine the offloaded gateway
- * once held 484, 498, 496 req/s while its compilers were busy, and then climbed to 2,500 during the
- * measured window. On such a machine a 10 s warm-up reads about half of the gateway's steady
- * throughput, because the JIT is still compiling.
+ * apps' JIT compilers went quiet (at most 2 % of each of the last two probes, summed over the lab's
+ * apps) while req/s stopped climbing, or, where the JIT time is unknown (a foreign gateway), until
+ * the last three probes agree within 3 %; or until the cap. Agreement alone is not enough: on a
+ * 2-core machine the offloaded gateway once held 484, 498, 496 req/s while its compilers were busy,
+ * and then climbed to 2,500 during the measured window. And agreement within a fixed 3 % is too
+ * much to ask of a busy machine: in a fresh clone's make lab, 7 of 8 gateway rungs ran to the cap of
+ * 120 s with their compilers long quiet. Each result says why the warm-up ended.
  */
 public final class Warmup {
 
     static final int WINDOW = 3;
     static final double TOLERANCE = 0.03;
-    /** Largest share of a probe's wall time the apps' JIT compilers may have used, summed, for the probe to count as steady. */
+    /** Largest share of a probe's wall time the apps' JIT compilers may have used, summed, for the probe to count as quiet. */
+    static final double JIT_QUIET = 0.02;
+    /** With agreeing probes, the largest JIT share of the last one that still counts as steady. */
     static final double JIT_SHARE_MAX = 0.10;
 
-    public record Result(List<Double> probes, List<Double> jitShares, Duration took, boolean steady, Duration probe) {
+    static final String JIT_QUIET_REASON = "the JIT was quiet (at most 2 % of each of the last two probes) and req/s stopped climbing";
+    static final String AGREED_REASON = "three probes agreed within 3 %";
+    static final String CAP_REASON = "WARMUP_MAX reached";
+
+    /** @param reason why the warm-up ended */
+    public record Result(List<Double> probes, List<Double> jitShares, Duration took, boolean steady, Duration probe, String reason) {
     }
 
     private Warmup() {
@@ -55,22 +65,44 @@ public final class Warmup {
             probes.add(result.requestsPerSecond());
             jitShares.add(share);
             out.printf("    warm-up probe %d: %,.0f req/s%s%n", probes.size(), result.requestsPerSecond(),
-                    Double.isNaN(share) ? "" : String.format(", JIT compiling %.0f %% of the probe", share * 100));
+                    Double.isNaN(share) ? "" : String.format(Locale.ROOT, ", JIT compiling %.0f %% of the probe", share * 100));
             out.flush();
-            if (steady(probes, jitShares)) {
-                return new Result(probes, jitShares, Duration.ofNanos(System.nanoTime() - start), true, probe);
+            String reason = steadyReason(probes, jitShares);
+            if (reason != null) {
+                return new Result(probes, jitShares, Duration.ofNanos(System.nanoTime() - start), true, probe, reason);
             }
         }
-        return new Result(probes, jitShares, Duration.ofNanos(System.nanoTime() - start), false, probe);
+        return new Result(probes, jitShares, Duration.ofNanos(System.nanoTime() - start), false, probe, CAP_REASON);
     }
 
-    /** The last three probes agree within 3 %, and the JIT was quiet during the last one (when known). */
+    /** Whether the probes so far are steady. */
     static boolean steady(List<Double> probes, List<Double> jitShares) {
-        if (!steady(probes)) {
-            return false;
+        return steadyReason(probes, jitShares) != null;
+    }
+
+    /**
+     * Why the probes so far are steady, or null while they are not: where the JIT time is known,
+     * quiet compilers in the last two probes with req/s no longer climbing; where it is not, three
+     * probes within 3 %.
+     */
+    static String steadyReason(List<Double> probes, List<Double> jitShares) {
+        boolean jitKnown = jitShares.size() >= 2 && jitShares.subList(jitShares.size() - 2, jitShares.size()).stream().noneMatch(v -> v.isNaN());
+        if (jitKnown) {
+            boolean quiet = jitShares.subList(jitShares.size() - 2, jitShares.size()).stream().allMatch(v -> v <= JIT_QUIET);
+            if (quiet && !climbing(probes)) {
+                return JIT_QUIET_REASON;
+            }
         }
         double last = jitShares.isEmpty() ? Double.NaN : jitShares.get(jitShares.size() - 1);
-        return Double.isNaN(last) || last <= JIT_SHARE_MAX;
+        if (steady(probes) && (Double.isNaN(last) || last <= JIT_SHARE_MAX)) {
+            return AGREED_REASON;
+        }
+        return null;
+    }
+
+    /** The last probe still rose by more than 3 % over the one before. */
+    static boolean climbing(List<Double> probes) {
+        return probes.size() < 2 || probes.get(probes.size() - 1) > probes.get(probes.size() - 2) * (1 + TOLERANCE);
     }
 
     /** The last three probes lie within 3 % of their mean. */

@@ -44,6 +44,12 @@ public final class ComposeRuntime extends LocalRuntime {
                 return new DockerStatsSampler(apps.services().stream().map(s -> s.service().id()).toList(), file);
             }
 
+            /** The containers' JVMs are out of the attach API's reach from here. */
+            @Override
+            public java.util.Map<String, Long> jvmPids() {
+                return java.util.Map.of();
+            }
+
             @Override
             public Optional<ProfiledProcess> gatewayProcess() {
                 return apps.find(Service.GATEWAY)

@@ -26,6 +26,15 @@ public interface Deployment extends AutoCloseable {
     /** The gateway process a profiler attaches to, when the lab started it here. */
     Optional<ProfiledProcess> gatewayProcess();
 
+    /**
+     * The JVMs whose counters the lab can read through the attach API, by the name the stats log
+     * uses: the apps it started as processes here (a foreign gateway too); none in a container or
+     * on a remote system.
+     */
+    default Map<String, Long> jvmPids() {
+        return Map.of();
+    }
+
     /** Reads every endpoint the measured window will read, and returns the apps' JIT compilation time so far (ms, summed; NaN when unknown). */
     default double prime() {
         return AppReadings.prime(apps());

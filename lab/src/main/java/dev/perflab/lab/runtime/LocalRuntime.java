@@ -115,6 +115,13 @@ public class LocalRuntime implements LabRuntime {
         }
 
         @Override
+        public Map<String, Long> jvmPids() {
+            Map<String, Long> pids = new LinkedHashMap<>();
+            apps.services().forEach(service -> pids.put(service.service().id(), service.pid()));
+            return pids;
+        }
+
+        @Override
         public void close() {
             try (Apps stoppedLast = apps; Target.Extras stoppedFirst = extras) {
                 // extras first, then the apps

@@ -19,7 +19,8 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Intervals(String covers, Estimate rps, @JsonProperty("p99_ms") Estimate p99Ms,
-        @JsonProperty("cpu_ms_per_request") Map<String, Estimate> cpuMsPerRequest) {
+        @JsonProperty("cpu_ms_per_request") Map<String, Estimate> cpuMsPerRequest,
+        @JsonProperty("bytes_per_request") Map<String, Estimate> bytesPerRequest) {
 
     public static Intervals of(List<Window> windows) {
         return of(windows, true);
@@ -43,9 +44,16 @@ public record Intervals(String covers, Estimate rps, @JsonProperty("p99_ms") Est
                 cpu.put(process, Estimate.of(units));
             }
         });
+        Map<String, Estimate> bytes = new TreeMap<>();
+        jvms(windows).forEach(process -> {
+            List<Double> units = units(windows, w -> w.bytesPerRequest(process));
+            if (!units.isEmpty()) {
+                bytes.put(process, Estimate.of(units));
+            }
+        });
         List<Double> p99 = units(windows, Window::p99Ms);
         return new Intervals(covers, Estimate.of(units(windows, Window::rps)), p99.isEmpty() ? null : Estimate.of(p99),
-                cpu.isEmpty() ? null : cpu);
+                cpu.isEmpty() ? null : cpu, bytes.isEmpty() ? null : bytes);
     }
 
     /**
@@ -68,6 +76,12 @@ public record Intervals(String covers, Estimate rps, @JsonProperty("p99_ms") Est
 
     static int passes(List<Window> windows) {
         return (int) windows.stream().map(Window::pass).distinct().count();
+    }
+
+    static TreeSet<String> jvms(List<Window> windows) {
+        TreeSet<String> processes = new TreeSet<>();
+        windows.stream().filter(w -> w.jvm() != null).forEach(w -> processes.addAll(w.jvm().keySet()));
+        return processes;
     }
 
     static TreeSet<String> processes(List<Window> windows) {

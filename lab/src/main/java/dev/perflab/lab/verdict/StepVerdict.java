@@ -1,6 +1,8 @@
 package dev.perflab.lab.verdict;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
@@ -13,7 +15,11 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record StepVerdict(String against, Ratio rps, @JsonProperty("proxy_cpu_ms_per_request") Ratio proxyCpuPerRequest,
-        @JsonProperty("proxy_cpu_ms_per_request_at_rate") Ratio proxyCpuAtRate) {
+        @JsonProperty("proxy_cpu_ms_per_request_at_rate") Ratio proxyCpuAtRate,
+        @JsonProperty("gateway_bytes_per_request") Ratio gatewayBytesPerRequest, @JsonProperty("carried_by") List<String> carriedBy) {
+
+    /** The metrics of a step, in the order its verdict names them: the costs noise moves least first. */
+    static final List<String> METRICS = List.of("gateway_bytes_per_request", "proxy_cpu_ms_per_request_at_rate", "proxy_cpu_ms_per_request", "rps");
 
     /** The process whose CPU per request a step compares: the gateway, else nginx. */
     static final List<String> PROXIES = List.of("gateway", "nginx");
@@ -28,7 +34,10 @@ public record StepVerdict(String against, Ratio rps, @JsonProperty("proxy_cpu_ms
         List<Double> cpuBefore = Intervals.units(before, w -> proxyCpu(w));
         List<Double> cpuAfter = Intervals.units(after, w -> proxyCpu(w));
         Ratio cpu = cpuBefore.isEmpty() || cpuAfter.isEmpty() ? null : Ratio.of(cpuBefore, cpuAfter, false);
-        return new StepVerdict(against, rps, cpu, null);
+        List<Double> bytesBefore = Intervals.units(before, w -> w.bytesPerRequest("gateway"));
+        List<Double> bytesAfter = Intervals.units(after, w -> w.bytesPerRequest("gateway"));
+        Ratio bytes = bytesBefore.isEmpty() || bytesAfter.isEmpty() ? null : Ratio.of(bytesBefore, bytesAfter, false);
+        return carried(new StepVerdict(against, rps, cpu, null, bytes, null));
     }
 
     /**
@@ -41,7 +50,24 @@ public record StepVerdict(String against, Ratio rps, @JsonProperty("proxy_cpu_ms
         if (cpuBefore.isEmpty() || cpuAfter.isEmpty()) {
             return this;
         }
-        return new StepVerdict(against, rps, proxyCpuPerRequest, Ratio.of(cpuBefore, cpuAfter, false));
+        return carried(new StepVerdict(against, rps, proxyCpuPerRequest, Ratio.of(cpuBefore, cpuAfter, false), gatewayBytesPerRequest, null));
+    }
+
+    /**
+     * The step with the metrics that carried its verdict: those whose interval excludes 1.00, the
+     * costs noise moves least first; empty when every one says "no difference".
+     */
+    static StepVerdict carried(StepVerdict step) {
+        Map<String, Ratio> byMetric = new LinkedHashMap<>();
+        byMetric.put(METRICS.get(0), step.gatewayBytesPerRequest());
+        byMetric.put(METRICS.get(1), step.proxyCpuAtRate());
+        byMetric.put(METRICS.get(2), step.proxyCpuPerRequest());
+        byMetric.put(METRICS.get(3), step.rps());
+        List<String> carried = byMetric.entrySet().stream()
+            .filter(e -> e.getValue() != null && e.getValue().verdict() != null && e.getValue().verdict() != Verdict.NO_DIFFERENCE)
+            .map(Map.Entry::getKey)
+            .toList();
+        return new StepVerdict(step.against(), step.rps(), step.proxyCpuPerRequest(), step.proxyCpuAtRate(), step.gatewayBytesPerRequest(), carried);
     }
 
     private static Double proxyCpu(Window window) {

@@ -82,6 +82,6 @@ class CapacityIntegrationTests {
         assertThat(err.toString().strip()).hasLineCount(1).startsWith("lab: SLO must be a percentile and a latency");
         err.getBuffer().setLength(0);
         assertThat(capacity("--rates", "500,fast")).isNotZero();
-        assertThat(err.toString().strip()).hasLineCount(1).startsWith("lab: RATES must be positive req/s").contains("'fast'");
+        assertThat(err.toString().strip()).hasLineCount(1).startsWith("lab: RATES must be req/s from 1 to").contains("'fast'");
     }
 }

@@ -5,6 +5,7 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
@@ -73,6 +74,44 @@ class KnobsTests {
         assertThat(run("gateway-test", "--cpu-rate", "-1")).isNotZero();
         assertThat(err.toString().strip()).startsWith("lab: CPU_RATE must be 0 (off)");
         assertThat(results).isEmptyDirectory();
+    }
+
+    @Test
+    void valuesNoRunHereCanMeanAreOneLineEachBeforeAnythingStarts() {
+        Map<List<String>, String> bad = new java.util.LinkedHashMap<>();
+        bad.put(List.of("baseline", "--duration", "999999h"), "lab: DURATION must be at most ");
+        bad.put(List.of("baseline", "--duration", "10h", "--subwindow", "1s"), "lab: DURATION=10h in SUBWINDOW=1s parts makes 36000 sub-windows");
+        bad.put(List.of("baseline", "--repeat", "5000"), "lab: REPEAT must be at most 100, got 5000");
+        bad.put(List.of("baseline", "--threads", "5000", "--connections", "5000"), "lab: THREADS must be at most 1000, got 5000");
+        bad.put(List.of("baseline", "--connections", "100000000"), "lab: CONNECTIONS=100000000 is more than this machine lets one process open");
+        bad.put(List.of("lab", "--cpu-rate", "5000000"), "lab: CPU_RATE must be at most 1000000 req/s, got 5000000");
+        bad.put(List.of("lab", "--warmup-max", "3h"), "lab: WARMUP_MAX must be at most ");
+        bad.put(List.of("capacity", "--rates", "0.4,800"), "lab: RATES must be req/s from 1 to 1000000 separated by commas");
+        bad.forEach((args, line) -> {
+            err.getBuffer().setLength(0);
+            assertThat(run(args.toArray(String[]::new))).as(String.join(" ", args)).isNotZero();
+            assertThat(err.toString().strip()).as(String.join(" ", args)).hasLineCount(1).startsWith(line);
+        });
+        assertThat(results).isEmptyDirectory();
+    }
+
+    @Test
+    void aSweepSectionWithoutClientsIsOneLineNotANullPointer(@TempDir Path dir) throws java.io.IOException {
+        Path file = java.nio.file.Files.writeString(dir.resolve("ladder.yml"), "rungs:\n  - name: reactive\n    profiles: [reactive]\n"
+                + "sweep:\n  latencies: [0, 1ms]\n");
+        assertThat(run("sweep", "--scenarios", file.toString())).isNotZero();
+        assertThat(err.toString().strip()).hasLineCount(1).isEqualTo("lab: " + file + "'s sweep: needs both clients: (e.g. [blocking, reactive]) "
+                + "and latencies: (e.g. [0, 1ms, 5ms])");
+        assertThat(results).isEmptyDirectory();
+    }
+
+    @Test
+    void makeUpTakesAuthClientAheadOfProfilesInsteadOfIgnoringIt() {
+        CommandLine.ParseResult parsed = LabCommand.commandLine().parseArgs("up", "--auth-client", "blocking", "--profiles", "log-quiet");
+        UpCommand up = parsed.subcommand().commandSpec().commandLine().getCommand();
+        assertThat(up.authClient.tag()).isEqualTo("blocking");
+        assertThat(run("up", "--auth-client", "webflux")).isNotZero();
+        assertThat(err.toString().strip()).hasLineCount(1).contains("webflux");
     }
 
     @Test

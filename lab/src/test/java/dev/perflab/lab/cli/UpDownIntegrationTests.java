@@ -42,8 +42,10 @@ class UpDownIntegrationTests {
 
     @Test
     void upShowsARequestGoingThroughAndDownStopsExactlyWhatUpStarted() {
-        assertThat(run("up", "--auth-latency", "0", "--profiles", "blocking")).as(err.toString()).isZero();
+        // AUTH_CLIENT picks the gateway's auth client ahead of PROFILES, as in make gateway-test
+        assertThat(run("up", "--auth-latency", "0", "--auth-client", "blocking", "--profiles", "log-quiet")).as(err.toString()).isZero();
         assertThat(out.toString())
+            .contains("(profiles: blocking,log-quiet)")
             .contains("\"auth_client\":\"blocking\"")
             .contains("->  200 Hello World!")
             .contains("(no token)  ->  401 missing token");

@@ -37,8 +37,9 @@ class ComparisonTests {
                 windows.add(new Window(1, value, 5.0, Map.of("gateway", 400.0 / value)));
             }
             double mean = java.util.Arrays.stream(rps).average().orElse(0);
-            results.add(new RungResult(Scenario.gateway(rung, List.of(rung), "x"), rung, new RungResult.Throughput(mean, null, List.of(mean), 0L),
-                    null, null, null, null, null, null, windows, null, null, null, null, null, null));
+            results.add(new RungResult(Scenario.gateway(rung, List.of(rung), "x"), rung,
+                    new RungResult.ClosedLoop(new RungResult.Throughput(mean, null, List.of(mean), 0L), null, null, null, windows, null, null), null, null,
+                    null, null, null, null, null));
         });
         Files.writeString(folder.resolve("summary.json"), RunFolder.JSON.writeValueAsString(Map.of("rungs", results)));
         return RunFolder.existing(folder).dir();

@@ -32,9 +32,21 @@ class WarmupTests {
         // the offloaded rung of a real make lab run: 484, 498, 496 req/s, then 2,500 in the measured window
         List<Double> plateau = List.of(93.0, 210.0, 332.0, 484.0, 498.0, 496.0);
         assertThat(Warmup.steady(plateau, List.of(0.9, 0.8, 0.7, 0.6, 0.5, 0.45))).as("compilers busy").isFalse();
-        assertThat(Warmup.steady(plateau, List.of(0.9, 0.8, 0.7, 0.6, 0.5, 0.04))).as("compilers quiet").isTrue();
-        assertThat(Warmup.steady(plateau, List.of(0.9, 0.8, 0.7, 0.6, 0.5, 0.10))).as("at the limit").isTrue();
-        assertThat(Warmup.steady(plateau, List.of(0.9, 0.8, 0.7, 0.6, 0.5, Double.NaN))).as("JIT time unknown: probes decide").isTrue();
+        assertThat(Warmup.steadyReason(plateau, List.of(0.9, 0.8, 0.7, 0.6, 0.5, 0.04))).as("compilers quieter, the probes agree")
+            .isEqualTo(Warmup.AGREED_REASON);
+        assertThat(Warmup.steady(plateau, List.of(0.9, 0.8, 0.7, 0.6, 0.5, 0.11))).as("above 10 %").isFalse();
+        assertThat(Warmup.steadyReason(plateau, List.of(0.9, 0.8, 0.7, 0.6, Double.NaN, Double.NaN))).as("JIT time unknown: probes decide")
+            .isEqualTo(Warmup.AGREED_REASON);
         assertThat(Warmup.steady(List.of(400.0, 2000.0, 2500.0), List.of(0.0, 0.0, 0.0))).as("still climbing").isFalse();
+    }
+
+    @Test
+    void quietCompilersForTwoProbesEndTheWarmUpEvenWhenABusyMachineKeepsTheProbesApart() {
+        List<Double> noisy = List.of(600.0, 2_300.0, 2_000.0, 2_250.0, 2_100.0);
+        assertThat(Warmup.steadyReason(noisy, List.of(0.5, 0.2, 0.05, 0.015, 0.01))).isEqualTo(Warmup.JIT_QUIET_REASON);
+        assertThat(Warmup.steady(noisy, List.of(0.5, 0.2, 0.05, 0.05, 0.01))).as("quiet in one probe only").isFalse();
+        assertThat(Warmup.steady(noisy, List.of(0.5, 0.2, 0.05, 0.021, 0.01))).as("2.1 % is not quiet").isFalse();
+        assertThat(Warmup.steady(List.of(600.0, 2_000.0, 2_300.0), List.of(0.5, 0.01, 0.01))).as("quiet, but still 15 % up").isFalse();
+        assertThat(Warmup.steady(List.of(600.0), List.of(0.0))).as("one probe").isFalse();
     }
 }

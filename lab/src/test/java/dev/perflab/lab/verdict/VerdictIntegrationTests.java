@@ -106,6 +106,14 @@ class VerdictIntegrationTests {
         assertThat(step.path("rps").path("verdict").asString()).as(step.toString()).isEqualTo("slower");
         assertThat(step.path("rps").path("high").asDouble()).isLessThan(1.0);
         assertThat(step.path("proxy_cpu_ms_per_request").path("ratio").asDouble()).isPositive();
+        assertThat(step.path("carried_by").toString()).as("req/s, which excludes 1.00 above, carried it").contains("rps");
+        // what every JVM counted about itself, per sub-window, read through the attach API
+        for (JsonNode window : blocking.path("windows")) {
+            assertThat(window.path("jvm").path("gateway").path("bytes_per_request").asDouble()).as(window.toString()).isGreaterThan(1_000);
+            assertThat(window.path("jvm").path("auth-service").path("bytes_per_request").asDouble()).as(window.toString()).isPositive();
+        }
+        assertThat(blocking.path("intervals").path("bytes_per_request").path("gateway").path("n").asInt()).isEqualTo(4);
+        assertThat(step.path("gateway_bytes_per_request").path("ratio").asDouble()).isPositive();
         assertThat(out.toString()).contains("Expected duration: 2 rungs x 1 pass");
     }
 

@@ -100,6 +100,27 @@ class VerdictStatisticsTests {
         assertThat(step.proxyCpuPerRequest().ratio()).isCloseTo(0.255, within(0.01));
     }
 
+    @Test
+    void aStepThatOnlyAllocatesMoreIsCarriedByBytesPerRequestWhereCpuAndReqPerSecondCannotTell() {
+        // request logging on a busy machine: CPU and req/s inside their noise, 6 % more bytes in every window
+        List<Window> before = List.of(counted(1, 1000, 0.40, 95_000), counted(1, 1150, 0.36, 95_100), counted(1, 900, 0.44, 94_950),
+                counted(1, 1050, 0.39, 95_050));
+        List<Window> after = List.of(counted(1, 980, 0.42, 100_700), counted(1, 1120, 0.37, 100_800), counted(1, 920, 0.41, 100_650),
+                counted(1, 1060, 0.43, 100_750));
+        StepVerdict step = StepVerdict.of("log-async", before, after);
+        assertThat(step.rps().verdict()).isEqualTo(Verdict.NO_DIFFERENCE);
+        assertThat(step.proxyCpuPerRequest().verdict()).isEqualTo(Verdict.NO_DIFFERENCE);
+        assertThat(step.gatewayBytesPerRequest().verdict()).isEqualTo(Verdict.SLOWER);
+        assertThat(step.gatewayBytesPerRequest().ratio()).isCloseTo(1.06, within(0.005));
+        assertThat(step.carriedBy()).containsExactly("gateway_bytes_per_request");
+        assertThat(StepVerdict.of("same", before, before).carriedBy()).as("nothing resolved").isEmpty();
+        assertThat(Intervals.of(after).bytesPerRequest().get("gateway").n()).isEqualTo(4);
+    }
+
+    private static Window counted(int pass, double rps, double gatewayCpu, double gatewayBytes) {
+        return new Window(pass, rps, 5.0, Map.of("gateway", gatewayCpu), Map.of("gateway", new JvmCost(gatewayBytes, 0L, 0L, 0L, null)));
+    }
+
     private static Window window(int pass, double rps, double gatewayCpu) {
         return new Window(pass, rps, 5.0, Map.of("gateway", gatewayCpu, "auth-service", 0.1));
     }

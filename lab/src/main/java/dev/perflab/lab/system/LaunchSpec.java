@@ -62,6 +62,11 @@ public record LaunchSpec(Service service, int port, List<String> profiles, Map<S
         return options;
     }
 
+    /** The same spec run by the JDK at {@code home}. */
+    public LaunchSpec withJavaHome(Path home) {
+        return new LaunchSpec(service, port, profiles, environment, jvmOptions, home, foreign);
+    }
+
     public static Path currentJavaHome() {
         return Path.of(System.getProperty("java.home"));
     }

@@ -35,14 +35,15 @@ public final class NginxProcess implements AutoCloseable {
         }
         Path conf = prefix.resolve("nginx.conf");
         try {
-            for (String dir : List.of("body", "proxy", "fastcgi", "uwsgi", "scgi")) {
+            for (String dir : List.of("body", "proxy", "fastcgi", "uwsgi", "scgi", "auth-cache")) {
                 Files.createDirectories(prefix.resolve("tmp").resolve(dir));
             }
             String text = Files.readString(template)
                 .replace("@PREFIX@", prefix.toAbsolutePath().toString())
                 .replace("@BUSINESS_PORT@", Integer.toString(businessPort))
                 .replace("@AUTH_PORT@", Integer.toString(authPort))
-                .replace("@PORT@", Integer.toString(PORT));
+                .replace("@PORT@", Integer.toString(PORT))
+                .replace("@USER@", System.getProperty("user.name"));
             Files.writeString(conf, text, StandardCharsets.UTF_8);
         }
         catch (IOException ex) {
@@ -51,11 +52,28 @@ public final class NginxProcess implements AutoCloseable {
         // TERM, not KILL, when the runner dies: the master then stops its workers, which a KILLed master leaves serving
         Commands.Child child = Commands.launch("nginx", List.of("nginx", "-p", prefix.toAbsolutePath().toString(), "-c", conf.toAbsolutePath().toString()))
             .output(prefix.resolve("nginx.log")).onRunnerDeath("TERM").start();
-        ServiceLauncher.awaitReady(child, Duration.ofSeconds(20),
-                () -> LabHttp.get(url(), Map.of("Authorization", "Bearer " + token)).statusCode() == 200,
-                () -> "nginx exited at start (is port " + PORT + " free?); see " + prefix.resolve("nginx-error.log") + " and " + prefix.resolve("nginx.log"),
-                "nginx did not route a request with the token within 20 s; see " + prefix.resolve("nginx-error.log"));
+        try {
+            ServiceLauncher.awaitReady(child, Duration.ofSeconds(20),
+                    () -> LabHttp.get(url(), Map.of("Authorization", "Bearer " + token)).statusCode() == 200,
+                    () -> "nginx exited at start (is port " + PORT + " free?); see " + prefix.resolve("nginx-error.log") + " and " + prefix.resolve("nginx.log"),
+                    "nginx did not route a request with the token within 20 s; see " + prefix.resolve("nginx-error.log"));
+        }
+        catch (LabException ex) {
+            child.close();
+            throw new LabException(ex.getMessage() + lastLine(prefix.resolve("nginx-error.log")), ex);
+        }
         return new NginxProcess(child);
+    }
+
+    /** The error log's last line, as "; it ends: ...", or nothing when there is none. */
+    private static String lastLine(Path log) {
+        try {
+            List<String> lines = Files.readAllLines(log);
+            return lines.isEmpty() ? "" : "; it ends: " + lines.get(lines.size() - 1);
+        }
+        catch (IOException ex) {
+            return "";
+        }
     }
 
     public static URI url() {

@@ -24,9 +24,10 @@ final class NginxTarget implements Target {
     private final LaunchSpec business;
     private final LaunchSpec auth;
 
-    NginxTarget(Path root, LaunchSpec business, LaunchSpec auth) {
+    /** @param cached the auth subrequest's answers cached (the rung's profiles name auth-cache): the auth-cache rung's reference */
+    NginxTarget(Path root, LaunchSpec business, LaunchSpec auth, boolean cached) {
         this.root = root;
-        this.template = root.resolve("lab/nginx/auth-request.conf");
+        this.template = root.resolve(cached ? "lab/nginx/auth-request-cached.conf" : "lab/nginx/auth-request.conf");
         this.business = business;
         this.auth = auth;
     }
@@ -38,7 +39,7 @@ final class NginxTarget implements Target {
 
     @Override
     public String describe() {
-        return " (wrk -> nginx auth_request)";
+        return template.getFileName().toString().contains("cached") ? " (wrk -> nginx auth_request, its answers cached)" : " (wrk -> nginx auth_request)";
     }
 
     /** Without nginx the rung is skipped, with the line the setup step printed when it could not install it. */

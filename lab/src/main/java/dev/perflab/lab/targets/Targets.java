@@ -18,6 +18,9 @@ public final class Targets {
     /** The header line that carries it: TOKEN_HEADER's default, and what the nginx reference always sends. */
     public static final String HEADER = "Authorization: Bearer " + TOKEN;
 
+    /** The profile of an nginx rung whose auth subrequest's answers are cached. */
+    public static final String NGINX_AUTH_CACHE = "auth-cache";
+
     private Targets() {
     }
 
@@ -34,7 +37,7 @@ public final class Targets {
             case BACKEND -> new BackendTarget(specs.apply(Service.BUSINESS));
             case GATEWAY -> new GatewayTarget(specs.apply(Service.BUSINESS), specs.apply(Service.AUTH),
                     gateway.apply(specs.apply(Service.GATEWAY).withProfiles(profiles)), route, header);
-            case NGINX -> new NginxTarget(root, specs.apply(Service.BUSINESS), specs.apply(Service.AUTH));
+            case NGINX -> new NginxTarget(root, specs.apply(Service.BUSINESS), specs.apply(Service.AUTH), profiles.contains(NGINX_AUTH_CACHE));
         };
     }
 

@@ -64,7 +64,7 @@ TOOLS_charts := chromium
 RUNTIME_DEPS = $(JARS) $(if $(filter compose,$(RUNTIME)),images)
 COMPOSE_ARGS = -p perflab $(foreach f,$(subst $(comma), ,$(or $(COMPOSE_FILES),docker-compose.yml)),-f $(f))
 
-.PHONY: help build images lab baseline gateway-test profile sweep capacity report compare charts up down test clean setup-load setup-test setup-charts
+.PHONY: help build images lab baseline gateway-test profile sweep capacity report compare charts up down test format clean setup-load setup-test setup-charts
 
 help: ## List every target with one line each
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -126,6 +126,9 @@ down: lab/target/lab.jar ## Stop the apps that make up started (by pid, nothing 
 
 test: setup-test ## Run every test: unit tests and the real apps on loopback ports
 	$(MVNW) verify
+
+format: ## Format the Java code as make test checks it (spring-javaformat, settings in .springjavaformatconfig)
+	$(MVNW) -q spring-javaformat:apply
 
 clean: ## Remove build output (results/ is kept)
 	$(MVNW) -q clean

@@ -39,7 +39,8 @@ import tools.jackson.databind.JsonNode;
  */
 public record ReportModel(String title, String machineLine, Integer cores, String error, Table main, Table times,
         Table hotspots, Table warmup, List<String> faults, Table sweep, String samplerCost, String profiler, Charts charts,
-        Table verdicts, Table intervals, String noiseFloor, Table atRate, String atRateNote, Table bounds, Table capacity, String capacityExplained) {
+        Table verdicts, Table intervals, String noiseFloor, Table atRate, String atRateNote, Table bounds, Table capacity, String capacityExplained,
+        Table jvmCosts, Table runtimes, boolean warmupReasons) {
 
     /** A header and its rows, each cell as printed. Empty when nothing qualified for it. */
     public record Table(List<String> header, List<List<String>> rows) {
@@ -127,7 +128,8 @@ public record ReportModel(String title, String machineLine, Integer cores, Strin
                     cores.isNumber() ? cores.asInt() : null, error, mainTable(), timeTable(), hotspotTable(), warmupTable(), faultLines(),
                     sweep ? sweepTable(points) : null, samplerCost(), info.path("parameters").path("profiler").asString(),
                     new Charts(rungs, cpuSeries(), sweep ? sweepSeries(points) : null), verdictTable(), intervalTable(), noiseFloor(),
-                    atRateTable(), atRateNote(), boundsTable(), capacityTable(), capacityExplained());
+                    atRateTable(), atRateNote(), boundsTable(), capacityTable(), capacityExplained(), JvmSections.costs(rungs), JvmSections.runtime(rungs),
+                    warmupReasons());
         }
 
         /** Each rung against the one before it: req/s and the proxy's CPU per request, ratio, interval and verdict. */
@@ -144,6 +146,12 @@ public record ReportModel(String title, String machineLine, Integer cores, Strin
                     row.add(ratioWithInterval(step.proxyCpuAtRate()));
                     row.add(verdictWords(step.proxyCpuAtRate()));
                 }
+                if (anyBytes()) {
+                    row.add(ratioWithInterval(step.gatewayBytesPerRequest(), 3));
+                    row.add(verdictWords(step.gatewayBytesPerRequest()));
+                    row.add(step.carriedBy() == null || step.carriedBy().isEmpty() ? "nothing beyond noise"
+                            : String.join(", ", step.carriedBy().stream().map(ReportModel::metricName).toList()));
+                }
                 rows.add(row);
             }
             List<String> header = new ArrayList<>(List.of("rung", "against", "req/s: ratio [95 % interval]", "req/s verdict",
@@ -152,7 +160,22 @@ public record ReportModel(String title, String machineLine, Integer cores, Strin
                 header.add("at " + offeredRate() + " req/s: proxy CPU per request ratio [95 % interval]");
                 header.add("CPU verdict at " + offeredRate() + " req/s");
             }
+            if (anyBytes()) {
+                header.add("gateway bytes per request: ratio [95 % interval]");
+                header.add("bytes verdict");
+                header.add("carried by");
+            }
             return new Table(header, rows);
+        }
+
+        /** Whether any step compared the bytes the gateway allocated per request (runs that counted them). */
+        private boolean anyBytes() {
+            return rungs.stream().anyMatch(r -> r.verdict() != null && r.verdict().gatewayBytesPerRequest() != null);
+        }
+
+        /** Whether the warm-ups said why they ended (runs since the reason was recorded). */
+        private boolean warmupReasons() {
+            return rungs.stream().anyMatch(r -> r.warmup() != null && r.warmup().reason() != null);
         }
 
         private boolean anyAtRate() {
@@ -423,13 +446,21 @@ public record ReportModel(String title, String machineLine, Integer cores, Strin
                     continue;
                 }
                 Double cold = RungResult.WarmupSummary.coldReading(w.probes(), w.probeSeconds() == null ? 0 : w.probeSeconds(), 10);
-                rows.add(List.of(r.name(), w.seconds() == null ? "" : String.format(Locale.ROOT, "%.0f", w.seconds()),
+                List<String> row = new ArrayList<>(List.of(r.name(), w.seconds() == null ? "" : String.format(Locale.ROOT, "%.0f", w.seconds()),
                         Boolean.TRUE.equals(w.steady()) ? "yes" : "no",
                         String.join(" ", w.probes().stream().map(v -> String.format(Locale.ROOT, "%,.0f", v)).toList()),
                         cold == null ? "" : String.format(Locale.ROOT, "%,.0f", cold),
                         cold == null || r.throughput().rps() == 0 ? "" : String.format(Locale.ROOT, "%.2f", cold / r.throughput().rps())));
+                if (warmupReasons()) {
+                    row.add(w.reason() == null ? "" : w.reason());
+                }
+                rows.add(row);
             }
-            return new Table(List.of("rung", "warm-up s", "steady", "probes (req/s)", "first 10 s req/s", "first 10 s / measured"), rows);
+            List<String> header = new ArrayList<>(List.of("rung", "warm-up s", "steady", "probes (req/s)", "first 10 s req/s", "first 10 s / measured"));
+            if (warmupReasons()) {
+                header.add("why it ended");
+            }
+            return new Table(header, rows);
         }
 
         /** The lines of every rung's faults.log (FAULTS=...), prefixed with the rung. */
@@ -548,6 +579,17 @@ public record ReportModel(String title, String machineLine, Integer cores, Strin
         }
     }
 
+    /** A step metric's name as the report writes it. */
+    static String metricName(String metric) {
+        return switch (metric) {
+            case "gateway_bytes_per_request" -> "gateway bytes per request";
+            case "proxy_cpu_ms_per_request_at_rate" -> "proxy CPU per request at the fixed rate";
+            case "proxy_cpu_ms_per_request" -> "proxy CPU per request";
+            case "rps" -> "req/s";
+            default -> metric;
+        };
+    }
+
     private static Estimate proxyCpu(Intervals intervals) {
         if (intervals.cpuMsPerRequest() == null) {
             return null;
@@ -556,11 +598,17 @@ public record ReportModel(String title, String machineLine, Integer cores, Strin
     }
 
     private static String ratioWithInterval(Ratio ratio) {
+        return ratioWithInterval(ratio, 2);
+    }
+
+    /** With {@code digits} decimals: bytes per request moves by tenths of a per cent that two decimals would round to 1.00. */
+    private static String ratioWithInterval(Ratio ratio, int digits) {
         if (ratio == null) {
             return "";
         }
-        return ratio.low() == null ? String.format(Locale.ROOT, "%.2f (one window: no interval)", ratio.ratio())
-                : String.format(Locale.ROOT, "%.2f [%.2f, %.2f]", ratio.ratio(), ratio.low(), ratio.high());
+        String f = "%." + digits + "f";
+        return ratio.low() == null ? String.format(Locale.ROOT, f + " (one window: no interval)", ratio.ratio())
+                : String.format(Locale.ROOT, f + " [" + f + ", " + f + "]", ratio.ratio(), ratio.low(), ratio.high());
     }
 
     private static String verdictWords(Ratio ratio) {

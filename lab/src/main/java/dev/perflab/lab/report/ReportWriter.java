@@ -64,6 +64,9 @@ public final class ReportWriter {
         view.put("bounds", table(model.bounds()));
         view.put("capacity", table(model.capacity()));
         view.put("capacityExplained", optional(model.capacityExplained()));
+        view.put("jvmCosts", table(model.jvmCosts()));
+        view.put("runtimes", table(model.runtimes()));
+        view.put("warmupReasons", model.warmupReasons());
         return view;
     }
 

@@ -32,7 +32,7 @@ class WarmupTests {
         // the offloaded rung of a real make lab run: 484, 498, 496 req/s, then 2,500 in the measured window
         List<Double> plateau = List.of(93.0, 210.0, 332.0, 484.0, 498.0, 496.0);
         assertThat(Warmup.steady(plateau, List.of(0.9, 0.8, 0.7, 0.6, 0.5, 0.45))).as("compilers busy").isFalse();
-        assertThat(Warmup.steadyReason(plateau, List.of(0.9, 0.8, 0.7, 0.6, 0.5, 0.04))).as("compilers quieter, the probes agree")
+        assertThat(Warmup.steadyReason(plateau, List.of(0.9, 0.8, 0.7, 0.6, 0.5, 0.04))).as("compilers quiet in the last probe only, the probes agree")
             .isEqualTo(Warmup.AGREED_REASON);
         assertThat(Warmup.steady(plateau, List.of(0.9, 0.8, 0.7, 0.6, 0.5, 0.11))).as("above 10 %").isFalse();
         assertThat(Warmup.steadyReason(plateau, List.of(0.9, 0.8, 0.7, 0.6, Double.NaN, Double.NaN))).as("JIT time unknown: probes decide")
@@ -43,9 +43,9 @@ class WarmupTests {
     @Test
     void quietCompilersForTwoProbesEndTheWarmUpEvenWhenABusyMachineKeepsTheProbesApart() {
         List<Double> noisy = List.of(600.0, 2_300.0, 2_000.0, 2_250.0, 2_100.0);
-        assertThat(Warmup.steadyReason(noisy, List.of(0.5, 0.2, 0.05, 0.015, 0.01))).isEqualTo(Warmup.JIT_QUIET_REASON);
-        assertThat(Warmup.steady(noisy, List.of(0.5, 0.2, 0.05, 0.05, 0.01))).as("quiet in one probe only").isFalse();
-        assertThat(Warmup.steady(noisy, List.of(0.5, 0.2, 0.05, 0.021, 0.01))).as("2.1 % is not quiet").isFalse();
+        assertThat(Warmup.steadyReason(noisy, List.of(0.5, 0.2, 0.3, 0.06, 0.04))).isEqualTo(Warmup.JIT_QUIET_REASON);
+        assertThat(Warmup.steady(noisy, List.of(0.5, 0.2, 0.3, 0.15, 0.01))).as("quiet in one probe only").isFalse();
+        assertThat(Warmup.steady(noisy, List.of(0.5, 0.2, 0.05, 0.101, 0.01))).as("10.1 % is not quiet").isFalse();
         assertThat(Warmup.steady(List.of(600.0, 2_000.0, 2_300.0), List.of(0.5, 0.01, 0.01))).as("quiet, but still 15 % up").isFalse();
         assertThat(Warmup.steady(List.of(600.0), List.of(0.0))).as("one probe").isFalse();
     }

@@ -9,9 +9,10 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.core.env.Environment;
 
 /**
- * Stops the app when the process named by {@code lab.parent-pid} ({@code LAB_PARENT_PID}) ends: the
- * lab passes its own pid, so a runner killed with -9 leaves no app behind holding the lab's ports.
- * Without the property nothing is watched. Registered for every app in {@code META-INF/spring.factories}.
+ * Stops the app when the process named by {@code lab.parent-pid} ({@code LAB_PARENT_PID})
+ * ends: the lab passes its own pid, so a runner killed with -9 leaves no app behind
+ * holding the lab's ports. Without the property nothing is watched. Registered for every
+ * app in {@code META-INF/spring.factories}.
  */
 public class ParentProcessWatcher implements ApplicationListener<ApplicationPreparedEvent> {
 
@@ -26,11 +27,13 @@ public class ParentProcessWatcher implements ApplicationListener<ApplicationPrep
             return;
         }
         String app = environment.getProperty("spring.application.name", "app");
-        CompletableFuture<?> parentEnded = ProcessHandle.of(pid).map(ProcessHandle::onExit)
+        CompletableFuture<?> parentEnded = ProcessHandle.of(pid)
+            .map(ProcessHandle::onExit)
             .orElseGet(() -> CompletableFuture.completedFuture(null));
         parentEnded.thenRun(() -> {
             System.err.println(app + ": parent process " + pid + " ended; stopping");
             System.exit(SpringApplication.exit(context));
         });
     }
+
 }

@@ -16,6 +16,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ParentProcessWatcherTests {
 
     private Process parent;
+
     private Process app;
 
     @AfterEach
@@ -59,7 +60,8 @@ class ParentProcessWatcherTests {
 
     private static Process startApp(long parentPid) throws IOException {
         String java = ProcessHandle.current().info().command().orElseThrow();
-        ProcessBuilder builder = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), WatchedApp.class.getName())
+        ProcessBuilder builder = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+                WatchedApp.class.getName())
             .redirectError(new File("target/watched-app-stderr.log"));
         builder.environment().put("LAB_PARENT_PID", Long.toString(parentPid));
         return builder.start();
@@ -74,4 +76,5 @@ class ParentProcessWatcherTests {
         }
         throw new AssertionError("the app ended before it started");
     }
+
 }

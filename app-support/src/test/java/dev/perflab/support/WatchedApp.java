@@ -5,7 +5,10 @@ import java.util.Map;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.SpringBootConfiguration;
 
-/** An app with nothing in it but what spring.factories brings, kept alive until something stops it. */
+/**
+ * An app with nothing in it but what spring.factories brings, kept alive until something
+ * stops it.
+ */
 @SpringBootConfiguration
 public class WatchedApp {
 
@@ -15,4 +18,5 @@ public class WatchedApp {
         app.run(args);
         System.out.println("watched app started");
     }
+
 }

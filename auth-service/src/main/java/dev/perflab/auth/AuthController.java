@@ -13,14 +13,16 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * The token check the gateway calls on every request: 200 for a configured token, 401 otherwise,
- * after the injected latency, and 500 for the injected share of failures.
+ * The token check the gateway calls on every request: 200 for a configured token, 401
+ * otherwise, after the injected latency, and 500 for the injected share of failures.
  */
 @RestController
 class AuthController {
 
     private final Set<String> validTokens;
+
     private final FaultSettings faults;
+
     private final PreciseSleeper sleeper;
 
     AuthController(AuthProperties properties, FaultSettings faults, PreciseSleeper sleeper) {
@@ -50,7 +52,8 @@ class AuthController {
         if (token != null && validTokens.contains(token)) {
             return ResponseEntity.ok("ok\n");
         }
-        return ResponseEntity.status(HttpStatus.UNAUTHORIZED).body(token == null ? "missing token\n" : "invalid token\n");
+        return ResponseEntity.status(HttpStatus.UNAUTHORIZED)
+            .body(token == null ? "missing token\n" : "invalid token\n");
     }
 
     static String bearer(String authorization) {
@@ -72,4 +75,5 @@ class AuthController {
     private static String firstPresent(String first, String second) {
         return (first != null && !first.isEmpty()) ? first : second;
     }
+
 }

@@ -5,8 +5,8 @@ import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
- * Start-up values of the token check and the injected faults; {@link FaultSettings} holds the
- * values in force, which the admin endpoint can change while a load test runs.
+ * Start-up values of the token check and the injected faults; {@link FaultSettings} holds
+ * the values in force, which the admin endpoint can change while a load test runs.
  */
 @ConfigurationProperties("lab.auth")
 record AuthProperties(List<String> tokens, String latency, double errorRate) {

@@ -17,8 +17,8 @@ import org.springframework.web.bind.annotation.RestController;
 import dev.perflab.common.LatencySpec;
 
 /**
- * Changes the injected latency and error rate while the service runs, so a fault can be injected in
- * the middle of a load test. Answers only callers on the loopback interface.
+ * Changes the injected latency and error rate while the service runs, so a fault can be
+ * injected in the middle of a load test. Answers only callers on the loopback interface.
  *
  * <pre>curl -X POST 'http://127.0.0.1:38073/admin/fault?latency=20ms&amp;errorRate=0.05'</pre>
  */
@@ -26,6 +26,7 @@ import dev.perflab.common.LatencySpec;
 class FaultAdminController {
 
     private final FaultSettings faults;
+
     private final SleepGranularity granularity;
 
     FaultAdminController(FaultSettings faults, SleepGranularity granularity) {
@@ -87,6 +88,8 @@ class FaultAdminController {
     }
 
     private static ResponseEntity<Object> forbidden() {
-        return ResponseEntity.status(HttpStatus.FORBIDDEN).body(Map.of("error", "the admin endpoint answers loopback callers only"));
+        return ResponseEntity.status(HttpStatus.FORBIDDEN)
+            .body(Map.of("error", "the admin endpoint answers loopback callers only"));
     }
+
 }

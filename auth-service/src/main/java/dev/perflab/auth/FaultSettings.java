@@ -6,7 +6,10 @@ import org.springframework.stereotype.Component;
 
 import dev.perflab.common.LatencySpec;
 
-/** The latency and error rate in force; replaced atomically so a request sees one consistent pair. */
+/**
+ * The latency and error rate in force; replaced atomically so a request sees one
+ * consistent pair.
+ */
 @Component
 class FaultSettings {
 
@@ -38,4 +41,5 @@ class FaultSettings {
         double rate = current.errorRate();
         return rate > 0 && ThreadLocalRandom.current().nextDouble() < rate;
     }
+
 }

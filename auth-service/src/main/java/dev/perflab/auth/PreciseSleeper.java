@@ -8,10 +8,11 @@ import io.micrometer.core.instrument.Timer;
 import org.springframework.stereotype.Component;
 
 /**
- * Sleeps the injected latency with {@link LockSupport#parkNanos}, not {@code Thread.sleep(ms, ns)}:
- * on JDK 17 the latter rounds anything below a millisecond up to a whole one. Every sleep is timed
- * as it really was ({@code lab.auth.injected.latency}), so the lab reports what it delivered rather
- * than what it asked for.
+ * Sleeps the injected latency with {@link LockSupport#parkNanos}, not
+ * {@code Thread.sleep(ms, ns)}: on JDK 17 the latter rounds anything below a millisecond
+ * up to a whole one. Every sleep is timed as it really was
+ * ({@code lab.auth.injected.latency}), so the lab reports what it delivered rather than
+ * what it asked for.
  */
 @Component
 class PreciseSleeper {
@@ -42,4 +43,5 @@ class PreciseSleeper {
             left = deadline - System.nanoTime();
         }
     }
+
 }

@@ -12,15 +12,17 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
- * Measures once at start-up how long a requested short sleep really takes on this JVM and kernel,
- * for the park-based sleeper the service uses and for {@code Thread.sleep(0, 500_000)}, and
- * publishes the medians ({@code lab.auth.sleep.actual}, in seconds, tagged by method and request)
- * so a run can state the latency it could really inject.
+ * Measures once at start-up how long a requested short sleep really takes on this JVM and
+ * kernel, for the park-based sleeper the service uses and for
+ * {@code Thread.sleep(0, 500_000)}, and publishes the medians
+ * ({@code lab.auth.sleep.actual}, in seconds, tagged by method and request) so a run can
+ * state the latency it could really inject.
  */
 @Component
 class SleepGranularity {
 
     private static final Logger log = LoggerFactory.getLogger(SleepGranularity.class);
+
     private static final int SAMPLES = 31;
 
     private final Map<String, Double> medianMicros = new LinkedHashMap<>();
@@ -48,7 +50,9 @@ class SleepGranularity {
     String describe() {
         StringBuilder out = new StringBuilder();
         medianMicros.forEach((key, micros) -> out.append(out.isEmpty() ? "" : ", ")
-            .append(key).append(" -> ").append(String.format("%.0fus", micros)));
+            .append(key)
+            .append(" -> ")
+            .append(String.format("%.0fus", micros)));
         return out.toString();
     }
 
@@ -72,4 +76,5 @@ class SleepGranularity {
         Arrays.sort(took);
         return took[SAMPLES / 2] / 1000.0;
     }
+
 }

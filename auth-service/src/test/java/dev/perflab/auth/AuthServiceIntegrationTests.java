@@ -18,7 +18,8 @@ import org.springframework.boot.test.context.SpringBootTest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "lab.auth.tokens=lab-token,second-token")
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = "lab.auth.tokens=lab-token,second-token")
 class AuthServiceIntegrationTests {
 
     private final HttpClient http = HttpClient.newHttpClient();
@@ -41,9 +42,13 @@ class AuthServiceIntegrationTests {
     void acceptsConfiguredTokensFromQueryHeaderOrBody() throws Exception {
         assertThat(send(get("/auth?token=lab-token")).statusCode()).isEqualTo(200);
         assertThat(send(get("/auth?token=second-token")).statusCode()).isEqualTo(200);
-        assertThat(send(request("/auth").header("Authorization", "Bearer lab-token").POST(HttpRequest.BodyPublishers.noBody())).statusCode()).isEqualTo(200);
-        assertThat(send(request("/auth").POST(HttpRequest.BodyPublishers.ofString("lab-token"))).statusCode()).isEqualTo(200);
-        assertThat(send(request("/auth").POST(HttpRequest.BodyPublishers.ofString("token=lab-token"))).statusCode()).isEqualTo(200);
+        assertThat(send(
+                request("/auth").header("Authorization", "Bearer lab-token").POST(HttpRequest.BodyPublishers.noBody()))
+            .statusCode()).isEqualTo(200);
+        assertThat(send(request("/auth").POST(HttpRequest.BodyPublishers.ofString("lab-token"))).statusCode())
+            .isEqualTo(200);
+        assertThat(send(request("/auth").POST(HttpRequest.BodyPublishers.ofString("token=lab-token"))).statusCode())
+            .isEqualTo(200);
     }
 
     @Test
@@ -51,7 +56,8 @@ class AuthServiceIntegrationTests {
         HttpResponse<String> missing = send(get("/auth"));
         assertThat(missing.statusCode()).isEqualTo(401);
         assertThat(missing.body()).contains("missing token");
-        HttpResponse<String> unknown = send(request("/auth").header("Authorization", "Bearer nope").POST(HttpRequest.BodyPublishers.noBody()));
+        HttpResponse<String> unknown = send(
+                request("/auth").header("Authorization", "Bearer nope").POST(HttpRequest.BodyPublishers.noBody()));
         assertThat(unknown.statusCode()).isEqualTo(401);
         assertThat(unknown.body()).contains("invalid token");
     }
@@ -108,4 +114,5 @@ class AuthServiceIntegrationTests {
     private HttpResponse<String> send(HttpRequest.Builder request) throws IOException, InterruptedException {
         return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
+
 }

@@ -12,7 +12,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 class FaultAdminControllerTests {
 
     private final FaultSettings faults = new FaultSettings(new AuthProperties(List.of(), "1ms", 0));
-    private final FaultAdminController controller = new FaultAdminController(faults, new SleepGranularity(new SimpleMeterRegistry()));
+
+    private final FaultAdminController controller = new FaultAdminController(faults,
+            new SleepGranularity(new SimpleMeterRegistry()));
 
     @Test
     void refusesCallersOutsideLoopbackAndChangesNothing() {
@@ -34,6 +36,8 @@ class FaultAdminControllerTests {
 
         assertThat(controller.change("7ms", "1.5", local).getStatusCode().value()).isEqualTo(400);
         assertThat(controller.change("7ms", "x", local).getStatusCode().value()).isEqualTo(400);
-        assertThat(faults.current().latency().minNanos()).as("a refused change keeps the old latency").isEqualTo(5_000_000);
+        assertThat(faults.current().latency().minNanos()).as("a refused change keeps the old latency")
+            .isEqualTo(5_000_000);
     }
+
 }

@@ -9,4 +9,5 @@ public class BusinessApplication {
     public static void main(String[] args) {
         SpringApplication.run(BusinessApplication.class, args);
     }
+
 }

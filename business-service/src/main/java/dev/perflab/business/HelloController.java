@@ -9,8 +9,8 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * The backend the gateway routes to. It echoes {@code X-Request-Id} so a caller can see which id
- * the gateway sent downstream.
+ * The backend the gateway routes to. It echoes {@code X-Request-Id} so a caller can see
+ * which id the gateway sent downstream.
  */
 @RestController
 class HelloController {
@@ -19,16 +19,15 @@ class HelloController {
     static final int MAX_DELAY_MS = 10_000;
 
     @GetMapping("/hello")
-    String hello(@RequestHeader(name = REQUEST_ID, required = false) String requestId,
-            HttpServletResponse response) {
+    String hello(@RequestHeader(name = REQUEST_ID, required = false) String requestId, HttpServletResponse response) {
         echo(requestId, response);
         return "Hello World!";
     }
 
     @GetMapping("/delay")
     ResponseEntity<String> delay(@RequestParam(name = "ms", required = false) String ms,
-            @RequestHeader(name = REQUEST_ID, required = false) String requestId,
-            HttpServletResponse response) throws InterruptedException {
+            @RequestHeader(name = REQUEST_ID, required = false) String requestId, HttpServletResponse response)
+            throws InterruptedException {
         int millis;
         try {
             millis = Integer.parseInt(ms == null ? "" : ms.trim());
@@ -54,4 +53,5 @@ class HelloController {
             response.setHeader(REQUEST_ID, requestId);
         }
     }
+
 }

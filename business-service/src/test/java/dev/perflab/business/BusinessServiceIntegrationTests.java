@@ -64,4 +64,5 @@ class BusinessServiceIntegrationTests {
         }
         return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
+
 }

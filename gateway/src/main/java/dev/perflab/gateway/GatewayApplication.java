@@ -15,4 +15,5 @@ public class GatewayApplication {
         app.addListeners(new StartupChecks());
         app.run(args);
     }
+
 }

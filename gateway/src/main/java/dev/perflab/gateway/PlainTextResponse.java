@@ -9,7 +9,9 @@ import org.springframework.http.MediaType;
 import org.springframework.http.server.reactive.ServerHttpResponse;
 import org.springframework.web.server.ServerWebExchange;
 
-/** Ends an exchange with a status and a one-line plain-text reason, without routing it. */
+/**
+ * Ends an exchange with a status and a one-line plain-text reason, without routing it.
+ */
 public final class PlainTextResponse {
 
     private PlainTextResponse() {
@@ -22,4 +24,5 @@ public final class PlainTextResponse {
         byte[] body = (reason + "\n").getBytes(StandardCharsets.UTF_8);
         return response.writeWith(Mono.just(response.bufferFactory().wrap(body)));
     }
+
 }

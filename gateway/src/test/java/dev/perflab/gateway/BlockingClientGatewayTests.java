@@ -21,8 +21,12 @@ class BlockingClientGatewayTests extends RoutedGatewayContract {
 
     @Test
     void theAuthCallsPoolHolds500ConnectionsAnd50PerRoute() {
-        assertThat(registry.get("httpcomponents.httpclient.pool.total.max").tag("httpclient", "auth").gauge().value()).isEqualTo(500);
-        assertThat(registry.get("httpcomponents.httpclient.pool.route.max.default").tag("httpclient", "auth").gauge().value())
-            .isEqualTo(50);
+        assertThat(registry.get("httpcomponents.httpclient.pool.total.max").tag("httpclient", "auth").gauge().value())
+            .isEqualTo(500);
+        assertThat(registry.get("httpcomponents.httpclient.pool.route.max.default")
+            .tag("httpclient", "auth")
+            .gauge()
+            .value()).isEqualTo(50);
     }
+
 }

@@ -29,8 +29,8 @@ import org.springframework.test.context.DynamicPropertySource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The whole gateway on a random port in front of {@link StubServices}, started afresh for each test
- * class (subclasses choose the profiles).
+ * The whole gateway on a random port in front of {@link StubServices}, started afresh for
+ * each test class (subclasses choose the profiles).
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
@@ -71,34 +71,39 @@ public abstract class GatewayWithStubs {
         return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
-    /** Sends the request line byte for byte, as HTTP clients would normalise or refuse some paths. */
+    /**
+     * Sends the request line byte for byte, as HTTP clients would normalise or refuse
+     * some paths.
+     */
     protected String rawGet(String path) throws IOException {
         try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
             socket.setSoTimeout(10_000);
             OutputStream out = socket.getOutputStream();
-            out.write(("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + StubServices.GOOD_TOKEN
-                    + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+            out.write(("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer "
+                    + StubServices.GOOD_TOKEN + "\r\nConnection: close\r\n\r\n")
+                .getBytes(StandardCharsets.ISO_8859_1));
             out.flush();
             return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         }
     }
 
     /**
-     * The name of the thread that is inside the blocking auth call, read from this JVM's threads
-     * while a request waits for a slow auth-service.
+     * The name of the thread that is inside the blocking auth call, read from this JVM's
+     * threads while a request waits for a slow auth-service.
      */
     protected String threadInTheBlockingAuthCall() throws Exception {
         stubs.authLatency(Duration.ofSeconds(1));
-        CompletableFuture<HttpResponse<String>> request = http.sendAsync(
-                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/service/hello"))
-                    .header("Authorization", "Bearer " + StubServices.GOOD_TOKEN).build(),
-                HttpResponse.BodyHandlers.ofString());
+        CompletableFuture<HttpResponse<String>> request = http
+            .sendAsync(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/service/hello"))
+                .header("Authorization", "Bearer " + StubServices.GOOD_TOKEN)
+                .build(), HttpResponse.BodyHandlers.ofString());
         try {
             long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
             while (System.nanoTime() < deadline) {
                 for (Map.Entry<Thread, StackTraceElement[]> thread : Thread.getAllStackTraces().entrySet()) {
-                    if (Arrays.stream(thread.getValue()).anyMatch(frame -> frame.getClassName().equals("dev.perflab.gateway.auth.BlockingAuthClient")
-                            && frame.getMethodName().equals("callNow"))) {
+                    if (Arrays.stream(thread.getValue())
+                        .anyMatch(frame -> frame.getClassName().equals("dev.perflab.gateway.auth.BlockingAuthClient")
+                                && frame.getMethodName().equals("callNow"))) {
                         return thread.getKey().getName();
                     }
                 }
@@ -111,4 +116,5 @@ public abstract class GatewayWithStubs {
             stubs.authLatency(Duration.ZERO);
         }
     }
+
 }

@@ -18,4 +18,5 @@ class OffloadedClientGatewayTests extends RoutedGatewayContract {
     void theAuthCallRunsOnABoundedElasticThread() throws Exception {
         assertThat(threadInTheBlockingAuthCall()).startsWith("boundedElastic-");
     }
+
 }

@@ -9,4 +9,5 @@ class ReactiveClientGatewayTests extends RoutedGatewayContract {
     protected String mode() {
         return "reactive";
     }
+
 }

@@ -6,10 +6,16 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** What every auth client must do in the whole gateway. One subclass per client names its profile and its metric tag. */
+/**
+ * What every auth client must do in the whole gateway. One subclass per client names its
+ * profile and its metric tag.
+ */
 public abstract class RoutedGatewayContract extends GatewayWithStubs {
 
-    /** The value of the {@code client} and {@code auth_client} tags this gateway must report. */
+    /**
+     * The value of the {@code client} and {@code auth_client} tags this gateway must
+     * report.
+     */
     protected abstract String mode();
 
     @Test
@@ -19,7 +25,8 @@ public abstract class RoutedGatewayContract extends GatewayWithStubs {
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.body()).isEqualTo(StubServices.BACKEND_BODY);
         assertThat(stubs.backendCalls()).isEqualTo(backendCalls + 1);
-        assertThat(registry.get("lab.auth.call").tag("client", mode()).tag("outcome", "allowed").timer().count()).isPositive();
+        assertThat(registry.get("lab.auth.call").tag("client", mode()).tag("outcome", "allowed").timer().count())
+            .isPositive();
     }
 
     @Test
@@ -31,11 +38,13 @@ public abstract class RoutedGatewayContract extends GatewayWithStubs {
         assertThat(response.body()).isEqualTo("invalid token\n");
         assertThat(stubs.authCalls()).isEqualTo(authCalls + 1);
         assertThat(stubs.backendCalls()).isEqualTo(backendCalls);
-        assertThat(registry.get("lab.auth.call").tag("client", mode()).tag("outcome", "denied").timer().count()).isPositive();
+        assertThat(registry.get("lab.auth.call").tag("client", mode()).tag("outcome", "denied").timer().count())
+            .isPositive();
     }
 
     @Test
     void theModeMetricNamesThisClient() {
         assertThat(registry.get("lab.gateway.mode").gauge().getId().getTag("auth_client")).isEqualTo(mode());
     }
+
 }

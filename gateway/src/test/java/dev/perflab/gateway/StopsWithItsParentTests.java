@@ -7,11 +7,16 @@ import org.springframework.boot.SpringApplication;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The app watches LAB_PARENT_PID (app-support's ParentProcessWatcherTests runs a real app that does). */
+/**
+ * The app watches LAB_PARENT_PID (app-support's ParentProcessWatcherTests runs a real app
+ * that does).
+ */
 class StopsWithItsParentTests {
 
     @Test
     void theParentWatcherIsAmongTheAppsListeners() {
-        assertThat(new SpringApplication(GatewayApplication.class).getListeners()).hasAtLeastOneElementOfType(ParentProcessWatcher.class);
+        assertThat(new SpringApplication(GatewayApplication.class).getListeners())
+            .hasAtLeastOneElementOfType(ParentProcessWatcher.class);
     }
+
 }

@@ -11,35 +11,49 @@ import reactor.netty.http.server.HttpServer;
 import reactor.netty.resources.LoopResources;
 
 /**
- * A stand-in auth-service and backend on random loopback ports, for a real gateway started by a
- * test: auth-service accepts only {@link #GOOD_TOKEN} and counts its calls, optionally after a
- * delay; the backend answers {@code /hello}, counts what reached it and records every request line's
- * path it received, whichever it is (404 for any other path). They run on event loops of
- * their own: the blocking auth client blocks a gateway event loop, which must not be the one that
- * would answer it.
+ * A stand-in auth-service and backend on random loopback ports, for a real gateway
+ * started by a test: auth-service accepts only {@link #GOOD_TOKEN} and counts its calls,
+ * optionally after a delay; the backend answers {@code /hello}, counts what reached it
+ * and records every request line's path it received, whichever it is (404 for any other
+ * path). They run on event loops of their own: the blocking auth client blocks a gateway
+ * event loop, which must not be the one that would answer it.
  */
 public final class StubServices implements AutoCloseable {
 
     public static final String GOOD_TOKEN = "good";
+
     public static final String BACKEND_BODY = "Hello from the stub backend";
 
     private final AtomicInteger authCalls = new AtomicInteger();
+
     private final AtomicInteger backendCalls = new AtomicInteger();
+
     private final List<String> backendPaths = new CopyOnWriteArrayList<>();
+
     private volatile Duration authLatency = Duration.ZERO;
+
     private final LoopResources loops = LoopResources.create("stub", 1, true);
+
     private final DisposableServer auth;
+
     private final DisposableServer backend;
 
     public StubServices() {
-        this.auth = HttpServer.create().runOn(loops).host("127.0.0.1").port(0)
+        this.auth = HttpServer.create()
+            .runOn(loops)
+            .host("127.0.0.1")
+            .port(0)
             .route(routes -> routes.post("/auth", (request, response) -> {
                 authCalls.incrementAndGet();
                 boolean good = ("Bearer " + GOOD_TOKEN).equals(request.requestHeaders().get("Authorization"));
-                return Mono.delay(authLatency).then(response.status(good ? 200 : 401).sendString(Mono.just(good ? "ok" : "no")).then());
+                return Mono.delay(authLatency)
+                    .then(response.status(good ? 200 : 401).sendString(Mono.just(good ? "ok" : "no")).then());
             }))
             .bindNow();
-        this.backend = HttpServer.create().runOn(loops).host("127.0.0.1").port(0)
+        this.backend = HttpServer.create()
+            .runOn(loops)
+            .host("127.0.0.1")
+            .port(0)
             .route(routes -> routes.get("/hello", (request, response) -> {
                 backendPaths.add(request.uri());
                 backendCalls.incrementAndGet();
@@ -82,4 +96,5 @@ public final class StubServices implements AutoCloseable {
         backend.disposeNow();
         loops.disposeLater().block();
     }
+
 }

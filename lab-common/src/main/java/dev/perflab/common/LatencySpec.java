@@ -7,13 +7,14 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * An injected latency: a fixed duration ({@code 1ms}) or a uniform range ({@code 0.5ms-2ms}).
- * Units: ns, us, ms, s in any case; a bare {@code 0} means none. auth-service injects it and the
- * lab's report reads it back, so both parse it here.
+ * An injected latency: a fixed duration ({@code 1ms}) or a uniform range
+ * ({@code 0.5ms-2ms}). Units: ns, us, ms, s in any case; a bare {@code 0} means none.
+ * auth-service injects it and the lab's report reads it back, so both parse it here.
  */
 public record LatencySpec(long minNanos, long maxNanos, String text) {
 
     private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ns|us|ms|s)");
+
     public static final long MAX_NANOS = 60_000_000_000L;
 
     public static final LatencySpec NONE = new LatencySpec(0, 0, "0");
@@ -67,8 +68,8 @@ public record LatencySpec(long minNanos, long maxNanos, String text) {
     }
 
     private static IllegalArgumentException invalid(String text) {
-        return new IllegalArgumentException("latency '" + text
-                + "' is not a duration: use e.g. 0, 250us, 1ms, 1.5ms or a range such as 0.5ms-2ms");
+        return new IllegalArgumentException(
+                "latency '" + text + "' is not a duration: use e.g. 0, 250us, 1ms, 1.5ms or a range such as 0.5ms-2ms");
     }
 
     @Override

@@ -35,10 +35,14 @@ class LatencySpecTests {
 
     @Test
     void badInputIsRefusedWithAMessageThatShowsTheForm() {
-        assertThatIllegalArgumentException().isThrownBy(() -> LatencySpec.parse("abc")).withMessageContaining("0.5ms-2ms");
-        assertThatIllegalArgumentException().isThrownBy(() -> LatencySpec.parse("5")).withMessageContaining("not a duration");
-        assertThatIllegalArgumentException().isThrownBy(() -> LatencySpec.parse("2ms-1ms")).withMessageContaining("upper bound");
+        assertThatIllegalArgumentException().isThrownBy(() -> LatencySpec.parse("abc"))
+            .withMessageContaining("0.5ms-2ms");
+        assertThatIllegalArgumentException().isThrownBy(() -> LatencySpec.parse("5"))
+            .withMessageContaining("not a duration");
+        assertThatIllegalArgumentException().isThrownBy(() -> LatencySpec.parse("2ms-1ms"))
+            .withMessageContaining("upper bound");
         assertThatIllegalArgumentException().isThrownBy(() -> LatencySpec.parse("1ms-2ms-3ms"));
         assertThatIllegalArgumentException().isThrownBy(() -> LatencySpec.parse("61s")).withMessageContaining("60s");
     }
+
 }

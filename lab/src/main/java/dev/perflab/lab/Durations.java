@@ -6,7 +6,10 @@ import java.util.regex.Pattern;
 
 import picocli.CommandLine;
 
-/** Reads {@code 60s}, {@code 5m}, {@code 1h} or plain seconds, and writes them back the same way. */
+/**
+ * Reads {@code 60s}, {@code 5m}, {@code 1h} or plain seconds, and writes them back the
+ * same way.
+ */
 public final class Durations implements CommandLine.ITypeConverter<Duration> {
 
     private static final Pattern FORM = Pattern.compile("(\\d+)\\s*(s|m|h)?");
@@ -19,7 +22,8 @@ public final class Durations implements CommandLine.ITypeConverter<Duration> {
     public static Duration parse(String value) {
         Matcher m = FORM.matcher(value == null ? "" : value.trim());
         if (!m.matches()) {
-            throw new CommandLine.TypeConversionException("'" + value + "' is not a duration: use whole seconds, minutes or hours such as 30s, 5m, 1h");
+            throw new CommandLine.TypeConversionException(
+                    "'" + value + "' is not a duration: use whole seconds, minutes or hours such as 30s, 5m, 1h");
         }
         long amount = Long.parseLong(m.group(1));
         String unit = m.group(2) == null ? "s" : m.group(2);
@@ -40,4 +44,5 @@ public final class Durations implements CommandLine.ITypeConverter<Duration> {
         }
         return seconds + "s";
     }
+
 }

@@ -1,6 +1,9 @@
 package dev.perflab.lab;
 
-/** A problem the user can fix: its message is printed as one line, naming the problem and the fix. */
+/**
+ * A problem the user can fix: its message is printed as one line, naming the problem and
+ * the fix.
+ */
 public class LabException extends RuntimeException {
 
     public LabException(String message) {
@@ -12,9 +15,9 @@ public class LabException extends RuntimeException {
     }
 
     /**
-     * What went wrong, for a message: the exception's own message, or its type when it has none
-     * (an {@code IOException} from a dropped connection may carry no message at all, and
-     * "cannot scrape ...: null" tells the user nothing).
+     * What went wrong, for a message: the exception's own message, or its type when it
+     * has none (an {@code IOException} from a dropped connection may carry no message at
+     * all, and "cannot scrape ...: null" tells the user nothing).
      */
     public static String describe(Throwable ex) {
         String message = ex.getMessage();
@@ -29,4 +32,5 @@ public class LabException extends RuntimeException {
         return ex.getClass().getSimpleName() + " (caused by " + cause.getClass().getSimpleName()
                 + (causeMessage == null || causeMessage.isBlank() ? "" : ": " + causeMessage) + ")";
     }
+
 }

@@ -12,23 +12,26 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 /**
- * The runner's layers as ../shared/layouts/runner-layers.json draws them (and package-info.java
- * says): a package cycle or an import that breaks one of the drawing's "never" rules fails the
- * build here rather than being found in a review.
+ * The runner's layers as ../shared/layouts/runner-layers.json draws them (and
+ * package-info.java says): a package cycle or an import that breaks one of the drawing's
+ * "never" rules fails the build here rather than being found in a review.
  */
 class ArchitectureTests {
 
-    private static final JavaClasses LAB = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+    private static final JavaClasses LAB = new ClassFileImporter()
+        .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
         .importPackages("dev.perflab.lab");
 
     /** The drawing's parts, by package. */
-    private static final Map<String, String[]> LAYERS = Map.of(
-            "Cli", new String[] { "dev.perflab.lab.cli.." },
-            "Orchestration", new String[] { "dev.perflab.lab.run..", "dev.perflab.lab.paired.." },
-            "Report", new String[] { "dev.perflab.lab.report..", "dev.perflab.lab.compare.." },
-            "Model", new String[] { "dev.perflab.lab.result..", "dev.perflab.lab.verdict..", "dev.perflab.lab.capacity.." },
-            "Drivers", new String[] { "dev.perflab.lab.load..", "dev.perflab.lab.stats..", "dev.perflab.lab.profile..", "dev.perflab.lab.targets..", "dev.perflab.lab.runtime.." },
-            "Infra", new String[] { "dev.perflab.lab.system..", "dev.perflab.lab.http..", "dev.perflab.lab.metrics.." });
+    private static final Map<String, String[]> LAYERS = Map.of("Cli", new String[] { "dev.perflab.lab.cli.." },
+            "Orchestration", new String[] { "dev.perflab.lab.run..", "dev.perflab.lab.paired.." }, "Report",
+            new String[] { "dev.perflab.lab.report..", "dev.perflab.lab.compare.." }, "Model",
+            new String[] { "dev.perflab.lab.result..", "dev.perflab.lab.verdict..", "dev.perflab.lab.capacity.." },
+            "Drivers",
+            new String[] { "dev.perflab.lab.load..", "dev.perflab.lab.stats..", "dev.perflab.lab.profile..",
+                    "dev.perflab.lab.targets..", "dev.perflab.lab.runtime.." },
+            "Infra",
+            new String[] { "dev.perflab.lab.system..", "dev.perflab.lab.http..", "dev.perflab.lab.metrics.." });
 
     @Test
     void theRunnersPackagesFormNoCycle() {
@@ -60,9 +63,17 @@ class ArchitectureTests {
         neverAccesses("Infra", "Model").check(LAB);
     }
 
-    /** No class of {@code from} depends on a class of {@code to} (an import, a call, a field or a signature). */
+    /**
+     * No class of {@code from} depends on a class of {@code to} (an import, a call, a
+     * field or a signature).
+     */
     private static ArchRule neverAccesses(String from, String to) {
-        return noClasses().that().resideInAnyPackage(LAYERS.get(from)).should().dependOnClassesThat().resideInAnyPackage(LAYERS.get(to))
+        return noClasses().that()
+            .resideInAnyPackage(LAYERS.get(from))
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(LAYERS.get(to))
             .because(from + " -> " + to + " is a \"never\" of runner-layers.json");
     }
+
 }

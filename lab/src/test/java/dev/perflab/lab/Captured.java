@@ -8,7 +8,10 @@ import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
-/** Real output captured from wrk, the stats sampler and the runner on the lab machine, kept under test resources. */
+/**
+ * Real output captured from wrk, the stats sampler and the runner on the lab machine,
+ * kept under test resources.
+ */
 public final class Captured {
 
     private Captured() {
@@ -26,7 +29,10 @@ public final class Captured {
         }
     }
 
-    /** A captured results folder (run.json, summary.json, each rung's stats.log), as a directory on disk. */
+    /**
+     * A captured results folder (run.json, summary.json, each rung's stats.log), as a
+     * directory on disk.
+     */
     public static Path folder(String name) {
         URL url = Captured.class.getResource("/captured/" + name + "/summary.json");
         if (url == null) {
@@ -39,4 +45,5 @@ public final class Captured {
             throw new IllegalStateException(ex);
         }
     }
+
 }

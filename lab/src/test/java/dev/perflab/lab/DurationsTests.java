@@ -27,9 +27,9 @@ class DurationsTests {
     @Test
     void anythingElseSaysWhatADurationLooksLike() {
         for (String bad : new String[] { "abc", "1.5s", "-5s", "10 ms", "" }) {
-            assertThatThrownBy(() -> Durations.parse(bad))
-                .isInstanceOf(CommandLine.TypeConversionException.class)
+            assertThatThrownBy(() -> Durations.parse(bad)).isInstanceOf(CommandLine.TypeConversionException.class)
                 .hasMessageContaining("such as 30s, 5m, 1h");
         }
     }
+
 }

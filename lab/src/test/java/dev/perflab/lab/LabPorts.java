@@ -7,9 +7,9 @@ import dev.perflab.lab.system.ServiceLauncher;
 import static org.assertj.core.api.Assertions.fail;
 
 /**
- * The lab's fixed loopback ports, for the tests that start the runner. A busy port fails the test,
- * naming who holds it: a skipped test would leave CI quietly thinner, and a leftover of an earlier
- * run is a bug to see.
+ * The lab's fixed loopback ports, for the tests that start the runner. A busy port fails
+ * the test, naming who holds it: a skipped test would leave CI quietly thinner, and a
+ * leftover of an earlier run is a bug to see.
  */
 public final class LabPorts {
 
@@ -19,10 +19,15 @@ public final class LabPorts {
     private LabPorts() {
     }
 
-    /** One line per port of {@code ports} that something listens on, naming its pid and command line. */
+    /**
+     * One line per port of {@code ports} that something listens on, naming its pid and
+     * command line.
+     */
     public static List<String> held(List<Integer> ports) {
-        return ports.stream().filter(port -> !ServiceLauncher.portFree(port))
-            .map(port -> "port " + port + " is held by " + ServiceLauncher.portOwner(port)).toList();
+        return ports.stream()
+            .filter(port -> !ServiceLauncher.portFree(port))
+            .map(port -> "port " + port + " is held by " + ServiceLauncher.portOwner(port))
+            .toList();
     }
 
     public static void requireFree(List<Integer> ports) {
@@ -31,4 +36,5 @@ public final class LabPorts {
             fail(String.join("; ", held) + " (a lab left up? make down; else stop that process)");
         }
     }
+
 }

@@ -17,7 +17,8 @@ class LabPortsTests {
         long pid = ProcessHandle.current().pid();
         try (ServerSocket listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
             int port = listener.getLocalPort();
-            assertThat(LabPorts.held(List.of(port))).singleElement().asString()
+            assertThat(LabPorts.held(List.of(port))).singleElement()
+                .asString()
                 .startsWith("port " + port + " is held by pid " + pid + " (")
                 .contains(ProcessHandle.current().info().command().orElseThrow());
             assertThatThrownBy(() -> LabPorts.requireFree(List.of(port))).isInstanceOf(AssertionError.class)
@@ -26,4 +27,5 @@ class LabPortsTests {
             assertThat(LabPorts.held(List.of(port))).isEmpty();
         }
     }
+
 }

@@ -38,26 +38,34 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * The runner end to end on a short ladder: the real apps, real wrk, real nginx when installed,
- * every artifact checked, and each rung's profiles checked against what the gateway itself reported
- * in its metrics, not against the runner's bookkeeping.
+ * The runner end to end on a short ladder: the real apps, real wrk, real nginx when
+ * installed, every artifact checked, and each rung's profiles checked against what the
+ * gateway itself reported in its metrics, not against the runner's bookkeeping.
  */
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class LabRunIntegrationTests {
 
-    private static final String ROOT = Path.of(System.getProperty("lab.root", "..")).toAbsolutePath().normalize().toString();
+    private static final String ROOT = Path.of(System.getProperty("lab.root", ".."))
+        .toAbsolutePath()
+        .normalize()
+        .toString();
+
     private static final List<Integer> PORTS = LabPorts.RUNNER;
-    private static final String[] SHORT = { "--duration", "3s", "--warmup-max", "4s", "--warmup-probe", "2s", "--threads", "2",
-        "--connections", "4", "--java-opts", "-Xmx256m -XX:TieredStopAtLevel=1", "--auth-latency", "1ms" };
+
+    private static final String[] SHORT = { "--duration", "3s", "--warmup-max", "4s", "--warmup-probe", "2s",
+            "--threads", "2", "--connections", "4", "--java-opts", "-Xmx256m -XX:TieredStopAtLevel=1", "--auth-latency",
+            "1ms" };
 
     @TempDir
     static Path results;
 
     private static Path ladderRun;
+
     private static String ladderOut;
 
     private final StringWriter out = new StringWriter();
+
     private final StringWriter err = new StringWriter();
 
     @BeforeAll
@@ -90,11 +98,17 @@ class LabRunIntegrationTests {
                     target: nginx
                     changes: reference
                 """);
-        // every rung is offered a constant 50 req/s for 2 s after its closed loop (well below even the blocking rung's on a loaded CI machine)
-        assertThat(run("lab", "--scenarios", ladder.toString(), "--cpu-rate", "50", "--cpu-duration", "2s")).as(err.toString()).isZero();
+        // every rung is offered a constant 50 req/s for 2 s after its closed loop (well
+        // below even the blocking rung's on a loaded CI machine)
+        assertThat(run("lab", "--scenarios", ladder.toString(), "--cpu-rate", "50", "--cpu-duration", "2s"))
+            .as(err.toString())
+            .isZero();
         ladderOut = out.toString();
         ladderRun = results.resolve("latest").toRealPath();
-        assertThat(ladderOut).contains("Results: ").contains("warm-up probe 1").contains("measured: ").contains("Report: ");
+        assertThat(ladderOut).contains("Results: ")
+            .contains("warm-up probe 1")
+            .contains("measured: ")
+            .contains("Report: ");
 
         JsonNode info = RunFolder.JSON.readTree(ladderRun.resolve("run.json").toFile());
         assertThat(info.path("parameters").path("duration").asString()).isEqualTo("3s");
@@ -102,7 +116,8 @@ class LabRunIntegrationTests {
         assertThat(info.path("machine").path("cores").asInt()).isEqualTo(Runtime.getRuntime().availableProcessors());
         assertThat(info.path("machine").path("cpu_model").asString()).isNotBlank();
         assertThat(info.path("jdk").asString()).contains(Integer.toString(Runtime.version().feature()));
-        assertThat(info.path("runtime").asString()).as("the runtime the run was asked for").isEqualTo("local")
+        assertThat(info.path("runtime").asString()).as("the runtime the run was asked for")
+            .isEqualTo("local")
             .isEqualTo(info.path("parameters").path("runtime").asString());
 
         JsonNode rungs = RunFolder.JSON.readTree(ladderRun.resolve("summary.json").toFile()).path("rungs");
@@ -112,7 +127,8 @@ class LabRunIntegrationTests {
         for (JsonNode rung : rungs) {
             String name = rung.path("name").asString();
             if (name.equals("nginx") && !nginxInstalled) {
-                assertThat(rung.path("skipped").asString()).as("the setup step's line").isEqualTo(InstalledTools.missing(Path.of(ROOT), "nginx").orElseThrow());
+                assertThat(rung.path("skipped").asString()).as("the setup step's line")
+                    .isEqualTo(InstalledTools.missing(Path.of(ROOT), "nginx").orElseThrow());
                 continue;
             }
             assertMeasured(rung, ladderRun.resolve(name));
@@ -121,14 +137,22 @@ class LabRunIntegrationTests {
         assertThat(info.path("parameters").path("cpu_rate").asString()).startsWith("50 req/s for 2s");
         JsonNode quiet = rungs.get(2);
         assertThat(quiet.path("verdict").path("proxy_cpu_ms_per_request_at_rate").path("ratio").asDouble())
-            .as("reactive-quiet against blocking at the same offered rate").isPositive();
+            .as("reactive-quiet against blocking at the same offered rate")
+            .isPositive();
 
         String report = Files.readString(ladderRun.resolve("report.md"));
         assertThat(report).contains("## CPU per request at a fixed offered rate").contains("CPU verdict at 50 req/s");
-        assertThat(report).contains("| baseline |").contains("| blocking |").contains("| reactive-quiet |").contains("x baseline")
-            .contains("## Where the time goes").contains("## Warm-up").contains(info.path("machine").path("cpu_model").asString());
+        assertThat(report).contains("| baseline |")
+            .contains("| blocking |")
+            .contains("| reactive-quiet |")
+            .contains("x baseline")
+            .contains("## Where the time goes")
+            .contains("## Warm-up")
+            .contains(info.path("machine").path("cpu_model").asString());
         String html = Files.readString(ladderRun.resolve("report.html"));
-        assertThat(html).contains("<canvas id=\"rps\"").contains("<canvas id=\"cpu-0\"").doesNotContainPattern("<script[^>]+src=");
+        assertThat(html).contains("<canvas id=\"rps\"")
+            .contains("<canvas id=\"cpu-0\"")
+            .doesNotContainPattern("<script[^>]+src=");
     }
 
     private static void assertMeasured(JsonNode rung, Path dir) throws IOException {
@@ -155,22 +179,26 @@ class LabRunIntegrationTests {
         assertThat(stats.byService().keySet()).containsExactlyInAnyOrderElementsOf(services);
         for (String service : services.stream().filter(s -> !s.equals("nginx")).toList()) {
             assertThat(Files.readString(dir.resolve("scrapes/" + service + "-before.prom"))).contains("# HELP");
-            assertThat(Files.readString(dir.resolve("scrapes/" + service + "-after.prom"))).contains("application=\"" + service + "\"");
+            assertThat(Files.readString(dir.resolve("scrapes/" + service + "-after.prom")))
+                .contains("application=\"" + service + "\"");
             assertThat(dir.resolve("logs/" + service + ".log")).exists();
         }
         JsonNode atRate = rung.path("at_rate");
         assertThat(atRate.path("offered_rps").asDouble()).as(name + " offered a fixed rate").isEqualTo(50.0);
         assertThat(atRate.path("windows").size()).as(name + " fixed-rate sub-windows: " + atRate).isEqualTo(1);
         JsonNode atRateWindow = atRate.path("windows").get(0);
-        // vegeta's pacing over 2 s: within 20 % of the offered rate when the rung is not saturated
+        // vegeta's pacing over 2 s: within 20 % of the offered rate when the rung is not
+        // saturated
         assertThat(atRateWindow.path("rps").asDouble()).as(name + " achieved at 50 req/s").isBetween(40.0, 60.0);
         assertThat(names(atRateWindow.path("cpu_ms_per_request"))).as(name + " CPU per request at the rate")
-            .containsAll(services).contains("load-generator");
+            .containsAll(services)
+            .contains("load-generator");
         assertThat(dir.resolve("at-rate/load.json")).isNotEmptyFile();
         if (rung.path("target").asString().equals("gateway")) {
             List<String> profiles = names(rung.path("profiles"));
             String scrape = Files.readString(dir.resolve("scrapes/gateway-after.prom"));
-            Matcher mode = Pattern.compile("lab_gateway_mode\\{[^}]*auth_client=\"([^\"]+)\"[^}]*profiles=\"([^\"]+)\"").matcher(scrape);
+            Matcher mode = Pattern.compile("lab_gateway_mode\\{[^}]*auth_client=\"([^\"]+)\"[^}]*profiles=\"([^\"]+)\"")
+                .matcher(scrape);
             assertThat(mode.find()).as("gateway mode gauge in the scrape").isTrue();
             assertThat(mode.group(2)).as("profiles the gateway itself reported").isEqualTo(String.join(",", profiles));
             assertThat(mode.group(1)).isEqualTo(profiles.get(0));
@@ -184,9 +212,10 @@ class LabRunIntegrationTests {
         assumeTrue(ladderRun != null, "the ladder run did not happen");
         OptionalTools.need("chromium");
         Path profile = Files.createTempDirectory(results, "chromium");
-        Process chromium = new ProcessBuilder("chromium", "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--user-data-dir=" + profile,
-                "--virtual-time-budget=5000", "--dump-dom", ladderRun.resolve("report.html").toUri().toString())
+        Process chromium = new ProcessBuilder("chromium", "--headless", "--no-sandbox", "--disable-gpu",
+                "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
+                "--disable-sync", "--user-data-dir=" + profile, "--virtual-time-budget=5000", "--dump-dom",
+                ladderRun.resolve("report.html").toUri().toString())
             .redirectError(results.resolve("chromium.err").toFile())
             .start();
         String dom = new String(chromium.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -195,8 +224,10 @@ class LabRunIntegrationTests {
         Matcher rendered = Pattern.compile("data-charts-rendered=\"(\\d+)\"").matcher(dom);
         assertThat(charts.find()).as("the report's script ran").isTrue();
         assertThat(rendered.find()).isTrue();
-        int expected = 3 + 4; // req/s, CPU per request, latency, and one CPU chart per measured rung
-        assertThat(Integer.parseInt(charts.group(1))).isEqualTo(InstalledTools.installed("nginx") ? expected : expected - 1);
+        int expected = 3 + 4; // req/s, CPU per request, latency, and one CPU chart per
+                              // measured rung
+        assertThat(Integer.parseInt(charts.group(1)))
+            .isEqualTo(InstalledTools.installed("nginx") ? expected : expected - 1);
         assertThat(rendered.group(1)).as("charts with pixels drawn").isEqualTo(charts.group(1));
     }
 
@@ -206,7 +237,9 @@ class LabRunIntegrationTests {
         assumeTrue(ladderRun != null, "the ladder run did not happen");
         OptionalTools.need("chromium");
         Path out = Files.createTempDirectory(results, "charts");
-        assertThat(run("charts", "--run", ladderRun.toString(), "--out", out.toString(), "--prefix", "t")).as(err.toString()).isZero();
+        assertThat(run("charts", "--run", ladderRun.toString(), "--out", out.toString(), "--prefix", "t"))
+            .as(err.toString())
+            .isZero();
         for (String chart : List.of("rps", "latency", "cpu-0")) {
             Path png = out.resolve("t-" + chart + ".png");
             assertThat(png).as(chart).isNotEmptyFile();
@@ -221,14 +254,20 @@ class LabRunIntegrationTests {
             assertThat(colours.size()).as(chart + ": more than a blank page").isGreaterThan(3);
         }
         Path some = Files.createTempDirectory(results, "charts-only");
-        assertThat(run("charts", "--run", ladderRun.toString(), "--out", some.toString(), "--prefix", "t", "--only", "rps,cpu-1"))
-            .as(err.toString()).isZero();
+        assertThat(run("charts", "--run", ladderRun.toString(), "--out", some.toString(), "--prefix", "t", "--only",
+                "rps,cpu-1"))
+            .as(err.toString())
+            .isZero();
         try (var files = Files.list(some)) {
-            assertThat(files.map(p -> p.getFileName().toString()).sorted().toList()).containsExactly("t-cpu-1.png", "t-rps.png");
+            assertThat(files.map(p -> p.getFileName().toString()).sorted().toList()).containsExactly("t-cpu-1.png",
+                    "t-rps.png");
         }
-        assertThat(run("charts", "--run", ladderRun.toString(), "--out", some.toString(), "--only", "nope")).isNotZero();
+        assertThat(run("charts", "--run", ladderRun.toString(), "--out", some.toString(), "--only", "nope"))
+            .isNotZero();
         assertThat(err.toString()).contains("no chart matched --only nope");
-        assertThat(run("charts", "--run", ladderRun.toString(), "--out", out.toString(), "--chromium", "no-such-chromium")).isNotZero();
+        assertThat(
+                run("charts", "--run", ladderRun.toString(), "--out", out.toString(), "--chromium", "no-such-chromium"))
+            .isNotZero();
         assertThat(err.toString()).contains("no-such-chromium is not installed");
     }
 
@@ -248,8 +287,10 @@ class LabRunIntegrationTests {
     @Order(4)
     void failureMidLadderKeepsWhatWasMeasuredAndSaysWhy() throws IOException {
         Path ladder = results.resolve("broken.yml");
-        Files.writeString(ladder, "rungs:\n  - name: baseline\n    target: backend\n  - name: broken\n    profiles: [reactive]\n");
-        // the gateway's port is taken only for the second rung's start: the first rung needs business-service alone
+        Files.writeString(ladder,
+                "rungs:\n  - name: baseline\n    target: backend\n  - name: broken\n    profiles: [reactive]\n");
+        // the gateway's port is taken only for the second rung's start: the first rung
+        // needs business-service alone
         int exit;
         try (ServerSocket squatter = new ServerSocket()) {
             squatter.setReuseAddress(true);
@@ -263,7 +304,8 @@ class LabRunIntegrationTests {
         JsonNode rungs = RunFolder.JSON.readTree(dir.resolve("summary.json").toFile()).path("rungs");
         assertThat(rungs.size()).isEqualTo(1);
         assertThat(rungs.get(0).path("rps").asDouble()).isPositive();
-        assertThat(Files.readString(dir.resolve("report.md"))).contains("The run stopped early").contains("| baseline |");
+        assertThat(Files.readString(dir.resolve("report.md"))).contains("The run stopped early")
+            .contains("| baseline |");
         assertThat(portsFreeNow()).isTrue();
     }
 
@@ -271,11 +313,13 @@ class LabRunIntegrationTests {
     @Order(4)
     void anUnknownGatewayProfileIsNamedBeforeTheFirstRungStarts() throws IOException {
         Path ladder = results.resolve("unknown-profile.yml");
-        Files.writeString(ladder, "rungs:\n  - name: baseline\n    target: backend\n  - name: broken\n    profiles: [reactive, nope]\n");
+        Files.writeString(ladder,
+                "rungs:\n  - name: baseline\n    target: backend\n  - name: broken\n    profiles: [reactive, nope]\n");
         Path before = results.resolve("latest").toRealPath();
         assertThat(run("lab", "--scenarios", ladder.toString())).isEqualTo(1);
         assertThat(err.toString().strip()).hasLineCount(1)
-            .isEqualTo("lab: rung broken names the gateway profile 'nope', which does not exist; profiles: " + knownProfiles());
+            .isEqualTo("lab: rung broken names the gateway profile 'nope', which does not exist; profiles: "
+                    + knownProfiles());
         assertThat(results.resolve("latest").toRealPath()).as("no run folder was made").isEqualTo(before);
         assertThat(portsFreeNow()).isTrue();
     }
@@ -302,7 +346,8 @@ class LabRunIntegrationTests {
         String output = new String(lab.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(lab.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(lab.exitValue()).isEqualTo(1);
-        assertThat(output.strip()).isEqualTo("lab: wrk is not installed: install it (Debian/Ubuntu: sudo apt-get install wrk; macOS: brew install wrk) and run again");
+        assertThat(output.strip()).isEqualTo(
+                "lab: wrk is not installed: install it (Debian/Ubuntu: sudo apt-get install wrk; macOS: brew install wrk) and run again");
         assertThat(ownResults).doesNotExist();
     }
 
@@ -310,8 +355,9 @@ class LabRunIntegrationTests {
     @Order(7)
     void sweepMeasuresEveryPointAndDrawsTheBlockedEventLoopBound() throws Exception {
         Path file = results.resolve("sweep.yml");
-        Files.writeString(file, "rungs:\n  - name: unused\nsweep:\n  latencies: [\"0\", 5ms]\n  clients: [blocking, reactive]\n"
-                + "  profiles: [log-quiet, rid-fast]\n");
+        Files.writeString(file,
+                "rungs:\n  - name: unused\nsweep:\n  latencies: [\"0\", 5ms]\n  clients: [blocking, reactive]\n"
+                        + "  profiles: [log-quiet, rid-fast]\n");
         assertThat(run("sweep", "--scenarios", file.toString())).as(err.toString()).isZero();
         Path dir = results.resolve("latest").toRealPath();
         JsonNode rungs = RunFolder.JSON.readTree(dir.resolve("summary.json").toFile()).path("rungs");
@@ -326,7 +372,9 @@ class LabRunIntegrationTests {
         assertThat(loops).as("event-loop threads the gateway reported").isPositive();
         double bound = Math.min(loops, 4) / 0.005;
         String report = Files.readString(dir.resolve("report.md"));
-        assertThat(report).contains("## Auth latency sweep").contains("| blocking |").contains("| reactive |")
+        assertThat(report).contains("## Auth latency sweep")
+            .contains("| blocking |")
+            .contains("| reactive |")
             .contains(String.format(java.util.Locale.ROOT, "| bound, blocked event loop | - | %,.0f |", bound));
         assertThat(Files.readString(dir.resolve("report.html"))).contains("<canvas id=\"sweep\"");
         assertThat(portsFreeNow()).isTrue();
@@ -335,19 +383,23 @@ class LabRunIntegrationTests {
     @Test
     @Order(7)
     void faultsInjectedMidWindowReachAuthServiceAreLoggedAndUndone() throws IOException {
-        assertThat(run("gateway-test", "--duration=6s", "--faults", "2s:errorRate=1 4s:errorRate=0")).as(err.toString()).isZero();
+        assertThat(run("gateway-test", "--duration=6s", "--faults", "2s:errorRate=1 4s:errorRate=0")).as(err.toString())
+            .isZero();
         Path dir = results.resolve("latest").toRealPath();
         JsonNode rung = RunFolder.JSON.readTree(dir.resolve("summary.json").toFile()).path("rungs").get(0);
-        assertThat(rung.path("errors").asLong()).as("auth-service failed every check for 2 s: the gateway answered 502").isPositive();
+        assertThat(rung.path("errors").asLong()).as("auth-service failed every check for 2 s: the gateway answered 502")
+            .isPositive();
         assertThat(rung.path("rps").asDouble()).isPositive();
         List<String> log = Files.readAllLines(dir.resolve(rung.path("dir").asString()).resolve("faults.log"));
         assertThat(log).hasSize(3);
         assertThat(log.get(0)).matches("\\d\\d-\\d\\d-\\d{4} \\d\\d:\\d\\d:\\d\\d .*at 00:02 .*errorRate=1 -> 200 .*");
         assertThat(log.get(1)).contains("at 00:04").contains("errorRate=0 -> 200");
         assertThat(log.get(2)).contains("restored").contains("latency=1ms&errorRate=0").contains("-> 200");
-        assertThat(RunFolder.JSON.readTree(dir.resolve("run.json").toFile()).path("parameters").path("faults").asString())
+        assertThat(
+                RunFolder.JSON.readTree(dir.resolve("run.json").toFile()).path("parameters").path("faults").asString())
             .isEqualTo("2s:errorRate=1 4s:errorRate=0");
-        assertThat(Files.readString(dir.resolve("report.md"))).contains("## Faults injected").contains("errorRate=1 -> 200");
+        assertThat(Files.readString(dir.resolve("report.md"))).contains("## Faults injected")
+            .contains("errorRate=1 -> 200");
         assertThat(portsFreeNow()).isTrue();
     }
 
@@ -366,9 +418,9 @@ class LabRunIntegrationTests {
     void sigtermMidRunStopsEveryProcessItStartedAndSaysSo() throws Exception {
         Path ownResults = results.resolve("sigterm-results");
         Path console = results.resolve("sigterm-console.txt");
-        Process lab = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), LabCommand.class.getName(), "gateway-test",
-                "--root", ROOT, "--results", ownResults.toString(), "--duration", "60s", "--warmup-max", "4s", "--warmup-probe", "2s",
+        Process lab = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), LabCommand.class.getName(), "gateway-test", "--root", ROOT,
+                "--results", ownResults.toString(), "--duration", "60s", "--warmup-max", "4s", "--warmup-probe", "2s",
                 "--threads", "2", "--connections", "4", "--java-opts", "-Xmx256m -XX:TieredStopAtLevel=1")
             .redirectErrorStream(true)
             .redirectOutput(console.toFile())
@@ -384,7 +436,9 @@ class LabRunIntegrationTests {
         lab.destroy();
         assertThat(lab.waitFor(60, TimeUnit.SECONDS)).isTrue();
         for (ProcessHandle child : started) {
-            assertThat(child.onExit().get(30, TimeUnit.SECONDS).isAlive()).as("child " + child.info().command().orElse("?")).isFalse();
+            assertThat(child.onExit().get(30, TimeUnit.SECONDS).isAlive())
+                .as("child " + child.info().command().orElse("?"))
+                .isFalse();
         }
         assertThat(portsFreeNow()).isTrue();
         Path run = ownResults.resolve("latest").toRealPath();
@@ -396,13 +450,18 @@ class LabRunIntegrationTests {
         List<String> full = new ArrayList<>(List.of(args[0]));
         if (!args[0].equals("report") && !args[0].equals("charts")) {
             full.addAll(List.of("--results", results.toString(), "--root", ROOT));
-            // an option given here replaces the short run's value of it (picocli takes each option once)
-        List<String> given = List.of(args).stream().filter(a -> a.startsWith("--")).map(a -> a.split("=", 2)[0]).toList();
-        for (int i = 0; i < SHORT.length; i += 2) {
-            if (!given.contains(SHORT[i])) {
-                full.addAll(List.of(SHORT[i], SHORT[i + 1]));
+            // an option given here replaces the short run's value of it (picocli takes
+            // each option once)
+            List<String> given = List.of(args)
+                .stream()
+                .filter(a -> a.startsWith("--"))
+                .map(a -> a.split("=", 2)[0])
+                .toList();
+            for (int i = 0; i < SHORT.length; i += 2) {
+                if (!given.contains(SHORT[i])) {
+                    full.addAll(List.of(SHORT[i], SHORT[i + 1]));
+                }
             }
-        }
         }
         full.addAll(List.of(args).subList(1, args.length));
         CommandLine commandLine = LabCommand.commandLine();

@@ -6,7 +6,10 @@ import org.opentest4j.TestAbortedException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** A missing optional tool skips a test with its reason outside CI and fails it under CI=true. */
+/**
+ * A missing optional tool skips a test with its reason outside CI and fails it under
+ * CI=true.
+ */
 class OptionalToolsTests {
 
     @Test
@@ -17,20 +20,28 @@ class OptionalToolsTests {
 
     @Test
     void outsideCiAMissingToolIsReportedAsUnavailable() {
-        assertThat(OptionalTools.available(false, "example-tool is not installed: sudo apt-get install example-tool", false)).isFalse();
+        assertThat(OptionalTools.available(false, "example-tool is not installed: sudo apt-get install example-tool",
+                false))
+            .isFalse();
     }
 
     @Test
     void underCiAMissingToolFailsTheTestWithItsReason() {
-        assertThatThrownBy(() -> OptionalTools.available(false, "example-tool is not installed: sudo apt-get install example-tool", true))
-            .isInstanceOf(AssertionError.class).isNotInstanceOf(TestAbortedException.class)
-            .hasMessageStartingWith("example-tool is not installed: sudo apt-get install example-tool").hasMessageContaining("CI=true");
+        assertThatThrownBy(() -> OptionalTools.available(false,
+                "example-tool is not installed: sudo apt-get install example-tool", true))
+            .isInstanceOf(AssertionError.class)
+            .isNotInstanceOf(TestAbortedException.class)
+            .hasMessageStartingWith("example-tool is not installed: sudo apt-get install example-tool")
+            .hasMessageContaining("CI=true");
     }
 
     @Test
     void needStopsTheTestWithTheReasonASkipOutsideCiAFailureUnderIt() {
-        Class<? extends Throwable> expected = "true".equals(System.getenv("CI")) ? AssertionError.class : TestAbortedException.class;
+        Class<? extends Throwable> expected = "true".equals(System.getenv("CI")) ? AssertionError.class
+                : TestAbortedException.class;
         assertThatThrownBy(() -> OptionalTools.need(false, "example-tool is missing (package example)"))
-            .isInstanceOf(expected).hasMessageContaining("example-tool is missing (package example)");
+            .isInstanceOf(expected)
+            .hasMessageContaining("example-tool is missing (package example)");
     }
+
 }

@@ -17,25 +17,34 @@ import org.junit.jupiter.api.io.TempDir;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * lab/setup.sh's decisions on a fake machine: PATH holds only stub commands (uname, id, sudo, apt-get, dnf,
- * brew, ...) that record how they were called, and a package manager's stub "installs" a tool by adding
- * its stub. The real installs run in CI, where the script sets up a fresh Debian machine.
+ * lab/setup.sh's decisions on a fake machine: PATH holds only stub commands (uname, id,
+ * sudo, apt-get, dnf, brew, ...) that record how they were called, and a package
+ * manager's stub "installs" a tool by adding its stub. The real installs run in CI, where
+ * the script sets up a fresh Debian machine.
  */
 class SetupScriptTests {
 
-    private static final Path SCRIPT = Path.of(System.getProperty("lab.root", "..")).toAbsolutePath().normalize().resolve("lab/setup.sh");
+    private static final Path SCRIPT = Path.of(System.getProperty("lab.root", ".."))
+        .toAbsolutePath()
+        .normalize()
+        .resolve("lab/setup.sh");
+
     private static final boolean POLICY_PRESENT = Files.exists(Path.of("/usr/sbin/policy-rc.d"));
+
     private static final String RECORD = "echo \"${0##*/} $*\" >> \"${0%/*}/../calls\"\n";
+
     /** A package manager's stub "installs" a tool by adding its stub next to itself. */
     private static final String ADD_TOOLS = """
             for arg in "$@"; do
               case "$arg" in wrk|nginx|chromium) printf '#!/bin/sh\\n' > "${0%/*}/$arg"; /bin/chmod +x "${0%/*}/$arg" ;; esac
             done
             """;
+
     private static final String INSTALL = RECORD + ADD_TOOLS;
 
     @TempDir
     Path machine;
+
     private Path bin;
 
     record Outcome(int exit, String output, List<String> calls) {
@@ -44,7 +53,11 @@ class SetupScriptTests {
     @BeforeEach
     void emptyMachine() throws IOException {
         bin = Files.createDirectory(machine.resolve("bin"));
-        Path mkdir = Stream.of("/bin/mkdir", "/usr/bin/mkdir").map(Path::of).filter(Files::isExecutable).findFirst().orElseThrow();
+        Path mkdir = Stream.of("/bin/mkdir", "/usr/bin/mkdir")
+            .map(Path::of)
+            .filter(Files::isExecutable)
+            .findFirst()
+            .orElseThrow();
         stub("mkdir", "exec " + mkdir + " \"$@\"\n");
         stub("sh", RECORD);
         stub("rm", RECORD);
@@ -112,17 +125,21 @@ class SetupScriptTests {
         debianAsRoot();
         Outcome outcome = run("wrk", "nginx?");
         assertThat(outcome.exit()).as(outcome.output()).isZero();
-        assertThat(outcome.output().lines()).containsExactly("setup: installing wrk with apt-get ...", "setup: installing nginx with apt-get ...");
+        assertThat(outcome.output().lines()).containsExactly("setup: installing wrk with apt-get ...",
+                "setup: installing nginx with apt-get ...");
         assertThat(outcome.calls().stream().filter(call -> call.startsWith("apt-get"))).containsExactly(
                 "apt-get install -y -q --no-install-recommends wrk",
                 "apt-get install -y -q --no-install-recommends nginx");
         assertThat(bin.resolve("wrk")).isExecutable();
         if (POLICY_PRESENT) {
-            assertThat(outcome.calls()).as("this machine's own policy-rc.d stays as it is").noneMatch(c -> c.startsWith("sh ") || c.startsWith("rm "));
+            assertThat(outcome.calls()).as("this machine's own policy-rc.d stays as it is")
+                .noneMatch(c -> c.startsWith("sh ") || c.startsWith("rm "));
         }
         else {
             assertThat(outcome.calls().get(0)).as("service starts forbidden before the first install")
-                .startsWith("sh -c").contains("exit 101").contains("> /usr/sbin/policy-rc.d");
+                .startsWith("sh -c")
+                .contains("exit 101")
+                .contains("> /usr/sbin/policy-rc.d");
             assertThat(outcome.calls().get(outcome.calls().size() - 1)).isEqualTo("rm -f /usr/sbin/policy-rc.d");
         }
     }
@@ -137,8 +154,7 @@ class SetupScriptTests {
         Outcome outcome = run("wrk", "nginx?");
         assertThat(outcome.exit()).as(outcome.output()).isZero();
         assertThat(outcome.calls().stream().filter(call -> call.startsWith("apt-get"))).containsExactly(
-                "apt-get install -y -q --no-install-recommends wrk",
-                "apt-get update -q",
+                "apt-get install -y -q --no-install-recommends wrk", "apt-get update -q",
                 "apt-get install -y -q --no-install-recommends wrk",
                 "apt-get install -y -q --no-install-recommends nginx");
     }
@@ -178,7 +194,8 @@ class SetupScriptTests {
         assertThat(outcome.output().lines()).containsExactly(
                 "setup: nginx is not installed (no root and no passwordless sudo): sudo apt-get install nginx",
                 "setup: chromium is not installed (no root and no passwordless sudo): sudo apt-get install chromium");
-        assertThat(note("nginx")).isEqualTo("nginx is not installed (no root and no passwordless sudo): sudo apt-get install nginx");
+        assertThat(note("nginx"))
+            .isEqualTo("nginx is not installed (no root and no passwordless sudo): sudo apt-get install nginx");
         assertThat(note("chromium")).startsWith("chromium is not installed");
         assertThat(machine.resolve("lab/target/setup/wrk")).doesNotExist();
     }
@@ -190,7 +207,8 @@ class SetupScriptTests {
         Outcome outcome = run("wrk");
         assertThat(outcome.exit()).isEqualTo(1);
         assertThat(outcome.calls().stream().filter(call -> call.startsWith("apt-get"))).containsExactly(
-                "apt-get install -y -q --no-install-recommends wrk", "apt-get update -q", "apt-get install -y -q --no-install-recommends wrk");
+                "apt-get install -y -q --no-install-recommends wrk", "apt-get update -q",
+                "apt-get install -y -q --no-install-recommends wrk");
         assertThat(outcome.output().lines()).containsExactly("setup: installing wrk with apt-get ...",
                 "setup: wrk is not installed (apt-get failed, see lab/target/setup/wrk.log): apt-get install wrk");
         assertThat(machine.resolve("lab/target/setup/wrk.log")).content().contains("Unable to locate package wrk");
@@ -202,7 +220,8 @@ class SetupScriptTests {
         stub("dnf", INSTALL);
         Outcome outcome = run("wrk", "chromium?");
         assertThat(outcome.exit()).as(outcome.output()).isZero();
-        assertThat(outcome.output().lines()).containsExactly("setup: installing wrk with dnf ...", "setup: installing chromium with dnf ...");
+        assertThat(outcome.output().lines()).containsExactly("setup: installing wrk with dnf ...",
+                "setup: installing chromium with dnf ...");
         assertThat(outcome.calls()).containsExactly("dnf install -y -q wrk", "dnf install -y -q chromium");
     }
 
@@ -210,7 +229,8 @@ class SetupScriptTests {
     void aptGetWinsWhereDnfIsAlsoPresent() throws IOException {
         debianAsRoot();
         stub("dnf", INSTALL);
-        assertThat(run("wrk").calls()).contains("apt-get install -y -q --no-install-recommends wrk").noneMatch(c -> c.startsWith("dnf"));
+        assertThat(run("wrk").calls()).contains("apt-get install -y -q --no-install-recommends wrk")
+            .noneMatch(c -> c.startsWith("dnf"));
     }
 
     @Test
@@ -220,7 +240,8 @@ class SetupScriptTests {
         passwordlessSudo();
         Outcome outcome = run("wrk", "chromium?");
         assertThat(outcome.exit()).as(outcome.output()).isZero();
-        assertThat(outcome.output().lines()).containsExactly("setup: installing wrk with brew ...", "setup: installing chromium with brew ...");
+        assertThat(outcome.output().lines()).containsExactly("setup: installing wrk with brew ...",
+                "setup: installing chromium with brew ...");
         assertThat(outcome.calls()).containsExactly("brew install wrk", "brew install --cask chromium");
     }
 
@@ -239,7 +260,8 @@ class SetupScriptTests {
         stub("uname", "echo Darwin\n");
         Outcome outcome = run("wrk");
         assertThat(outcome.exit()).isEqualTo(1);
-        assertThat(outcome.output().strip()).isEqualTo("setup: wrk is not installed: Homebrew is not installed: see https://brew.sh, then brew install wrk");
+        assertThat(outcome.output().strip()).isEqualTo(
+                "setup: wrk is not installed: Homebrew is not installed: see https://brew.sh, then brew install wrk");
     }
 
     @Test
@@ -248,16 +270,17 @@ class SetupScriptTests {
         assertThat(run("nginx?").exit()).isZero();
         Outcome outcome = run("wrk");
         assertThat(outcome.exit()).isEqualTo(1);
-        assertThat(outcome.output().strip())
-            .isEqualTo("setup: wrk is not installed: no apt-get, dnf or brew here: install wrk with this system's package manager");
+        assertThat(outcome.output().strip()).isEqualTo(
+                "setup: wrk is not installed: no apt-get, dnf or brew here: install wrk with this system's package manager");
     }
 
     @Test
     void pythonVenvIsInstalledWhereThereIsNoRecentGoToBuildVegetaWith() throws IOException {
         linux(0);
-        stub("apt-get", RECORD + """
-                [[ $* == *python3-venv* ]] && printf '#!/bin/sh\n' > "${0%/*}/python3" && /bin/chmod +x "${0%/*}/python3"
-                """);
+        stub("apt-get",
+                RECORD + """
+                        [[ $* == *python3-venv* ]] && printf '#!/bin/sh\n' > "${0%/*}/python3" && /bin/chmod +x "${0%/*}/python3"
+                        """);
         stub("go", "echo go1.19.8\n");
         Outcome outcome = run("venv?");
         assertThat(outcome.exit()).as(outcome.output()).isZero();
@@ -300,4 +323,5 @@ class SetupScriptTests {
         assertThat(outcome.output()).startsWith("usage: lab/setup.sh").contains("venv");
         assertThat(outcome.calls()).isEmpty();
     }
+
 }

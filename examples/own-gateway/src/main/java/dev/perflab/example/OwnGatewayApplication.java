@@ -10,4 +10,5 @@ public class OwnGatewayApplication {
     public static void main(String[] args) {
         SpringApplication.run(OwnGatewayApplication.class, args);
     }
+
 }

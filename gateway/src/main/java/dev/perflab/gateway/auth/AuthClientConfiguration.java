@@ -13,14 +13,16 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * Builds the auth client the active profile names, wrapped in the metrics ({@code lab.auth.metrics},
- * on unless the no-auth-timer profile turns it off) and the optional cache.
+ * Builds the auth client the active profile names, wrapped in the metrics
+ * ({@code lab.auth.metrics}, on unless the no-auth-timer profile turns it off) and the
+ * optional cache.
  */
 @Configuration(proxyBeanMethods = false)
 class AuthClientConfiguration {
 
     @Bean
-    AuthClient authClient(AuthProperties properties, MeterRegistry registry, @Value("${lab.netty-metrics:true}") boolean nettyMetrics,
+    AuthClient authClient(AuthProperties properties, MeterRegistry registry,
+            @Value("${lab.netty-metrics:true}") boolean nettyMetrics,
             @Value("${" + LoopLocalPoolsConfiguration.PROPERTY + ":false}") boolean loopLocalPools,
             @Value("${lab.auth.metrics:true}") boolean authMetrics) {
         AuthClient base = baseClient(properties, registry, nettyMetrics, loopLocalPools);
@@ -28,11 +30,12 @@ class AuthClientConfiguration {
         return properties.cache().enabled() ? new CachingAuthClient(client, properties.cache(), registry) : client;
     }
 
-    private static AuthClient baseClient(AuthProperties properties, MeterRegistry registry, boolean nettyMetrics, boolean loopLocalPools) {
+    private static AuthClient baseClient(AuthProperties properties, MeterRegistry registry, boolean nettyMetrics,
+            boolean loopLocalPools) {
         return switch (properties.client()) {
             case BLOCKING -> new BlockingAuthClient(properties, registry);
-            case OFFLOADED -> new OffloadedAuthClient(new BlockingAuthClient(properties, registry), Schedulers.boundedElastic(),
-                    AuthClientMode.OFFLOADED);
+            case OFFLOADED -> new OffloadedAuthClient(new BlockingAuthClient(properties, registry),
+                    Schedulers.boundedElastic(), AuthClientMode.OFFLOADED);
             case VIRTUAL -> new OffloadedAuthClient(new BlockingAuthClient(properties, registry),
                     Schedulers.fromExecutorService(virtualThreadExecutor(), "virtual"), AuthClientMode.VIRTUAL);
             case REACTIVE -> new ReactiveAuthClient(properties, nettyMetrics, loopLocalPools);
@@ -48,4 +51,5 @@ class AuthClientConfiguration {
             throw new IllegalStateException("virtual threads need JDK 21 or newer", ex);
         }
     }
+
 }

@@ -6,16 +6,16 @@ import java.util.concurrent.TimeoutException;
 
 import org.apache.hc.client5.http.ConnectTimeoutException;
 
-/** What the gateway makes of one auth call: the status the client gets and a short reason. */
+/**
+ * What the gateway makes of one auth call: the status the client gets and a short reason.
+ */
 public enum AuthDecision {
 
-    ALLOWED(200, "allowed"),
-    DENIED(401, "invalid token"),
-    FAILED(502, "auth service answered with an error"),
-    UNAVAILABLE(503, "auth service unavailable"),
-    TIMEOUT(504, "auth service timed out");
+    ALLOWED(200, "allowed"), DENIED(401, "invalid token"), FAILED(502, "auth service answered with an error"),
+    UNAVAILABLE(503, "auth service unavailable"), TIMEOUT(504, "auth service timed out");
 
     private final int status;
+
     private final String reason;
 
     AuthDecision(int status, String reason) {
@@ -46,7 +46,9 @@ public enum AuthDecision {
         return FAILED;
     }
 
-    /** A call that got no answer: too slow is a timeout, anything else means unreachable. */
+    /**
+     * A call that got no answer: too slow is a timeout, anything else means unreachable.
+     */
     static AuthDecision fromFailure(Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
             if (cause instanceof ConnectTimeoutException || cause instanceof ConnectException) {
@@ -59,4 +61,5 @@ public enum AuthDecision {
         }
         return UNAVAILABLE;
     }
+
 }

@@ -23,15 +23,16 @@ import org.springframework.web.client.ResourceAccessException;
 import org.springframework.web.client.RestTemplate;
 
 /**
- * RestTemplate on a pooled Apache HttpClient 5, called on whatever thread subscribes: inside the
- * gateway filter that is a Reactor Netty event-loop thread, which then waits for auth-service and
- * serves nobody else meanwhile. Deliberately wrong, as in the production code that motivated the lab.
- * The pool's limits and use are published by Micrometer's binder as
- * {@code httpcomponents.httpclient.pool.*{httpclient=auth}}.
+ * RestTemplate on a pooled Apache HttpClient 5, called on whatever thread subscribes:
+ * inside the gateway filter that is a Reactor Netty event-loop thread, which then waits
+ * for auth-service and serves nobody else meanwhile. Deliberately wrong, as in the
+ * production code that motivated the lab. The pool's limits and use are published by
+ * Micrometer's binder as {@code httpcomponents.httpclient.pool.*{httpclient=auth}}.
  */
 final class BlockingAuthClient implements AuthClient {
 
     private final RestTemplate restTemplate;
+
     private final URI checkUri;
 
     BlockingAuthClient(AuthProperties properties, MeterRegistry registry) {
@@ -39,7 +40,8 @@ final class BlockingAuthClient implements AuthClient {
         PoolingHttpClientConnectionManager connections = PoolingHttpClientConnectionManagerBuilder.create()
             .setMaxConnTotal(properties.pool().maxTotal())
             .setMaxConnPerRoute(properties.pool().maxPerRoute())
-            .setDefaultConnectionConfig(ConnectionConfig.custom().setConnectTimeout(timeout).setSocketTimeout(timeout).build())
+            .setDefaultConnectionConfig(
+                    ConnectionConfig.custom().setConnectTimeout(timeout).setSocketTimeout(timeout).build())
             .build();
         new PoolingHttpClientConnectionManagerMetricsBinder(connections, "auth").bindTo(registry);
         CloseableHttpClient httpClient = HttpClients.custom()
@@ -64,7 +66,8 @@ final class BlockingAuthClient implements AuthClient {
         HttpHeaders headers = new HttpHeaders();
         headers.setBearerAuth(token);
         try {
-            ResponseEntity<String> response = restTemplate.postForEntity(checkUri, new HttpEntity<>(headers), String.class);
+            ResponseEntity<String> response = restTemplate.postForEntity(checkUri, new HttpEntity<>(headers),
+                    String.class);
             return AuthDecision.fromStatus(response.getStatusCode().value());
         }
         catch (HttpStatusCodeException ex) {
@@ -74,4 +77,5 @@ final class BlockingAuthClient implements AuthClient {
             return AuthDecision.fromFailure(ex);
         }
     }
+
 }

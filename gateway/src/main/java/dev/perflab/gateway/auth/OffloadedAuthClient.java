@@ -11,7 +11,9 @@ import reactor.core.scheduler.Scheduler;
 final class OffloadedAuthClient implements AuthClient {
 
     private final BlockingAuthClient blocking;
+
     private final Scheduler scheduler;
+
     private final AuthClientMode mode;
 
     OffloadedAuthClient(BlockingAuthClient blocking, Scheduler scheduler, AuthClientMode mode) {
@@ -29,4 +31,5 @@ final class OffloadedAuthClient implements AuthClient {
     public AuthClientMode mode() {
         return mode;
     }
+
 }

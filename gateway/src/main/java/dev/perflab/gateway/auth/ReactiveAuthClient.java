@@ -14,16 +14,19 @@ import org.springframework.http.client.reactive.ReactorClientHttpConnector;
 import org.springframework.web.reactive.function.client.WebClient;
 
 /**
- * WebClient on Reactor Netty: the event loop sends the request and moves on until the answer arrives.
- * The time limit is Reactor Netty's response timeout, a timer on the connection's own event loop,
- * rather than {@code Mono.timeout}, which schedules and cancels a task on another thread per call.
- * With {@code lab.netty.loop-local-pools} (profile {@code loop-pools}) each event loop borrows only
- * connections it opened itself, so the call and its answer stay on the thread that read the request.
+ * WebClient on Reactor Netty: the event loop sends the request and moves on until the
+ * answer arrives. The time limit is Reactor Netty's response timeout, a timer on the
+ * connection's own event loop, rather than {@code Mono.timeout}, which schedules and
+ * cancels a task on another thread per call. With {@code lab.netty.loop-local-pools}
+ * (profile {@code loop-pools}) each event loop borrows only connections it opened itself,
+ * so the call and its answer stay on the thread that read the request.
  */
 final class ReactiveAuthClient implements AuthClient {
 
     private final WebClient webClient;
+
     private final URI checkUri;
+
     private final Duration timeout;
 
     ReactiveAuthClient(AuthProperties properties, boolean nettyMetrics, boolean loopLocalPools) {
@@ -58,4 +61,5 @@ final class ReactiveAuthClient implements AuthClient {
     public AuthClientMode mode() {
         return AuthClientMode.REACTIVE;
     }
+
 }

@@ -13,8 +13,9 @@ import org.springframework.stereotype.Component;
 import org.springframework.web.server.ServerWebExchange;
 
 /**
- * Asks auth-service about the request's token before the request is routed. The token comes from
- * {@code Authorization: Bearer <token>} or, as in the published lab, a {@code token} query parameter.
+ * Asks auth-service about the request's token before the request is routed. The token
+ * comes from {@code Authorization: Bearer <token>} or, as in the published lab, a
+ * {@code token} query parameter.
  */
 @Component
 class TokenAuthGlobalFilter implements GlobalFilter, Ordered {
@@ -59,4 +60,5 @@ class TokenAuthGlobalFilter implements GlobalFilter, Ordered {
     public String toString() {
         return "TokenAuthGlobalFilter[client=" + authClient.mode().tag() + "]";
     }
+
 }

@@ -9,7 +9,10 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/** With the {@code blockhound} profile: publishes what the recorder installed at start-up saw. */
+/**
+ * With the {@code blockhound} profile: publishes what the recorder installed at start-up
+ * saw.
+ */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnProperty(name = "lab.blockhound.enabled", havingValue = "true")
 class BlockHoundConfiguration {
@@ -26,4 +29,5 @@ class BlockHoundConfiguration {
         recorder.bind(registry, Path.of(logDir));
         return recorder;
     }
+
 }

@@ -25,13 +25,15 @@ import reactor.core.scheduler.NonBlocking;
 
 /**
  * BlockHound in log-only mode: a blocking call on a non-blocking thread is counted
- * ({@code lab.blockhound.blocking.calls}, tagged by method and thread pool) and the first distinct
- * stack traces are kept in {@code blockhound.txt}; the request itself is never failed. The
- * callback runs on the event loop, so it only records in memory; a separate thread writes the file.
+ * ({@code lab.blockhound.blocking.calls}, tagged by method and thread pool) and the first
+ * distinct stack traces are kept in {@code blockhound.txt}; the request itself is never
+ * failed. The callback runs on the event loop, so it only records in memory; a separate
+ * thread writes the file.
  *
- * <p>A count of zero proves nothing by itself, so installing ends with a probe: a deliberate
- * blocking call on a thread Reactor marks non-blocking, which BlockHound must report (the probe is
- * not counted). The gateway's mode says {@code blockhound=on} only when it was.
+ * <p>
+ * A count of zero proves nothing by itself, so installing ends with a probe: a deliberate
+ * blocking call on a thread Reactor marks non-blocking, which BlockHound must report (the
+ * probe is not counted). The gateway's mode says {@code blockhound=on} only when it was.
  */
 public final class BlockingCallRecorder {
 
@@ -41,11 +43,17 @@ public final class BlockingCallRecorder {
     private static final BlockingCallRecorder INSTANCE = new BlockingCallRecorder();
 
     private final Map<Key, LongAdder> counts = new ConcurrentHashMap<>();
+
     private final Map<String, String> traces = new ConcurrentHashMap<>();
+
     private final AtomicLong writtenTotal = new AtomicLong(-1);
+
     private final AtomicInteger probesCaught = new AtomicInteger();
+
     private volatile boolean installed;
+
     private volatile boolean caughtProbe;
+
     private volatile MeterRegistry registry;
 
     record Key(String method, String threadPool) {
@@ -58,7 +66,9 @@ public final class BlockingCallRecorder {
         return INSTANCE;
     }
 
-    /** Installs BlockHound once; returns a one-line problem when this JVM cannot run it. */
+    /**
+     * Installs BlockHound once; returns a one-line problem when this JVM cannot run it.
+     */
     public static synchronized Optional<String> install() {
         if (INSTANCE.installed) {
             return Optional.empty();
@@ -72,8 +82,8 @@ public final class BlockingCallRecorder {
         }
         INSTANCE.installed = true;
         INSTANCE.caughtProbe = INSTANCE.probe();
-        return INSTANCE.caughtProbe ? Optional.empty()
-                : Optional.of("profile 'blockhound' installed BlockHound, but it did not report a deliberate blocking call");
+        return INSTANCE.caughtProbe ? Optional.empty() : Optional
+            .of("profile 'blockhound' installed BlockHound, but it did not report a deliberate blocking call");
     }
 
     public boolean installed() {
@@ -85,7 +95,9 @@ public final class BlockingCallRecorder {
         return caughtProbe;
     }
 
-    /** Sleeps on a thread Reactor marks non-blocking; true when BlockHound reported it. */
+    /**
+     * Sleeps on a thread Reactor marks non-blocking; true when BlockHound reported it.
+     */
     boolean probe() {
         int before = probesCaught.get();
         Thread probe = new ProbeThread();
@@ -116,6 +128,7 @@ public final class BlockingCallRecorder {
                 Thread.currentThread().interrupt();
             }
         }
+
     }
 
     void record(BlockingMethod method) {
@@ -172,8 +185,12 @@ public final class BlockingCallRecorder {
             return;
         }
         StringBuilder out = new StringBuilder("# BlockHound (log-only): blocking calls on non-blocking threads\n");
-        counts.forEach((key, count) -> out.append(count.sum()).append('\t').append(key.method())
-            .append("\ton ").append(key.threadPool()).append('\n'));
+        counts.forEach((key, count) -> out.append(count.sum())
+            .append('\t')
+            .append(key.method())
+            .append("\ton ")
+            .append(key.threadPool())
+            .append('\n'));
         out.append('\n');
         List<String> distinct = new ArrayList<>(traces.values());
         distinct.forEach(trace -> out.append(trace).append('\n'));
@@ -194,7 +211,8 @@ public final class BlockingCallRecorder {
         StringBuilder out = new StringBuilder();
         int kept = 0;
         for (StackTraceElement frame : stack) {
-            if (frame.getClassName().startsWith("reactor.blockhound") || frame.getClassName().equals(BlockingCallRecorder.class.getName())) {
+            if (frame.getClassName().startsWith("reactor.blockhound")
+                    || frame.getClassName().equals(BlockingCallRecorder.class.getName())) {
                 continue;
             }
             out.append('|').append(frame.getClassName()).append('.').append(frame.getMethodName());
@@ -206,7 +224,10 @@ public final class BlockingCallRecorder {
     }
 
     private static String describe(BlockingMethod method, String thread, StackTraceElement[] stack) {
-        StringBuilder out = new StringBuilder("Blocking call! ").append(method).append(" on thread ").append(thread).append('\n');
+        StringBuilder out = new StringBuilder("Blocking call! ").append(method)
+            .append(" on thread ")
+            .append(thread)
+            .append('\n');
         for (StackTraceElement frame : stack) {
             if (!frame.getClassName().equals(BlockingCallRecorder.class.getName())) {
                 out.append("\tat ").append(frame).append('\n');
@@ -214,4 +235,5 @@ public final class BlockingCallRecorder {
         }
         return out.toString();
     }
+
 }

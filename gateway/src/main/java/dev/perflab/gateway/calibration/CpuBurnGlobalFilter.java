@@ -14,15 +14,19 @@ import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
 
 /**
- * A known cost for calibrating the lab's comparisons (profile {@code burn}): every request spends
- * {@code lab.burn.micros} of its thread's CPU time here before it is routed. Counted in thread CPU
- * time, not wall time, so a busy machine that takes the core away does not shorten the burn.
+ * A known cost for calibrating the lab's comparisons (profile {@code burn}): every
+ * request spends {@code lab.burn.micros} of its thread's CPU time here before it is
+ * routed. Counted in thread CPU time, not wall time, so a busy machine that takes the
+ * core away does not shorten the burn.
  */
 @Component
 @ConditionalOnProperty("lab.burn.micros")
 public class CpuBurnGlobalFilter implements GlobalFilter, Ordered {
 
-    /** More would hold an event loop long enough to look like the blocking rung; a calibration is a few per cent. */
+    /**
+     * More would hold an event loop long enough to look like the blocking rung; a
+     * calibration is a few per cent.
+     */
     static final long MAX_MICROS = 100_000;
 
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
@@ -34,7 +38,8 @@ public class CpuBurnGlobalFilter implements GlobalFilter, Ordered {
 
     CpuBurnGlobalFilter(@Value("${lab.burn.micros}") long micros) {
         if (micros < 1 || micros > MAX_MICROS) {
-            throw new IllegalArgumentException("lab.burn.micros must be 1 to " + MAX_MICROS + " (microseconds of CPU per request), not " + micros);
+            throw new IllegalArgumentException(
+                    "lab.burn.micros must be 1 to " + MAX_MICROS + " (microseconds of CPU per request), not " + micros);
         }
         if (!THREADS.isCurrentThreadCpuTimeSupported()) {
             throw new IllegalStateException("lab.burn.micros needs thread CPU time, which this JVM does not measure");
@@ -48,7 +53,10 @@ public class CpuBurnGlobalFilter implements GlobalFilter, Ordered {
         return chain.filter(exchange);
     }
 
-    /** Spins until the current thread has used {@code nanos} of CPU time; returns the spin's result. */
+    /**
+     * Spins until the current thread has used {@code nanos} of CPU time; returns the
+     * spin's result.
+     */
     static long burn(long nanos) {
         long start = THREADS.getCurrentThreadCpuTime();
         long x = start;
@@ -70,4 +78,5 @@ public class CpuBurnGlobalFilter implements GlobalFilter, Ordered {
     public String toString() {
         return "CpuBurnGlobalFilter[" + nanos / 1000 + " us of CPU per request]";
     }
+
 }

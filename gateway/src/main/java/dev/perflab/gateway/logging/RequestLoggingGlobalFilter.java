@@ -13,15 +13,16 @@ import org.springframework.stereotype.Component;
 import org.springframework.web.server.ServerWebExchange;
 
 /**
- * Two INFO lines per routed request, at start and end, as the published gateway wrote them. Where
- * they go is Logback's business ({@code logback-spring.xml}): a file appender written on the calling
- * event-loop thread ({@code log-sync}), the same behind an AsyncAppender ({@code log-async}), or
- * nowhere at level ERROR ({@code log-quiet}).
+ * Two INFO lines per routed request, at start and end, as the published gateway wrote
+ * them. Where they go is Logback's business ({@code logback-spring.xml}): a file appender
+ * written on the calling event-loop thread ({@code log-sync}), the same behind an
+ * AsyncAppender ({@code log-async}), or nowhere at level ERROR ({@code log-quiet}).
  */
 @Component
 class RequestLoggingGlobalFilter implements GlobalFilter, Ordered {
 
     static final String LOGGER = "dev.perflab.gateway.requests";
+
     private static final Logger log = LoggerFactory.getLogger(LOGGER);
 
     @Override
@@ -33,9 +34,9 @@ class RequestLoggingGlobalFilter implements GlobalFilter, Ordered {
         Object id = exchange.getAttribute(RequestIdGlobalFilter.ATTRIBUTE);
         long start = System.nanoTime();
         log.info("start {} {} rid={}", request.getMethod(), request.getPath(), id);
-        return chain.filter(exchange).doFinally(signal -> log.info("end {} {} status={} took={}us rid={}",
-                request.getMethod(), request.getPath(), exchange.getResponse().getStatusCode(),
-                (System.nanoTime() - start) / 1000, id));
+        return chain.filter(exchange)
+            .doFinally(signal -> log.info("end {} {} status={} took={}us rid={}", request.getMethod(),
+                    request.getPath(), exchange.getResponse().getStatusCode(), (System.nanoTime() - start) / 1000, id));
     }
 
     @Override
@@ -47,4 +48,5 @@ class RequestLoggingGlobalFilter implements GlobalFilter, Ordered {
     public String toString() {
         return "RequestLoggingGlobalFilter[" + LOGGER + "]";
     }
+
 }

@@ -11,9 +11,10 @@ import io.netty.buffer.ByteBufAllocator;
 import reactor.netty.resources.LoopResources;
 
 /**
- * What the gateway runs on, as the lean ladder's rungs change it: Netty's buffer allocator, the
- * transport (native epoll, or NIO), the JDK's feature version and the garbage collector. Read from
- * the running JVM, not from the options it was given, so a run can prove what it measured.
+ * What the gateway runs on, as the lean ladder's rungs change it: Netty's buffer
+ * allocator, the transport (native epoll, or NIO), the JDK's feature version and the
+ * garbage collector. Read from the running JVM, not from the options it was given, so a
+ * run can prove what it measured.
  */
 final class JvmRuntime {
 
@@ -23,10 +24,10 @@ final class JvmRuntime {
     static Map<String, String> describe() {
         Map<String, String> runtime = new LinkedHashMap<>();
         runtime.put("allocator", allocator(ByteBufAllocator.DEFAULT.getClass().getSimpleName()));
-        runtime.put("transport", LoopResources.DEFAULT_NATIVE && LoopResources.hasNativeSupport()
-                ? "native" : "nio");
+        runtime.put("transport", LoopResources.DEFAULT_NATIVE && LoopResources.hasNativeSupport() ? "native" : "nio");
         runtime.put("jdk", Integer.toString(java.lang.Runtime.version().feature()));
-        runtime.put("gc", gc(ManagementFactory.getGarbageCollectorMXBeans().stream().map(GarbageCollectorMXBean::getName).toList()));
+        runtime.put("gc", gc(
+                ManagementFactory.getGarbageCollectorMXBeans().stream().map(GarbageCollectorMXBean::getName).toList()));
         return runtime;
     }
 
@@ -35,7 +36,10 @@ final class JvmRuntime {
         return className.replace("ByteBufAllocator", "").toLowerCase(Locale.ROOT);
     }
 
-    /** The collector by the names of its beans: G1, Parallel ("PS Scavenge"), Serial ("Copy"), ZGC, Shenandoah. */
+    /**
+     * The collector by the names of its beans: G1, Parallel ("PS Scavenge"), Serial
+     * ("Copy"), ZGC, Shenandoah.
+     */
     static String gc(List<String> collectors) {
         String all = String.join(",", collectors);
         if (all.contains("G1")) {
@@ -52,4 +56,5 @@ final class JvmRuntime {
         }
         return all.contains("Shenandoah") ? "shenandoah" : all.toLowerCase(Locale.ROOT);
     }
+
 }

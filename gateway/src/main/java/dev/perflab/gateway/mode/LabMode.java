@@ -20,10 +20,11 @@ import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 
 /**
- * The combination this gateway really runs with, so a run can prove which mode it measured: logged
- * once at start-up, published as the gauge {@code lab.gateway.mode} (value 1, the mode in its tags)
- * and under {@code lab} in {@code /actuator/info}. {@code blockhound=on} means BlockHound reported a
- * deliberate blocking call at start-up, not merely that the profile asked for it.
+ * The combination this gateway really runs with, so a run can prove which mode it
+ * measured: logged once at start-up, published as the gauge {@code lab.gateway.mode}
+ * (value 1, the mode in its tags) and under {@code lab} in {@code /actuator/info}.
+ * {@code blockhound=on} means BlockHound reported a deliberate blocking call at start-up,
+ * not merely that the profile asked for it.
  */
 @Component
 class LabMode implements InfoContributor {
@@ -41,7 +42,8 @@ class LabMode implements InfoContributor {
         mode.put("auth_cache", onOff(environment.getProperty("lab.auth.cache.enabled", Boolean.class, false)));
         BlockingCallRecorder recorder = blockHound.getIfAvailable();
         mode.put("blockhound", onOff(recorder != null && recorder.caughtProbe()));
-        mode.put("loop_pools", onOff(environment.getProperty(LoopLocalPoolsConfiguration.PROPERTY, Boolean.class, false)));
+        mode.put("loop_pools",
+                onOff(environment.getProperty(LoopLocalPoolsConfiguration.PROPERTY, Boolean.class, false)));
         mode.put("profiles", profiles.length == 0 ? "default" : String.join(",", profiles));
         mode.putAll(JvmRuntime.describe());
         Gauge.builder("lab.gateway.mode", () -> 1)
@@ -49,7 +51,8 @@ class LabMode implements InfoContributor {
             .tags(mode.entrySet().stream().map(e -> Tag.of(e.getKey(), e.getValue())).toList())
             .register(registry);
         Gauge.builder("lab.gateway.event.loop.threads", EventLoops::count)
-            .description("Reactor Netty event-loop threads: with a blocking auth call, at most this many requests run at once")
+            .description(
+                    "Reactor Netty event-loop threads: with a blocking auth call, at most this many requests run at once")
             .register(registry);
         log.info("Gateway lab mode: {} (JDK {}, {} event-loop threads)", describe(), Runtime.version().feature(),
                 EventLoops.count());
@@ -78,4 +81,5 @@ class LabMode implements InfoContributor {
     public String toString() {
         return "LabMode[" + describe() + "]";
     }
+
 }

@@ -12,17 +12,20 @@ import dev.perflab.gateway.logging.RequestLogging;
 import dev.perflab.gateway.requestid.RequestIdGenerator;
 
 /**
- * The gateway profiles the lab knows, and the combinations that make sense: at most one auth
- * client, one logging mode and one request-id generator. A mode's profile is named after its tag,
- * with {@code log-} or {@code rid-} in front for logging and request ids.
+ * The gateway profiles the lab knows, and the combinations that make sense: at most one
+ * auth client, one logging mode and one request-id generator. A mode's profile is named
+ * after its tag, with {@code log-} or {@code rid-} in front for logging and request ids.
  */
 public final class LabProfiles {
 
     public static final List<String> AUTH_CLIENTS = ModeValue.tags(AuthClientMode.class);
+
     public static final List<String> LOGGING = prefixed("log-", ModeValue.tags(RequestLogging.class));
+
     public static final List<String> REQUEST_IDS = prefixed("rid-", ModeValue.tags(RequestIdGenerator.class));
-    public static final List<String> SWITCHES = List.of("auth-cache", "blockhound", "loop-pools", "burn", "no-netty-metrics", "no-auth-timer",
-            "strip-prefix");
+
+    public static final List<String> SWITCHES = List.of("auth-cache", "blockhound", "loop-pools", "burn",
+            "no-netty-metrics", "no-auth-timer", "strip-prefix");
 
     private LabProfiles() {
     }
@@ -60,4 +63,5 @@ public final class LabProfiles {
         }
         return Optional.empty();
     }
+
 }

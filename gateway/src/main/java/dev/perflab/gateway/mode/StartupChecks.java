@@ -17,10 +17,11 @@ import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.Environment;
 
 /**
- * Runs before any bean exists: refuses a profile combination the lab cannot run, or a lab property
- * its binder cannot take, with one line on stderr and exit code 2 (no stack trace), sets the number
- * of event loops when a profile asks for it, and installs BlockHound when the {@code blockhound}
- * profile asks for it, early enough to see every request.
+ * Runs before any bean exists: refuses a profile combination the lab cannot run, or a lab
+ * property its binder cannot take, with one line on stderr and exit code 2 (no stack
+ * trace), sets the number of event loops when a profile asks for it, and installs
+ * BlockHound when the {@code blockhound} profile asks for it, early enough to see every
+ * request.
  */
 public class StartupChecks implements ApplicationListener<ApplicationEnvironmentPreparedEvent> {
 
@@ -46,7 +47,10 @@ public class StartupChecks implements ApplicationListener<ApplicationEnvironment
         return problem.isPresent() ? problem : bindingProblem(environment);
     }
 
-    /** Binds the lab's properties as the application will, so that a value it cannot take is one line here. */
+    /**
+     * Binds the lab's properties as the application will, so that a value it cannot take
+     * is one line here.
+     */
     static Optional<String> bindingProblem(Environment environment) {
         Binder binder = Binder.get(environment);
         try {
@@ -64,7 +68,8 @@ public class StartupChecks implements ApplicationListener<ApplicationEnvironment
         Class<?> type = ex.getTarget().getType().resolve(Object.class);
         if (type.isEnum()) {
             List<String> valid = Arrays.stream(type.getEnumConstants())
-                .map(constant -> ((Enum<?>) constant).name().toLowerCase(Locale.ROOT)).toList();
+                .map(constant -> ((Enum<?>) constant).name().toLowerCase(Locale.ROOT))
+                .toList();
             return ex.getName() + " is '" + value + "'; pick one of " + String.join(", ", valid);
         }
         Throwable cause = ex;
@@ -78,4 +83,5 @@ public class StartupChecks implements ApplicationListener<ApplicationEnvironment
         System.err.println("gateway: " + message);
         System.exit(EXIT_BAD_CONFIGURATION);
     }
+
 }

@@ -20,26 +20,32 @@ import reactor.netty.transport.TransportConfig;
 /**
  * One connection pool per event-loop thread instead of one pool shared by all of them.
  *
- * <p>Reactor Netty opens a new client connection on the event loop of the thread that asks for it
- * (colocation), but a shared pool hands any idle connection to any caller. Under load a request read
- * on event loop A then borrows a connection that lives on loop B: the write is handed to B as a task
- * (a wake-up through eventfd), the answer is read on B, and the gateway's reply is handed back to A.
- * With a pool per loop, every connection a loop borrows was opened by that loop, so a request stays
- * on one thread from the client's read to the reply.
+ * <p>
+ * Reactor Netty opens a new client connection on the event loop of the thread that asks
+ * for it (colocation), but a shared pool hands any idle connection to any caller. Under
+ * load a request read on event loop A then borrows a connection that lives on loop B: the
+ * write is handed to B as a task (a wake-up through eventfd), the answer is read on B,
+ * and the gateway's reply is handed back to A. With a pool per loop, every connection a
+ * loop borrows was opened by that loop, so a request stays on one thread from the
+ * client's read to the reply.
  *
- * <p>A pool belongs to a thread that Reactor marks non-blocking (Reactor Netty's event loops are);
- * callers on other threads (tests, a thread pool) share one extra pool.
+ * <p>
+ * A pool belongs to a thread that Reactor marks non-blocking (Reactor Netty's event loops
+ * are); callers on other threads (tests, a thread pool) share one extra pool.
  */
 public final class EventLoopLocalConnectionProvider implements ConnectionProvider {
 
     private final String name;
+
     private final Function<String, ConnectionProvider> factory;
+
     private final ConnectionProvider shared;
+
     private final Map<Thread, ConnectionProvider> perLoop = new ConcurrentHashMap<>();
 
     /**
-     * @param name    the pools are named {@code <name>-<thread name>}, and {@code <name>-shared} for
-     *                callers that are not event loops
+     * @param name the pools are named {@code <name>-<thread name>}, and
+     * {@code <name>-shared} for callers that are not event loops
      * @param factory builds one pool from its name
      */
     public EventLoopLocalConnectionProvider(String name, Function<String, ConnectionProvider> factory) {
@@ -103,4 +109,5 @@ public final class EventLoopLocalConnectionProvider implements ConnectionProvide
     public String toString() {
         return "EventLoopLocalConnectionProvider[" + name + ", " + perLoop.size() + " event-loop pools]";
     }
+
 }

@@ -10,9 +10,9 @@ import org.springframework.core.env.Environment;
 /**
  * How many Reactor Netty event loops the gateway runs. Reactor Netty's default is
  * max(cores, 4); {@code lab.netty.event-loops} ({@code cores} or a number, set by the
- * {@code loop-pools} profile) replaces the global loops that the server and every client share
- * before any of them exists. The blocking rungs keep the default: with a blocking auth call the
- * number of event loops is the number of requests in flight.
+ * {@code loop-pools} profile) replaces the global loops that the server and every client
+ * share before any of them exists. The blocking rungs keep the default: with a blocking
+ * auth call the number of event loops is the number of requests in flight.
  */
 public final class EventLoops {
 
@@ -56,4 +56,5 @@ public final class EventLoops {
             return Optional.empty();
         }
     }
+
 }

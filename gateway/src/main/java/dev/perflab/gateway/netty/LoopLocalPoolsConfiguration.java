@@ -14,11 +14,12 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * The routed call's client (Spring Cloud Gateway's {@code HttpClient}) borrows its connections from
- * a pool per event loop ({@link EventLoopLocalConnectionProvider}) when {@code lab.netty.loop-local-pools}
- * is true (the {@code loop-pools} profile); the reactive auth client follows the same property.
- * Each per-loop pool is built by the gateway itself from its {@code httpclient.pool} settings, so
- * they all keep the pool name those settings give.
+ * The routed call's client (Spring Cloud Gateway's {@code HttpClient}) borrows its
+ * connections from a pool per event loop ({@link EventLoopLocalConnectionProvider}) when
+ * {@code lab.netty.loop-local-pools} is true (the {@code loop-pools} profile); the
+ * reactive auth client follows the same property. Each per-loop pool is built by the
+ * gateway itself from its {@code httpclient.pool} settings, so they all keep the pool
+ * name those settings give.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnProperty(name = LoopLocalPoolsConfiguration.PROPERTY, havingValue = "true")
@@ -27,8 +28,9 @@ public class LoopLocalPoolsConfiguration {
     public static final String PROPERTY = "lab.netty.loop-local-pools";
 
     @Bean
-    HttpClientFactory loopLocalGatewayHttpClientFactory(HttpClientProperties properties, ServerProperties serverProperties,
-            List<HttpClientCustomizer> customizers, HttpClientSslConfigurer sslConfigurer) {
+    HttpClientFactory loopLocalGatewayHttpClientFactory(HttpClientProperties properties,
+            ServerProperties serverProperties, List<HttpClientCustomizer> customizers,
+            HttpClientSslConfigurer sslConfigurer) {
         return new HttpClientFactory(properties, serverProperties, sslConfigurer, customizers) {
             @Override
             protected ConnectionProvider buildConnectionProvider(HttpClientProperties props) {
@@ -40,4 +42,5 @@ public class LoopLocalPoolsConfiguration {
             }
         };
     }
+
 }

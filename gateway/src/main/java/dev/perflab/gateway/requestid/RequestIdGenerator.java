@@ -8,9 +8,10 @@ import dev.perflab.common.ModeValue;
 import static java.util.UUID.randomUUID;
 
 /**
- * Where request ids come from ({@code lab.request-id}): {@code uuid} is {@link java.util.UUID#randomUUID()},
- * backed by a shared SecureRandom (what the published code did, and where it saw lock contention);
- * {@code fast} is 64 bits from {@link ThreadLocalRandom} as 16 hex digits, unique enough for tracing.
+ * Where request ids come from ({@code lab.request-id}): {@code uuid} is
+ * {@link java.util.UUID#randomUUID()}, backed by a shared SecureRandom (what the
+ * published code did, and where it saw lock contention); {@code fast} is 64 bits from
+ * {@link ThreadLocalRandom} as 16 hex digits, unique enough for tracing.
  */
 public enum RequestIdGenerator implements Supplier<String>, ModeValue {
 
@@ -26,4 +27,5 @@ public enum RequestIdGenerator implements Supplier<String>, ModeValue {
             return String.format("%016x", ThreadLocalRandom.current().nextLong());
         }
     }
+
 }

@@ -14,6 +14,7 @@ import org.springframework.web.server.ServerWebExchange;
 public class RequestIdGlobalFilter implements GlobalFilter, Ordered {
 
     public static final String HEADER = "X-Request-Id";
+
     public static final String ATTRIBUTE = RequestIdGlobalFilter.class.getName() + ".id";
 
     private final RequestIdGenerator generator;
@@ -26,7 +27,9 @@ public class RequestIdGlobalFilter implements GlobalFilter, Ordered {
     public Mono<Void> filter(ServerWebExchange exchange, GatewayFilterChain chain) {
         String id = generator.get();
         exchange.getAttributes().put(ATTRIBUTE, id);
-        ServerWebExchange withId = exchange.mutate().request(request -> request.headers(h -> h.set(HEADER, id))).build();
+        ServerWebExchange withId = exchange.mutate()
+            .request(request -> request.headers(h -> h.set(HEADER, id)))
+            .build();
         return chain.filter(withId);
     }
 
@@ -39,4 +42,5 @@ public class RequestIdGlobalFilter implements GlobalFilter, Ordered {
     public String toString() {
         return "RequestIdGlobalFilter[" + generator + "]";
     }
+
 }

@@ -7,9 +7,10 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * Reactor Netty server and client metrics, with URI tags folded to a handful of values so a scan of
- * random paths cannot blow up the number of time series. {@code lab.netty-metrics=false} turns them
- * off (the auth client's too); the lab's own auth-call timer stays.
+ * Reactor Netty server and client metrics, with URI tags folded to a handful of values so
+ * a scan of random paths cannot blow up the number of time series.
+ * {@code lab.netty-metrics=false} turns them off (the auth client's too); the lab's own
+ * auth-call timer stays.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnProperty(name = "lab.netty-metrics", havingValue = "true", matchIfMissing = true)
@@ -43,4 +44,5 @@ class NettyMetricsConfiguration {
             default -> "other";
         };
     }
+
 }

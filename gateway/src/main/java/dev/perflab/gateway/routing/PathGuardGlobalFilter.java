@@ -18,20 +18,27 @@ import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.util.UriUtils;
 
 /**
- * Keeps routed paths inside the backend's public API: a path the backend could normalise into
- * another one ({@code /service/../actuator/env}, encoded dots or slashes, {@code //}, matrix
- * parameters) is refused with 400, and {@code /service/actuator/**} is never routed (404).
+ * Keeps routed paths inside the backend's public API: a path the backend could normalise
+ * into another one ({@code /service/../actuator/env}, encoded dots or slashes,
+ * {@code //}, matrix parameters) is refused with 400, and {@code /service/actuator/**} is
+ * never routed (404).
  * <p>
- * The route forwards the raw path, still encoded, and the backend decodes it: so the 404 is decided
- * on the path the backend will see ({@link #backendPath}), not on the bytes of the request line,
- * or {@code /service/%61ctuator/prometheus} would reach the backend's {@code /actuator/prometheus}.
+ * The route forwards the raw path, still encoded, and the backend decodes it: so the 404
+ * is decided on the path the backend will see ({@link #backendPath}), not on the bytes of
+ * the request line, or {@code /service/%61ctuator/prometheus} would reach the backend's
+ * {@code /actuator/prometheus}.
  */
 @Component
 class PathGuardGlobalFilter implements GlobalFilter, Ordered {
 
     static final String PREFIX = "/service";
+
     private static final List<String> AMBIGUOUS = List.of("/./", "/../", "//", "%2e", "%2f", "%5c", "\\", ";", "%00");
-    /** More rounds than any real client sends; a path still changing after them is refused rather than followed further. */
+
+    /**
+     * More rounds than any real client sends; a path still changing after them is refused
+     * rather than followed further.
+     */
     private static final int MAX_DECODING_ROUNDS = 8;
 
     @Override
@@ -52,12 +59,13 @@ class PathGuardGlobalFilter implements GlobalFilter, Ordered {
     }
 
     /**
-     * The path the backend serves for this raw request path, as the most lenient server would read
-     * it: the route's rewrite ({@code /service/x} → {@code /x}), then percent-decoded until nothing
-     * changes (a proxy or framework in between may decode once more: {@code %2561} → {@code %61} →
-     * {@code a}), {@code ;} parameters cut from each segment, empty and {@code .} segments dropped
-     * and {@code ..} applied. Empty when no server could agree on one: a malformed escape, a path that
-     * keeps decoding, a backslash, a control character, or {@code ..} above the root.
+     * The path the backend serves for this raw request path, as the most lenient server
+     * would read it: the route's rewrite ({@code /service/x} → {@code /x}), then
+     * percent-decoded until nothing changes (a proxy or framework in between may decode
+     * once more: {@code %2561} → {@code %61} → {@code a}), {@code ;} parameters cut from
+     * each segment, empty and {@code .} segments dropped and {@code ..} applied. Empty
+     * when no server could agree on one: a malformed escape, a path that keeps decoding,
+     * a backslash, a control character, or {@code ..} above the root.
      */
     static Optional<String> backendPath(String rawPath) {
         String rewritten = rawPath.startsWith(PREFIX) ? rawPath.substring(PREFIX.length()) : rawPath;
@@ -113,4 +121,5 @@ class PathGuardGlobalFilter implements GlobalFilter, Ordered {
     public String toString() {
         return "PathGuardGlobalFilter[" + PREFIX + "]";
     }
+
 }

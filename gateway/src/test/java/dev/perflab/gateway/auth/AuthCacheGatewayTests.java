@@ -20,11 +20,13 @@ class AuthCacheGatewayTests extends GatewayWithStubs {
         int authCalls = stubs.authCalls();
         assertThat(get("/service/hello", StubServices.GOOD_TOKEN).statusCode()).isEqualTo(200);
         assertThat(get("/service/hello", StubServices.GOOD_TOKEN).statusCode()).isEqualTo(200);
-        assertThat(stubs.authCalls()).as("the second request within the TTL is answered from the cache").isEqualTo(authCalls + 1);
+        assertThat(stubs.authCalls()).as("the second request within the TTL is answered from the cache")
+            .isEqualTo(authCalls + 1);
 
         Thread.sleep(Duration.ofSeconds(2).plusMillis(500).toMillis());
 
         assertThat(get("/service/hello", StubServices.GOOD_TOKEN).statusCode()).isEqualTo(200);
         assertThat(stubs.authCalls()).as("after the TTL auth-service is asked again").isEqualTo(authCalls + 2);
     }
+
 }

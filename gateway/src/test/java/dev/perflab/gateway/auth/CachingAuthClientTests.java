@@ -15,13 +15,16 @@ import reactor.core.publisher.Sinks;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The auth cache's bookkeeping, with a stand-in auth client whose answers the test releases by hand
- * (the real gateway with it is in the lab's GatewaySwitchesIntegrationTests).
+ * The auth cache's bookkeeping, with a stand-in auth client whose answers the test
+ * releases by hand (the real gateway with it is in the lab's
+ * GatewaySwitchesIntegrationTests).
  */
 class CachingAuthClientTests {
 
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+
     private final HeldAuthClient auth = new HeldAuthClient();
+
     private final CachingAuthClient cache = new CachingAuthClient(auth,
             new AuthProperties.Cache(true, Duration.ofSeconds(10), 100), registry);
 
@@ -91,6 +94,7 @@ class CachingAuthClientTests {
     static final class HeldAuthClient implements AuthClient {
 
         private final List<Sinks.One<AuthDecision>> pending = new ArrayList<>();
+
         private final AtomicInteger cancelled = new AtomicInteger();
 
         @Override
@@ -118,5 +122,7 @@ class CachingAuthClientTests {
         public AuthClientMode mode() {
             return AuthClientMode.REACTIVE;
         }
+
     }
+
 }

@@ -21,6 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class TokenAuthGlobalFilterTests {
 
     private final AtomicInteger chainCalls = new AtomicInteger();
+
     private final GatewayFilterChain chain = exchange -> Mono.fromRunnable(chainCalls::incrementAndGet);
 
     @Test
@@ -36,16 +37,13 @@ class TokenAuthGlobalFilterTests {
     }
 
     @ParameterizedTest
-    @CsvSource({
-        "DENIED, 401, invalid token",
-        "FAILED, 502, auth service answered with an error",
-        "UNAVAILABLE, 503, auth service unavailable",
-        "TIMEOUT, 504, auth service timed out",
-    })
+    @CsvSource({ "DENIED, 401, invalid token", "FAILED, 502, auth service answered with an error",
+            "UNAVAILABLE, 503, auth service unavailable", "TIMEOUT, 504, auth service timed out", })
     void everyOtherDecisionAnswersItsStatusAndReasonWithoutRouting(AuthDecision decision, int status, String body) {
         MockServerWebExchange exchange = exchange("Bearer t1");
 
-        StepVerifier.create(new TokenAuthGlobalFilter(new AnsweringAuthClient(decision)).filter(exchange, chain)).verifyComplete();
+        StepVerifier.create(new TokenAuthGlobalFilter(new AnsweringAuthClient(decision)).filter(exchange, chain))
+            .verifyComplete();
 
         assertThat(chainCalls).hasValue(0);
         assertThat(exchange.getResponse().getStatusCode()).isEqualTo(HttpStatus.valueOf(status));
@@ -67,34 +65,42 @@ class TokenAuthGlobalFilterTests {
 
     @Test
     void bearerHeaderWinsOverQueryParameter() {
-        assertThat(TokenAuthGlobalFilter.tokenOf(MockServerHttpRequest.get("/service/hello?token=q")
-            .header("Authorization", "Bearer h").build())).isEqualTo("h");
-        assertThat(TokenAuthGlobalFilter.tokenOf(MockServerHttpRequest.get("/service/hello")
-            .header("Authorization", "bearer  h2 ").build())).isEqualTo("h2");
+        assertThat(TokenAuthGlobalFilter
+            .tokenOf(MockServerHttpRequest.get("/service/hello?token=q").header("Authorization", "Bearer h").build()))
+            .isEqualTo("h");
+        assertThat(TokenAuthGlobalFilter
+            .tokenOf(MockServerHttpRequest.get("/service/hello").header("Authorization", "bearer  h2 ").build()))
+            .isEqualTo("h2");
     }
 
     @Test
     void queryParameterAsInThePublishedLab() {
-        assertThat(TokenAuthGlobalFilter.tokenOf(MockServerHttpRequest.get("/service/hello?token=q").build())).isEqualTo("q");
+        assertThat(TokenAuthGlobalFilter.tokenOf(MockServerHttpRequest.get("/service/hello?token=q").build()))
+            .isEqualTo("q");
     }
 
     @Test
     void noUsableTokenIsNull() {
         assertThat(TokenAuthGlobalFilter.tokenOf(MockServerHttpRequest.get("/service/hello").build())).isNull();
         assertThat(TokenAuthGlobalFilter.tokenOf(MockServerHttpRequest.get("/service/hello?token=")
-            .header("Authorization", "Basic dXNlcjpwdw==").build())).isNull();
-        assertThat(TokenAuthGlobalFilter.tokenOf(MockServerHttpRequest.get("/service/hello")
-            .header("Authorization", "Bearer ").build())).isNull();
+            .header("Authorization", "Basic dXNlcjpwdw==")
+            .build())).isNull();
+        assertThat(TokenAuthGlobalFilter
+            .tokenOf(MockServerHttpRequest.get("/service/hello").header("Authorization", "Bearer ").build())).isNull();
     }
 
     private static MockServerWebExchange exchange(String authorization) {
-        return MockServerWebExchange.from(MockServerHttpRequest.get("/service/hello").header("Authorization", authorization));
+        return MockServerWebExchange
+            .from(MockServerHttpRequest.get("/service/hello").header("Authorization", authorization));
     }
 
-    /** Answers every check with one decision and remembers the tokens it was asked about. */
+    /**
+     * Answers every check with one decision and remembers the tokens it was asked about.
+     */
     private static final class AnsweringAuthClient implements AuthClient {
 
         private final AuthDecision decision;
+
         private final List<String> tokens = new ArrayList<>();
 
         AnsweringAuthClient(AuthDecision decision) {
@@ -113,5 +119,7 @@ class TokenAuthGlobalFilterTests {
         public AuthClientMode mode() {
             return AuthClientMode.REACTIVE;
         }
+
     }
+
 }

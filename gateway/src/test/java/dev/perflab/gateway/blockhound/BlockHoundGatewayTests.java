@@ -9,7 +9,10 @@ import org.springframework.test.context.ActiveProfiles;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The blocking client under the {@code blockhound} profile, in a JVM of its own (surefire's reuseForks=false). */
+/**
+ * The blocking client under the {@code blockhound} profile, in a JVM of its own
+ * (surefire's reuseForks=false).
+ */
 @ActiveProfiles({ "blocking", "blockhound" })
 class BlockHoundGatewayTests extends RoutedGatewayContract {
 
@@ -27,9 +30,13 @@ class BlockHoundGatewayTests extends RoutedGatewayContract {
     @Test
     void theBlockingClientsCallOnTheEventLoopIsCounted() throws Exception {
         assertThat(get("/service/hello", StubServices.GOOD_TOKEN).statusCode()).isEqualTo(200);
-        double onEventLoops = registry.find("lab.blockhound.blocking.calls").functionCounters().stream()
+        double onEventLoops = registry.find("lab.blockhound.blocking.calls")
+            .functionCounters()
+            .stream()
             .filter(counter -> counter.getId().getTag("thread").contains("-http-"))
-            .mapToDouble(FunctionCounter::count).sum();
+            .mapToDouble(FunctionCounter::count)
+            .sum();
         assertThat(onEventLoops).isPositive();
     }
+
 }

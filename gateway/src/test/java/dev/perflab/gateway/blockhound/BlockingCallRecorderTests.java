@@ -4,7 +4,10 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Runs in a JVM of its own (surefire's reuseForks=false): BlockHound is not installed when it starts. */
+/**
+ * Runs in a JVM of its own (surefire's reuseForks=false): BlockHound is not installed
+ * when it starts.
+ */
 class BlockingCallRecorderTests {
 
     @Test
@@ -25,4 +28,5 @@ class BlockingCallRecorderTests {
         assertThat(BlockingCallRecorder.poolOf("reactor-http-epoll-3")).isEqualTo("reactor-http-epoll");
         assertThat(BlockingCallRecorder.poolOf("boundedElastic-12")).isEqualTo("boundedElastic");
     }
+
 }

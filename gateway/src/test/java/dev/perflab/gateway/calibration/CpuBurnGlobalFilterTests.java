@@ -21,8 +21,10 @@ class CpuBurnGlobalFilterTests {
 
     @Test
     void aBurnOutsideItsRangeIsOneLine() {
-        assertThatThrownBy(() -> new CpuBurnGlobalFilter(0)).hasMessage(
-                "lab.burn.micros must be 1 to 100000 (microseconds of CPU per request), not 0");
-        assertThatThrownBy(() -> new CpuBurnGlobalFilter(CpuBurnGlobalFilter.MAX_MICROS + 1)).hasMessageContaining("not 100001");
+        assertThatThrownBy(() -> new CpuBurnGlobalFilter(0))
+            .hasMessage("lab.burn.micros must be 1 to 100000 (microseconds of CPU per request), not 0");
+        assertThatThrownBy(() -> new CpuBurnGlobalFilter(CpuBurnGlobalFilter.MAX_MICROS + 1))
+            .hasMessageContaining("not 100001");
     }
+
 }

@@ -18,10 +18,11 @@ import dev.perflab.gateway.GatewayWithStubs;
 import dev.perflab.gateway.StubServices;
 
 /**
- * The lean ladder's gateway profiles, all at once on a real port: each lever does what its rung
- * says (no Reactor Netty metrics, no auth-call timer, StripPrefix instead of RewritePath) while the
- * route still answers and the auth call is still made on every request; and the gateway says which
- * allocator, transport, JDK and collector it runs with.
+ * The lean ladder's gateway profiles, all at once on a real port: each lever does what
+ * its rung says (no Reactor Netty metrics, no auth-call timer, StripPrefix instead of
+ * RewritePath) while the route still answers and the auth call is still made on every
+ * request; and the gateway says which allocator, transport, JDK and collector it runs
+ * with.
  */
 @ActiveProfiles({ "reactive", "no-netty-metrics", "no-auth-timer", "strip-prefix" })
 class LeanProfilesGatewayTests extends GatewayWithStubs {
@@ -32,8 +33,9 @@ class LeanProfilesGatewayTests extends GatewayWithStubs {
     @Test
     void theRouteStripsThePrefixInsteadOfRewritingItAndStillAnswersEveryCheckedRequest() throws Exception {
         List<Route> all = routes.getRoutes().collectList().block();
-        assertThat(all).singleElement().satisfies(route -> assertThat(route.getFilters().toString()).contains("StripPrefix")
-            .doesNotContain("RewritePath"));
+        assertThat(all).singleElement()
+            .satisfies(route -> assertThat(route.getFilters().toString()).contains("StripPrefix")
+                .doesNotContain("RewritePath"));
         HttpResponse<String> response = get("/service/hello", StubServices.GOOD_TOKEN);
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.body()).isEqualTo(StubServices.BACKEND_BODY);
@@ -44,7 +46,8 @@ class LeanProfilesGatewayTests extends GatewayWithStubs {
     void neitherReactorNettyMetricsNorTheAuthCallTimerAreRecorded() throws Exception {
         assertThat(get("/service/hello", StubServices.GOOD_TOKEN).statusCode()).isEqualTo(200);
         List<String> names = registry.getMeters().stream().map(Meter::getId).map(Meter.Id::getName).toList();
-        assertThat(names).noneMatch(name -> name.startsWith("reactor.netty.http.server")).noneMatch(name -> name.startsWith("reactor.netty.http.client"))
+        assertThat(names).noneMatch(name -> name.startsWith("reactor.netty.http.server"))
+            .noneMatch(name -> name.startsWith("reactor.netty.http.client"))
             .doesNotContain("lab.auth.call");
     }
 
@@ -57,4 +60,5 @@ class LeanProfilesGatewayTests extends GatewayWithStubs {
         assertThat(mode.getId().getTag("gc")).isIn(Set.of("g1", "parallel", "serial", "z", "shenandoah"));
         assertThat(mode.getId().getTag("profiles")).contains("strip-prefix");
     }
+
 }

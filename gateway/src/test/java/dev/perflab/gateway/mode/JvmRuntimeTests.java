@@ -10,7 +10,8 @@ class JvmRuntimeTests {
 
     @Test
     void theCollectorIsNamedByItsBeans() {
-        assertThat(JvmRuntime.gc(List.of("G1 Young Generation", "G1 Concurrent GC", "G1 Old Generation"))).isEqualTo("g1");
+        assertThat(JvmRuntime.gc(List.of("G1 Young Generation", "G1 Concurrent GC", "G1 Old Generation")))
+            .isEqualTo("g1");
         assertThat(JvmRuntime.gc(List.of("PS Scavenge", "PS MarkSweep"))).isEqualTo("parallel");
         assertThat(JvmRuntime.gc(List.of("Copy", "MarkSweepCompact"))).isEqualTo("serial");
         assertThat(JvmRuntime.gc(List.of("ZGC Minor Cycles", "ZGC Major Cycles"))).isEqualTo("z");
@@ -23,4 +24,5 @@ class JvmRuntimeTests {
         assertThat(JvmRuntime.allocator("AdaptiveByteBufAllocator")).isEqualTo("adaptive");
         assertThat(JvmRuntime.allocator("UnpooledByteBufAllocator")).isEqualTo("unpooled");
     }
+
 }

@@ -21,20 +21,20 @@ class StartupChecksTests {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "lab.auth.client | blockng   | lab.auth.client is 'blockng'; pick one of blocking, offloaded, reactive, virtual",
-        "lab.logging     | loud      | lab.logging is 'loud'; pick one of sync, async, quiet",
-        "lab.request-id  | snowflake | lab.request-id is 'snowflake'; pick one of uuid, fast",
-        "lab.auth.timeout | soon     | lab.auth.timeout is 'soon': ",
-    })
+            "lab.auth.client | blockng   | lab.auth.client is 'blockng'; pick one of blocking, offloaded, reactive, virtual",
+            "lab.logging     | loud      | lab.logging is 'loud'; pick one of sync, async, quiet",
+            "lab.request-id  | snowflake | lab.request-id is 'snowflake'; pick one of uuid, fast",
+            "lab.auth.timeout | soon     | lab.auth.timeout is 'soon': ", })
     void aValueTheBinderCannotTakeIsOneLineNamingTheValidOnes(String property, String value, String message) {
-        assertThat(StartupChecks.problem(new MockEnvironment().withProperty(property, value))).hasValueSatisfying(
-                problem -> assertThat(problem).startsWith(message).doesNotContain("\n"));
+        assertThat(StartupChecks.problem(new MockEnvironment().withProperty(property, value)))
+            .hasValueSatisfying(problem -> assertThat(problem).startsWith(message).doesNotContain("\n"));
     }
 
     @Test
     void modesBindFromTheirTagsInAnyCase() {
         MockEnvironment environment = new MockEnvironment().withProperty("lab.auth.client", "Offloaded")
-            .withProperty("lab.logging", "quiet").withProperty("lab.request-id", "FAST");
+            .withProperty("lab.logging", "quiet")
+            .withProperty("lab.request-id", "FAST");
         assertThat(StartupChecks.problem(environment)).isEmpty();
     }
 
@@ -42,13 +42,15 @@ class StartupChecksTests {
     void anUnknownProfileIsReportedBeforeAnyValue() {
         MockEnvironment environment = new MockEnvironment().withProperty("lab.auth.client", "blockng");
         environment.setActiveProfiles("blockng");
-        assertThat(StartupChecks.problem(environment)).hasValueSatisfying(problem -> assertThat(problem).contains("unknown profile"));
+        assertThat(StartupChecks.problem(environment))
+            .hasValueSatisfying(problem -> assertThat(problem).contains("unknown profile"));
     }
 
     @Test
     void theApplicationItselfRefusesABadModeEvenWithoutTheseChecks() {
         SpringApplication app = new SpringApplication(GatewayApplication.class);
-        Throwable failure = catchThrowable(() -> app.run("--lab.auth.client=blockng", "--server.port=0", "--lab.log.dir=target/test-logs"));
+        Throwable failure = catchThrowable(
+                () -> app.run("--lab.auth.client=blockng", "--server.port=0", "--lab.log.dir=target/test-logs"));
         while (failure != null && !(failure instanceof BindException)) {
             failure = failure.getCause();
         }
@@ -59,18 +61,21 @@ class StartupChecksTests {
     @Test
     void theGatewaysMainPrintsTheProblemAsOneLineAndExitsWith2() throws Exception {
         String java = ProcessHandle.current().info().command().orElseThrow();
-        Process gateway = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), GatewayApplication.class.getName(),
-                "--lab.request-id=snowflake", "--server.port=0", "--lab.log.dir=target/test-logs")
+        Process gateway = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+                GatewayApplication.class.getName(), "--lab.request-id=snowflake", "--server.port=0",
+                "--lab.log.dir=target/test-logs")
             .redirectOutput(new File("target/startup-checks-stdout.log"))
             .start();
         try {
             assertThat(gateway.waitFor(60, TimeUnit.SECONDS)).as("gateway exited").isTrue();
             String stderr = new String(gateway.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
             assertThat(gateway.exitValue()).isEqualTo(StartupChecks.EXIT_BAD_CONFIGURATION);
-            assertThat(stderr.lines().toList()).isEqualTo(List.of("gateway: lab.request-id is 'snowflake'; pick one of uuid, fast"));
+            assertThat(stderr.lines().toList())
+                .isEqualTo(List.of("gateway: lab.request-id is 'snowflake'; pick one of uuid, fast"));
         }
         finally {
             gateway.destroyForcibly();
         }
     }
+
 }

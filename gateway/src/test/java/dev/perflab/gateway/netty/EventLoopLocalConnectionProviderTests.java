@@ -18,44 +18,52 @@ import reactor.netty.resources.LoopResources;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A front server forwards every request to a backend with a client on the same event loops, as the
- * gateway does; real sockets on 127.0.0.1. Each forwarded call must ride a connection of the event
- * loop that read the front request.
+ * A front server forwards every request to a backend with a client on the same event
+ * loops, as the gateway does; real sockets on 127.0.0.1. Each forwarded call must ride a
+ * connection of the event loop that read the front request.
  */
 class EventLoopLocalConnectionProviderTests {
 
     private LoopResources serverLoops;
+
     private LoopResources loadLoops;
+
     private DisposableServer backend;
+
     private DisposableServer front;
+
     private EventLoopLocalConnectionProvider provider;
+
     private ConnectionProvider loadPool;
+
     private final AtomicInteger forwarded = new AtomicInteger();
+
     private final AtomicInteger onAnotherLoop = new AtomicInteger();
 
     @BeforeEach
     void start() {
         serverLoops = LoopResources.create("loop-local-test", 1, 4, true, true);
         loadLoops = LoopResources.create("loop-local-load", 1, 2, true, false);
-        backend = HttpServer.create().host("127.0.0.1").port(0).runOn(serverLoops)
+        backend = HttpServer.create()
+            .host("127.0.0.1")
+            .port(0)
+            .runOn(serverLoops)
             .handle((request, response) -> response.sendString(Mono.just("hello")))
             .bindNow();
         provider = new EventLoopLocalConnectionProvider("test", name -> ConnectionProvider.create(name, 50));
         HttpClient client = HttpClient.create(provider).runOn(serverLoops);
         String backendUrl = "http://127.0.0.1:" + backend.port() + "/";
-        front = HttpServer.create().host("127.0.0.1").port(0).runOn(serverLoops)
-            .handle((request, response) -> {
-                Thread caller = Thread.currentThread();
-                Mono<String> answer = client.get().uri(backendUrl).responseConnection((backendResponse, connection) -> {
-                    forwarded.incrementAndGet();
-                    if (!connection.channel().eventLoop().inEventLoop(caller)) {
-                        onAnotherLoop.incrementAndGet();
-                    }
-                    return connection.inbound().receive().aggregate().asString();
-                }).next();
-                return response.sendString(answer);
-            })
-            .bindNow();
+        front = HttpServer.create().host("127.0.0.1").port(0).runOn(serverLoops).handle((request, response) -> {
+            Thread caller = Thread.currentThread();
+            Mono<String> answer = client.get().uri(backendUrl).responseConnection((backendResponse, connection) -> {
+                forwarded.incrementAndGet();
+                if (!connection.channel().eventLoop().inEventLoop(caller)) {
+                    onAnotherLoop.incrementAndGet();
+                }
+                return connection.inbound().receive().aggregate().asString();
+            }).next();
+            return response.sendString(answer);
+        }).bindNow();
         loadPool = ConnectionProvider.create("load", 32);
     }
 
@@ -87,7 +95,8 @@ class EventLoopLocalConnectionProviderTests {
     @Test
     void aCallerOutsideTheEventLoopsUsesTheSharedPool() {
         HttpClient client = HttpClient.create(provider).runOn(serverLoops);
-        String body = client.get().uri("http://127.0.0.1:" + backend.port() + "/")
+        String body = client.get()
+            .uri("http://127.0.0.1:" + backend.port() + "/")
             .responseSingle((response, content) -> content.asString())
             .block(Duration.ofSeconds(10));
 
@@ -95,4 +104,5 @@ class EventLoopLocalConnectionProviderTests {
         assertThat(provider.eventLoopPools()).isZero();
         assertThat(provider.poolOfCurrentThread().name()).isEqualTo("test-shared");
     }
+
 }

@@ -25,4 +25,5 @@ class EventLoopsTests {
         assertThat(EventLoops.parse("257", 2)).isEmpty();
         assertThat(EventLoops.parse("two", 2)).isEmpty();
     }
+
 }

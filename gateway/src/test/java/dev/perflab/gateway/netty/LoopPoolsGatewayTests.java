@@ -11,7 +11,10 @@ import org.springframework.test.context.ActiveProfiles;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The routed call under {@code loop-pools} (the lab's GatewaySwitchesIntegrationTests covers the auth call's pools). */
+/**
+ * The routed call under {@code loop-pools} (the lab's GatewaySwitchesIntegrationTests
+ * covers the auth call's pools).
+ */
 @ActiveProfiles({ "reactive", "loop-pools" })
 class LoopPoolsGatewayTests extends GatewayWithStubs {
 
@@ -25,7 +28,9 @@ class LoopPoolsGatewayTests extends GatewayWithStubs {
         }
         ConnectionProvider pools = gatewayHttpClient.configuration().connectionProvider();
         assertThat(pools).isInstanceOf(EventLoopLocalConnectionProvider.class);
-        assertThat(((EventLoopLocalConnectionProvider) pools).eventLoopPools()).as("pools opened by event loops").isPositive();
+        assertThat(((EventLoopLocalConnectionProvider) pools).eventLoopPools()).as("pools opened by event loops")
+            .isPositive();
         assertThat(pools.name()).as("the per-loop pools keep the gateway's pool name").isEqualTo("proxy");
     }
+
 }

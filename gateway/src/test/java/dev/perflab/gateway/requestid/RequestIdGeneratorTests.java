@@ -25,4 +25,5 @@ class RequestIdGeneratorTests {
         }
         assertThat(seen).hasSize(10_000);
     }
+
 }

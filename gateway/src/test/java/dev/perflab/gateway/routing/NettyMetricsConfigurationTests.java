@@ -20,4 +20,5 @@ class NettyMetricsConfigurationTests {
         assertThat(NettyMetricsConfiguration.backendUri("/delay?ms=5")).isEqualTo("/delay");
         assertThat(NettyMetricsConfiguration.backendUri("/scan/" + System.nanoTime())).isEqualTo("other");
     }
+
 }

@@ -11,10 +11,11 @@ import org.junit.jupiter.params.provider.ValueSource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The README's path-guard rows that the lab's PathGuardIntegrationTests does not send: encoded and
- * raw backslashes and an encoded NUL, and the bodies of the 400 and 404 answers; and paths the
- * backend decodes into its actuator (encoded letters, double encoding, mixed case, {@code ;}
- * parameters, {@code ..} segments), checked against what the stub backend actually received.
+ * The README's path-guard rows that the lab's PathGuardIntegrationTests does not send:
+ * encoded and raw backslashes and an encoded NUL, and the bodies of the 400 and 404
+ * answers; and paths the backend decodes into its actuator (encoded letters, double
+ * encoding, mixed case, {@code ;} parameters, {@code ..} segments), checked against what
+ * the stub backend actually received.
  */
 class PathGuardGatewayTests extends GatewayWithStubs {
 
@@ -24,7 +25,8 @@ class PathGuardGatewayTests extends GatewayWithStubs {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = { "/service/hello%5c..%5cactuator", "/service/hello%5C", "/service/hello%00", "/service/hello%00.txt" })
+    @ValueSource(strings = { "/service/hello%5c..%5cactuator", "/service/hello%5C", "/service/hello%00",
+            "/service/hello%00.txt" })
     void encodedBackslashesAndNulAre400PathNotAllowed(String path) throws IOException {
         int backendCalls = stubs.backendCalls();
         String response = rawGet(path);
@@ -32,7 +34,10 @@ class PathGuardGatewayTests extends GatewayWithStubs {
         assertThat(stubs.backendCalls()).isEqualTo(backendCalls);
     }
 
-    /** Reactor Netty refuses a raw backslash in the request line itself, before any filter runs. */
+    /**
+     * Reactor Netty refuses a raw backslash in the request line itself, before any filter
+     * runs.
+     */
     @Test
     void aRawBackslashIs400BeforeRouting() throws IOException {
         int backendCalls = stubs.backendCalls();
@@ -41,38 +46,26 @@ class PathGuardGatewayTests extends GatewayWithStubs {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "/service/%61ctuator/prometheus",
-        "/service/%61%63%74%75%61%74%6f%72/env",
-        "/service/%2561ctuator/prometheus",
-        "/service/%252561ctuator/prometheus",
-        "/service/%41CTUATOR/env",
-        "/service/AcTuAtOr/Prometheus",
-        "/service/Ac%54uAtor/prometheus",
-        "/service/actuator%3Bx=1/prometheus",
-        "/service/%61ctuator%253bjsessionid=1/env",
-        "/service/hello/%252e%252e/actuator/env",
-        "/service/hello/%252E%252E/%2561ctuator/prometheus",
-        "/service/hello/%252e/%252e%252e/actuator",
-        "/service/hello/%25%32%65%25%32%65/actuator/env",
-    })
+    @ValueSource(strings = { "/service/%61ctuator/prometheus", "/service/%61%63%74%75%61%74%6f%72/env",
+            "/service/%2561ctuator/prometheus", "/service/%252561ctuator/prometheus", "/service/%41CTUATOR/env",
+            "/service/AcTuAtOr/Prometheus", "/service/Ac%54uAtor/prometheus", "/service/actuator%3Bx=1/prometheus",
+            "/service/%61ctuator%253bjsessionid=1/env", "/service/hello/%252e%252e/actuator/env",
+            "/service/hello/%252E%252E/%2561ctuator/prometheus", "/service/hello/%252e/%252e%252e/actuator",
+            "/service/hello/%25%32%65%25%32%65/actuator/env", })
     void pathsTheBackendDecodesIntoItsActuatorAre404AndNeverReachIt(String path) throws IOException {
         int received = stubs.backendPaths().size();
         assertThat(rawGet(path)).startsWith("HTTP/1.1 404").endsWith("\r\n\r\nnot routed\n");
         assertThat(stubs.backendPaths()).hasSize(received);
     }
 
-    /** No path the backend could agree on: above its root, a malformed escape, a backslash or NUL once decoded, endless decoding. */
+    /**
+     * No path the backend could agree on: above its root, a malformed escape, a backslash
+     * or NUL once decoded, endless decoding.
+     */
     @ParameterizedTest
-    @ValueSource(strings = {
-        "/service/%252e%252e/actuator/env",
-        "/service/hello/%252e%252e/%252e%252e/actuator",
-        "/service/hello%25zz",
-        "/service/hello%25",
-        "/service/hello%255c..%255cactuator",
-        "/service/hello%2500",
-        "/service/%2525252525252525252561ctuator",
-    })
+    @ValueSource(strings = { "/service/%252e%252e/actuator/env", "/service/hello/%252e%252e/%252e%252e/actuator",
+            "/service/hello%25zz", "/service/hello%25", "/service/hello%255c..%255cactuator", "/service/hello%2500",
+            "/service/%2525252525252525252561ctuator", })
     void pathsWithoutOneMeaningAre400AndNeverReachTheBackend(String path) throws IOException {
         int received = stubs.backendPaths().size();
         assertThat(rawGet(path)).startsWith("HTTP/1.1 400").endsWith("\r\n\r\npath not allowed\n");
@@ -85,9 +78,13 @@ class PathGuardGatewayTests extends GatewayWithStubs {
         assertThat(stubs.backendPaths()).last().isEqualTo("/hello");
     }
 
-    /** The guard refuses what decodes into the actuator, nothing more: these are forwarded as sent, and the backend answers them. */
+    /**
+     * The guard refuses what decodes into the actuator, nothing more: these are forwarded
+     * as sent, and the backend answers them.
+     */
     @ParameterizedTest
-    @ValueSource(strings = { "/service/h%65llo", "/service/actuators", "/service/hello/actuator", "/service/hello/%2561", "/service/%61ctuatorx/env" })
+    @ValueSource(strings = { "/service/h%65llo", "/service/actuators", "/service/hello/actuator",
+            "/service/hello/%2561", "/service/%61ctuatorx/env" })
     void nearMissesAreForwardedAsSent(String path) throws IOException {
         String response = rawGet(path);
         assertThat(response).doesNotContain("not routed").doesNotContain("path not allowed");
@@ -106,4 +103,5 @@ class PathGuardGatewayTests extends GatewayWithStubs {
         assertThat(rawGet(path)).startsWith("HTTP/1.1 404").endsWith("\r\n\r\nnot routed\n");
         assertThat(stubs.backendCalls()).isEqualTo(backendCalls);
     }
+
 }

@@ -6,11 +6,11 @@ import java.util.List;
 import java.util.function.DoubleFunction;
 
 /**
- * Finds the highest offered rate whose step meets the SLO. Given rates are measured as they are;
- * otherwise the search starts at a fraction of the closed loop's rate, climbs in geometric steps
- * until a step fails, then bisects between the last step that met the SLO and the first that did
- * not. A start that already fails halves the rate until a step meets it or the rate is too low to
- * matter.
+ * Finds the highest offered rate whose step meets the SLO. Given rates are measured as
+ * they are; otherwise the search starts at a fraction of the closed loop's rate, climbs
+ * in geometric steps until a step fails, then bisects between the last step that met the
+ * SLO and the first that did not. A start that already fails halves the rate until a step
+ * meets it or the rate is too low to matter.
  */
 public final class CapacitySearch {
 
@@ -23,7 +23,10 @@ public final class CapacitySearch {
     private CapacitySearch() {
     }
 
-    /** The points measured, in the order they were, and the capacity (0 when no step met the SLO). */
+    /**
+     * The points measured, in the order they were, and the capacity (0 when no step met
+     * the SLO).
+     */
     public record Result(double rpsAtSlo, List<Point> points) {
 
         /** The points by offered rate, for the latency-versus-rate chart. */
@@ -45,7 +48,10 @@ public final class CapacitySearch {
         return new Result(best, points);
     }
 
-    /** The rate a search starts from: a quarter of the closed loop's, and at least the lowest rate that matters. */
+    /**
+     * The rate a search starts from: a quarter of the closed loop's, and at least the
+     * lowest rate that matters.
+     */
     public static double start(double closedLoopRps) {
         return Math.max(LOWEST_RPS, Math.round(closedLoopRps * START_FRACTION));
     }
@@ -102,4 +108,5 @@ public final class CapacitySearch {
         points.add(point);
         return point;
     }
+
 }

@@ -8,9 +8,10 @@ import dev.perflab.common.LatencySpec;
 import dev.perflab.lab.LabException;
 
 /**
- * A latency objective such as {@code p99:10ms} or {@code p99.9:50ms}: a step meets it when that
- * percentile is at most the limit, at most 0.1 % of its requests failed, and it achieved at least
- * 98 % of the rate it was offered (a generator that fell behind measured a lower rate than asked).
+ * A latency objective such as {@code p99:10ms} or {@code p99.9:50ms}: a step meets it
+ * when that percentile is at most the limit, at most 0.1 % of its requests failed, and it
+ * achieved at least 98 % of the rate it was offered (a generator that fell behind
+ * measured a lower rate than asked).
  */
 public record Slo(double percentile, double limitMs, String text) {
 
@@ -22,7 +23,9 @@ public record Slo(double percentile, double limitMs, String text) {
     public static Slo parse(String text) {
         Matcher m = FORM.matcher(text == null ? "" : text.trim().toLowerCase(Locale.ROOT));
         if (!m.matches()) {
-            throw new LabException("SLO must be a percentile and a latency such as p99:10ms or p99.9:50ms (p50, p90, p99 or p99.9), not '" + text + "'");
+            throw new LabException(
+                    "SLO must be a percentile and a latency such as p99:10ms or p99.9:50ms (p50, p90, p99 or p99.9), not '"
+                            + text + "'");
         }
         LatencySpec limit;
         try {

@@ -8,7 +8,10 @@ import dev.perflab.lab.capacity.Slo;
 import dev.perflab.lab.load.LoadAgent;
 import picocli.CommandLine.Option;
 
-/** The knobs of make capacity: the latency objective and, optionally, the rates to offer instead of a search. */
+/**
+ * The knobs of make capacity: the latency objective and, optionally, the rates to offer
+ * instead of a search.
+ */
 public class CapacityOptions {
 
     @Option(names = "--slo", defaultValue = "${env:SLO:-p99:10ms}",
@@ -58,7 +61,10 @@ public class CapacityOptions {
         return parsed;
     }
 
-    /** The hosts of the load agents, one per agent; empty for one vegeta as without agents. A bad count or list is one line. */
+    /**
+     * The hosts of the load agents, one per agent; empty for one vegeta as without
+     * agents. A bad count or list is one line.
+     */
     public List<String> agentHosts() {
         return LoadAgent.hosts(agents, agentHosts);
     }
@@ -68,4 +74,5 @@ public class CapacityOptions {
         rates();
         agentHosts();
     }
+
 }

@@ -23,13 +23,16 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * Turns a run's charts into PNG files for documents: each chart of report.html, and each rung's
- * flame graph, drawn by headless Chromium exactly as the report draws them in a browser.
+ * Turns a run's charts into PNG files for documents: each chart of report.html, and each
+ * rung's flame graph, drawn by headless Chromium exactly as the report draws them in a
+ * browser.
  */
-@Command(name = "charts", description = "PNG files of a run's charts (report.html) and flame graphs, drawn by headless Chromium.")
+@Command(name = "charts",
+        description = "PNG files of a run's charts (report.html) and flame graphs, drawn by headless Chromium.")
 public class ChartsCommand implements Callable<Integer> {
 
-    private static final Pattern CANVAS = Pattern.compile("<canvas id=\"([a-z0-9-]+)\" width=\"(\\d+)\" height=\"(\\d+)\"");
+    private static final Pattern CANVAS = Pattern
+        .compile("<canvas id=\"([a-z0-9-]+)\" width=\"(\\d+)\" height=\"(\\d+)\"");
     static final int FLAME_WIDTH = 1200;
     static final int FLAME_HEIGHT = 700;
     static final int FLAME_MAX_HEIGHT = 6000;
@@ -51,7 +54,8 @@ public class ChartsCommand implements Callable<Integer> {
             description = "Flame graphs of these threads only, by name prefix, e.g. reactor-http for the event loops (default: all threads).")
     String flameThreads;
 
-    @Option(names = "--chromium", defaultValue = "chromium", description = "The Chromium binary (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--chromium", defaultValue = "chromium",
+            description = "The Chromium binary (default: ${DEFAULT-VALUE}).")
     String chromium;
 
     @Spec
@@ -73,12 +77,14 @@ public class ChartsCommand implements Callable<Integer> {
                 continue;
             }
             Path png = out.resolve(name + "-" + canvas.group(1) + ".png");
-            screenshot(report.toUri() + "#chart=" + canvas.group(1), Integer.parseInt(canvas.group(2)), Integer.parseInt(canvas.group(3)), png);
+            screenshot(report.toUri() + "#chart=" + canvas.group(1), Integer.parseInt(canvas.group(2)),
+                    Integer.parseInt(canvas.group(3)), png);
             written.add(png);
         }
         try (Stream<Path> files = Files.walk(folder.dir(), 2)) {
             List<Path> flames = wanted("flamegraph")
-                    ? files.filter(p -> p.getFileName().toString().equals("flamegraph.html")).sorted().toList() : List.of();
+                    ? files.filter(p -> p.getFileName().toString().equals("flamegraph.html")).sorted().toList()
+                    : List.of();
             for (Path flame : flames) {
                 Path rung = folder.dir().relativize(flame.getParent());
                 String label = rung.toString().isEmpty() ? "" : "-" + rung.toString().replace('/', '-');
@@ -89,8 +95,8 @@ public class ChartsCommand implements Callable<Integer> {
                     if (cut != null) {
                         collapsed = threadsOnly(collapsed, flameThreads, cut.resolve("collapsed.txt"));
                         flame = cut.resolve("flamegraph.html");
-                        FlameGraph.convert(collapsed.toString(), flame.toString(),
-                                new Arguments("--title", folder.dir().getFileName() + ": threads " + flameThreads + "*"));
+                        FlameGraph.convert(collapsed.toString(), flame.toString(), new Arguments("--title",
+                                folder.dir().getFileName() + ": threads " + flameThreads + "*"));
                     }
                     screenshot(flame.toUri().toString(), FLAME_WIDTH, flameHeight(collapsed), png);
                 }
@@ -103,17 +109,22 @@ public class ChartsCommand implements Callable<Integer> {
             }
         }
         if (written.isEmpty()) {
-            throw new LabException("no chart matched --only " + String.join(",", only) + " in " + report + ": use canvas ids such as rps, latency, sweep, cpu-0, or flamegraph");
+            throw new LabException("no chart matched --only " + String.join(",", only) + " in " + report
+                    + ": use canvas ids such as rps, latency, sweep, cpu-0, or flamegraph");
         }
         written.forEach(png -> spec.commandLine().getOut().println("  " + png));
         spec.commandLine().getOut().println(written.size() + " charts in " + out);
         return 0;
     }
 
-    /** The stacks of collapsed.txt whose thread frame ({@code [name tid=N]}) starts with the prefix. */
+    /**
+     * The stacks of collapsed.txt whose thread frame ({@code [name tid=N]}) starts with
+     * the prefix.
+     */
     static Path threadsOnly(Path collapsed, String prefix, Path into) throws IOException {
         if (!Files.isRegularFile(collapsed)) {
-            throw new LabException(collapsed + " is missing: the flame graph cannot be cut down to threads " + prefix + "*");
+            throw new LabException(
+                    collapsed + " is missing: the flame graph cannot be cut down to threads " + prefix + "*");
         }
         List<String> kept;
         try (Stream<String> lines = Files.lines(collapsed)) {
@@ -127,8 +138,9 @@ public class ChartsCommand implements Callable<Integer> {
     }
 
     /**
-     * Tall enough for the whole flame graph (16 px per frame level, roots at the bottom), from the
-     * deepest stack in collapsed.txt next to it; capped, and the default without it.
+     * Tall enough for the whole flame graph (16 px per frame level, roots at the bottom),
+     * from the deepest stack in collapsed.txt next to it; capped, and the default without
+     * it.
      */
     static int flameHeight(Path collapsed) throws IOException {
         if (!Files.isRegularFile(collapsed)) {
@@ -149,15 +161,19 @@ public class ChartsCommand implements Callable<Integer> {
         Path profile = Files.createTempDirectory("perflab-chromium");
         try {
             Files.deleteIfExists(png);
-            Commands.Result result = Commands.run(List.of(chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                    "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic",
-                    "--user-data-dir=" + profile, "--virtual-time-budget=5000", "--window-size=" + width + "," + height,
-                    "--screenshot=" + png.toAbsolutePath(), url), null, Duration.ofSeconds(90));
+            Commands.Result result = Commands
+                .run(List.of(chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                        "--no-first-run", "--disable-background-networking", "--disable-component-update",
+                        "--disable-sync", "--disable-quic", "--user-data-dir=" + profile, "--virtual-time-budget=5000",
+                        "--window-size=" + width + "," + height, "--screenshot=" + png.toAbsolutePath(), url), null,
+                        Duration.ofSeconds(90));
             if (result.exit() == Commands.Result.NOT_RUN) {
-                throw new LabException(chromium + " is not installed: apt-get install chromium (or pass --chromium <path>)");
+                throw new LabException(
+                        chromium + " is not installed: apt-get install chromium (or pass --chromium <path>)");
             }
             if (!result.ok() || !Files.isRegularFile(png)) {
-                throw new LabException("chromium could not draw " + url + " (exit " + result.exit() + "): " + result.lastLine());
+                throw new LabException(
+                        "chromium could not draw " + url + " (exit " + result.exit() + "): " + result.lastLine());
             }
         }
         finally {
@@ -170,4 +186,5 @@ public class ChartsCommand implements Callable<Integer> {
             files.sorted((a, b) -> b.getNameCount() - a.getNameCount()).forEach(p -> p.toFile().delete());
         }
     }
+
 }

@@ -13,10 +13,13 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "compare", description = "Two runs rung by rung (B against A) with intervals and verdicts, as compare.md and compare.html.")
+@Command(name = "compare",
+        description = "Two runs rung by rung (B against A) with intervals and verdicts, as compare.md and compare.html.")
 public class CompareCommand implements Callable<Integer> {
 
-    /** Exit code of a failed performance gate (FAIL_ON): distinct from a lab error's 1. */
+    /**
+     * Exit code of a failed performance gate (FAIL_ON): distinct from a lab error's 1.
+     */
     static final int EXIT_GATE = 3;
 
     @Option(names = "--a", required = true, description = "The results folder before the change (A).")
@@ -38,7 +41,8 @@ public class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (a.toString().isBlank() || b.toString().isBlank()) {
-            throw new LabException("compare needs two results folders: make compare A=results/<before> B=results/<after> (FAIL_ON=5% to gate)");
+            throw new LabException(
+                    "compare needs two results folders: make compare A=results/<before> B=results/<after> (FAIL_ON=5% to gate)");
         }
         double threshold = failOn.isBlank() ? Double.NaN : Comparison.threshold(failOn);
         RunFolder before = RunFolder.existing(a);
@@ -52,11 +56,13 @@ public class CompareCommand implements Callable<Integer> {
         var printed = spec.commandLine().getOut();
         comparison.warnings().forEach(w -> printed.println("warning: the runs differ: " + w));
         for (Comparison.Row row : comparison.rows()) {
-            printed.println("  " + row.rung() + ": " + (row.step() == null ? "not measured in both" : "req/s " + row.step().rps().describe()));
+            printed.println("  " + row.rung() + ": "
+                    + (row.step() == null ? "not measured in both" : "req/s " + row.step().rps().describe()));
         }
         if (!comparison.onlyInA().isEmpty() || !comparison.onlyInB().isEmpty()) {
-            printed.println("  in one run only (not compared): " + String.join(", ", comparison.onlyInA()) + (comparison.onlyInA().isEmpty() ? "" : " (A) ")
-                    + String.join(", ", comparison.onlyInB()) + (comparison.onlyInB().isEmpty() ? "" : " (B)"));
+            printed.println("  in one run only (not compared): " + String.join(", ", comparison.onlyInA())
+                    + (comparison.onlyInA().isEmpty() ? "" : " (A) ") + String.join(", ", comparison.onlyInB())
+                    + (comparison.onlyInB().isEmpty() ? "" : " (B)"));
         }
         printed.println("Comparison: " + target.resolve("compare.md") + " and " + target.resolve("compare.html"));
         if (!failing.isEmpty()) {
@@ -68,4 +74,5 @@ public class CompareCommand implements Callable<Integer> {
         printed.flush();
         return 0;
     }
+
 }

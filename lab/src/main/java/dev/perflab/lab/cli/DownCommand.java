@@ -16,7 +16,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "down", description = "Stop the apps that 'up' started (by their recorded pids only).")
 class DownCommand implements Callable<Integer> {
 
-    @Option(names = "--results", defaultValue = "results", description = "Folder for results and logs (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--results", defaultValue = "results",
+            description = "Folder for results and logs (default: ${DEFAULT-VALUE}).")
     Path results;
 
     @Spec
@@ -34,4 +35,5 @@ class DownCommand implements Callable<Integer> {
         out.flush();
         return 0;
     }
+
 }

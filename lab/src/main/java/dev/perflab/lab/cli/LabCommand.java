@@ -12,11 +12,16 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** The lab runner's entry point; the Makefile targets are thin calls into its subcommands. */
-@Command(name = "lab", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, version = "Gateway Performance Lab 0.1",
+/**
+ * The lab runner's entry point; the Makefile targets are thin calls into its subcommands.
+ */
+@Command(name = "lab", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT,
+        version = "Gateway Performance Lab 0.1",
         description = "Starts the system under test, drives load, and writes results.",
-        subcommands = { UpCommand.class, DownCommand.class, RunCommands.Baseline.class, RunCommands.GatewayTest.class, RunCommands.Profile.class,
-                RunCommands.Ladder.class, RunCommands.Sweep.class, RunCommands.Capacity.class, RunCommands.Report.class, ChartsCommand.class, CompareCommand.class, PairCommand.class })
+        subcommands = { UpCommand.class, DownCommand.class, RunCommands.Baseline.class, RunCommands.GatewayTest.class,
+                RunCommands.Profile.class, RunCommands.Ladder.class, RunCommands.Sweep.class,
+                RunCommands.Capacity.class, RunCommands.Report.class, ChartsCommand.class, CompareCommand.class,
+                PairCommand.class })
 public class LabCommand {
 
     static final int EXIT_FAILED = 1;
@@ -25,7 +30,10 @@ public class LabCommand {
         System.exit(commandLine().execute(args));
     }
 
-    /** The stack trace of an unexpected failure goes to a file, so the terminal shows one line. */
+    /**
+     * The stack trace of an unexpected failure goes to a file, so the terminal shows one
+     * line.
+     */
     static String keepStackTrace(Throwable ex) {
         try {
             Path file = Files.createTempFile("lab-error-", ".txt");
@@ -48,8 +56,8 @@ public class LabCommand {
                 err.println("lab: " + ex.getMessage());
             }
             else {
-                err.println("lab: unexpected " + ex.getClass().getSimpleName() + ": " + String.valueOf(ex.getMessage()).lines().findFirst().orElse("")
-                        + " (a bug in the lab; "
+                err.println("lab: unexpected " + ex.getClass().getSimpleName() + ": "
+                        + String.valueOf(ex.getMessage()).lines().findFirst().orElse("") + " (a bug in the lab; "
                         + keepStackTrace(ex) + ")");
             }
             err.flush();
@@ -63,4 +71,5 @@ public class LabCommand {
         });
         return commandLine;
     }
+
 }

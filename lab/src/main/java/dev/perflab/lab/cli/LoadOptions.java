@@ -12,19 +12,26 @@ import dev.perflab.lab.run.CommandKind;
 import dev.perflab.lab.run.FaultSchedule;
 import picocli.CommandLine.Option;
 
-/** The load knobs, with the published lab's values as defaults; each also reads its environment variable (THREADS, DURATION, ...), which is how the Makefile passes them. */
+/**
+ * The load knobs, with the published lab's values as defaults; each also reads its
+ * environment variable (THREADS, DURATION, ...), which is how the Makefile passes them.
+ */
 public class LoadOptions {
 
-    @Option(names = "--threads", defaultValue = "${env:THREADS:-5}", description = "wrk threads (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--threads", defaultValue = "${env:THREADS:-5}",
+            description = "wrk threads (default: ${DEFAULT-VALUE}).")
     int threads;
 
-    @Option(names = "--connections", defaultValue = "${env:CONNECTIONS:-10}", description = "wrk connections (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--connections", defaultValue = "${env:CONNECTIONS:-10}",
+            description = "wrk connections (default: ${DEFAULT-VALUE}).")
     int connections;
 
-    @Option(names = "--timeout", defaultValue = "${env:TIMEOUT:-10s}", converter = Durations.class, description = "wrk request timeout (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--timeout", defaultValue = "${env:TIMEOUT:-10s}", converter = Durations.class,
+            description = "wrk request timeout (default: ${DEFAULT-VALUE}).")
     Duration timeout;
 
-    @Option(names = "--duration", defaultValue = "${env:DURATION:-60s}", converter = Durations.class, description = "Measured wrk run per rung (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--duration", defaultValue = "${env:DURATION:-60s}", converter = Durations.class,
+            description = "Measured wrk run per rung (default: ${DEFAULT-VALUE}).")
     Duration duration;
 
     @Option(names = "--repeat", defaultValue = "${env:REPEAT:-1}",
@@ -45,8 +52,8 @@ public class LoadOptions {
 
     @Option(names = "--cpu-rate", defaultValue = "${env:CPU_RATE:-}",
             description = "After the closed loop, each rung is offered this constant rate (req/s, vegeta) for CPU_DURATION: CPU per request below "
-                    + "saturation, where it does not just mirror req/s; 0 turns it off (default: "
-                    + LADDER_CPU_RATE + " for make lab, 0 for the other commands).")
+                    + "saturation, where it does not just mirror req/s; 0 turns it off (default: " + LADDER_CPU_RATE
+                    + " for make lab, 0 for the other commands).")
     String cpuRate;
 
     @Option(names = "--cpu-duration", defaultValue = "${env:CPU_DURATION:-20s}", converter = Durations.class,
@@ -57,8 +64,9 @@ public class LoadOptions {
     Duration warmupProbe;
 
     /**
-     * These options with {@code connections} unless the user set CONNECTIONS: the sweep's default,
-     * so that ten connections (10 / auth latency) do not cap a point instead of the gateway.
+     * These options with {@code connections} unless the user set CONNECTIONS: the sweep's
+     * default, so that ten connections (10 / auth latency) do not cap a point instead of
+     * the gateway.
      */
     public LoadOptions withDefaultConnections(int connections, boolean userSet) {
         if (userSet || System.getenv("CONNECTIONS") != null) {
@@ -91,7 +99,10 @@ public class LoadOptions {
         return repeat;
     }
 
-    /** The measured window cut into sub-windows of SUBWINDOW, the last one taking what is left. */
+    /**
+     * The measured window cut into sub-windows of SUBWINDOW, the last one taking what is
+     * left.
+     */
     public List<Duration> subwindows() {
         return cut(duration);
     }
@@ -99,7 +110,10 @@ public class LoadOptions {
     /** The ladder's fixed offered rate: see {@link CommandKind#LADDER_CPU_RATE}. */
     public static final int LADDER_CPU_RATE = CommandKind.LADDER_CPU_RATE;
 
-    /** The constant rate each rung is offered after the closed loop (CPU_RATE, else the command's default); 0 when off. */
+    /**
+     * The constant rate each rung is offered after the closed loop (CPU_RATE, else the
+     * command's default); 0 when off.
+     */
     public int cpuRate(int commandDefault) {
         if (cpuRate == null || cpuRate.isBlank()) {
             return commandDefault;
@@ -112,11 +126,15 @@ public class LoadOptions {
             return rate;
         }
         catch (NumberFormatException ex) {
-            throw new LabException("CPU_RATE must be 0 (off) or a rate in requests per second, e.g. 800, got '" + cpuRate.trim() + "'");
+            throw new LabException("CPU_RATE must be 0 (off) or a rate in requests per second, e.g. 800, got '"
+                    + cpuRate.trim() + "'");
         }
     }
 
-    /** Values no run here can mean, each one line before anything starts: never an out-of-memory or a run of years. */
+    /**
+     * Values no run here can mean, each one line before anything starts: never an
+     * out-of-memory or a run of years.
+     */
     private void checkUpperBounds() {
         atMost("DURATION", duration, LONGEST);
         atMost("CPU_DURATION", cpuDuration, LONGEST);
@@ -129,21 +147,23 @@ public class LoadOptions {
         }
         long openFiles = OpenFiles.limit();
         if (connections > openFiles - 64) {
-            throw new LabException("CONNECTIONS=" + connections + " is more than this machine lets one process open (" + openFiles
-                    + " files, ulimit -n): at most " + (openFiles - 64));
+            throw new LabException("CONNECTIONS=" + connections + " is more than this machine lets one process open ("
+                    + openFiles + " files, ulimit -n): at most " + (openFiles - 64));
         }
         if (cpuRate(0) > MOST_RATE) {
             throw new LabException("CPU_RATE must be at most " + MOST_RATE + " req/s, got " + cpuRate(0));
         }
         if (subwindow.toSeconds() >= 1 && duration.toSeconds() / subwindow.toSeconds() > MOST_SUBWINDOWS) {
-            throw new LabException("DURATION=" + Durations.format(duration) + " in SUBWINDOW=" + Durations.format(subwindow) + " parts makes "
-                    + duration.toSeconds() / subwindow.toSeconds() + " sub-windows; at most " + MOST_SUBWINDOWS + ": take a longer SUBWINDOW");
+            throw new LabException("DURATION=" + Durations.format(duration) + " in SUBWINDOW="
+                    + Durations.format(subwindow) + " parts makes " + duration.toSeconds() / subwindow.toSeconds()
+                    + " sub-windows; at most " + MOST_SUBWINDOWS + ": take a longer SUBWINDOW");
         }
     }
 
     private static void atMost(String knob, Duration value, Duration most) {
         if (value.compareTo(most) > 0) {
-            throw new LabException(knob + " must be at most " + Durations.format(most) + ", got " + Durations.format(value));
+            throw new LabException(
+                    knob + " must be at most " + Durations.format(most) + ", got " + Durations.format(value));
         }
     }
 
@@ -179,9 +199,16 @@ public class LoadOptions {
         return FaultSchedule.parse(faults);
     }
 
-    /** The longest a measured window, the fixed rate or the warm-up may run: a day; beyond it a typo, not a run. */
+    /**
+     * The longest a measured window, the fixed rate or the warm-up may run: a day; beyond
+     * it a typo, not a run.
+     */
     static final Duration LONGEST = Duration.ofHours(24);
-    /** The most sub-windows one window may be cut into: each keeps three files and a line in summary.json. */
+
+    /**
+     * The most sub-windows one window may be cut into: each keeps three files and a line
+     * in summary.json.
+     */
     static final int MOST_SUBWINDOWS = 1_000;
     static final int MOST_REPEAT = 100;
     static final int MOST_THREADS = 1_000;
@@ -207,11 +234,15 @@ public class LoadOptions {
             throw new LabException("SUBWINDOW must be at least 1s, got " + Durations.format(subwindow));
         }
         if (timeout.toSeconds() < 1) {
-            throw new LabException("TIMEOUT must be at least 1s (wrk counts a request that takes longer as an error), got " + Durations.format(timeout));
+            throw new LabException(
+                    "TIMEOUT must be at least 1s (wrk counts a request that takes longer as an error), got "
+                            + Durations.format(timeout));
         }
         if (warmupMax.compareTo(warmupProbe) < 0) {
-            throw new LabException("WARMUP_MAX must be at least one warm-up probe (" + Durations.format(warmupProbe) + "), got "
-                    + Durations.format(warmupMax) + ": the measured warm-up is what makes the figures comparable");
+            throw new LabException("WARMUP_MAX must be at least one warm-up probe (" + Durations.format(warmupProbe)
+                    + "), got " + Durations.format(warmupMax)
+                    + ": the measured warm-up is what makes the figures comparable");
         }
     }
+
 }

@@ -4,10 +4,16 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** How many files this process may open (RLIMIT_NOFILE, soft): wrk, its child, inherits it and needs one per connection. */
+/**
+ * How many files this process may open (RLIMIT_NOFILE, soft): wrk, its child, inherits it
+ * and needs one per connection.
+ */
 final class OpenFiles {
 
-    /** When the limit cannot be read (not Linux): none assumed beyond what wrk itself will say. */
+    /**
+     * When the limit cannot be read (not Linux): none assumed beyond what wrk itself will
+     * say.
+     */
     static final long UNKNOWN = Long.MAX_VALUE;
 
     private OpenFiles() {
@@ -27,4 +33,5 @@ final class OpenFiles {
         }
         return UNKNOWN;
     }
+
 }

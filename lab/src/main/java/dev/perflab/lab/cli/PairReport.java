@@ -12,7 +12,10 @@ import dev.perflab.lab.Durations;
 import dev.perflab.lab.verdict.PairedRatio;
 import java.util.Locale;
 
-/** compare.md of a paired comparison, from its template: the verdicts first, then every pass. */
+/**
+ * compare.md of a paired comparison, from its template: the verdicts first, then every
+ * pass.
+ */
 final class PairReport {
 
     private PairReport() {
@@ -43,7 +46,8 @@ final class PairReport {
         for (PairResult.Pass pass : result.passes()) {
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("pass", pass.pass());
-            row.put("order", pass.startedFirst() + " started first, " + pass.firstInSchedule() + " first in the schedule, A on " + pass.portA());
+            row.put("order", pass.startedFirst() + " started first, " + pass.firstInSchedule()
+                    + " first in the schedule, A on " + pass.portA());
             row.put("warmup", String.format(Locale.ROOT, "%.0f s, %s", pass.warmup().took().toMillis() / 1000.0,
                     pass.warmup().quiet() ? "JIT quiet" : "WARMUP ran out"));
             row.put("cpuA", fixed(pass.a().cpuMsPerRequest(), 4));
@@ -54,7 +58,8 @@ final class PairReport {
             row.put("bytes", fixed(pass.ratio().bytesPerRequest(), 4));
             row.put("errors", pass.a().errors() + " / " + pass.b().errors());
             row.put("gcs", pass.a().jvm().youngCollections() + " / " + pass.b().jvm().youngCollections());
-            row.put("jit", pass.windows().stream().filter(w -> w.a().jitBusy() || w.b().jitBusy()).count() + " of " + pass.windows().size());
+            row.put("jit", pass.windows().stream().filter(w -> w.a().jitBusy() || w.b().jitBusy()).count() + " of "
+                    + pass.windows().size());
             passes.add(row);
         }
         model.put("passes", passes);
@@ -83,7 +88,10 @@ final class PairReport {
         return row;
     }
 
-    /** A side's mean over the passes (each pass's total), for orientation only: the verdict comes from the paired ratios. */
+    /**
+     * A side's mean over the passes (each pass's total), for orientation only: the
+     * verdict comes from the paired ratios.
+     */
     private static double mean(PairResult result, String metric, boolean a) {
         return result.passes().stream().mapToDouble(pass -> {
             PairResult.SideWindow side = a ? pass.a() : pass.b();
@@ -99,4 +107,5 @@ final class PairReport {
     private static String fixed(double value, int digits) {
         return String.format(Locale.ROOT, "%." + digits + "f", value);
     }
+
 }

@@ -17,10 +17,11 @@ import dev.perflab.lab.system.Service;
 import dev.perflab.lab.run.CommandKind;
 
 /**
- * Which rungs make sense on a system the lab did not start. {@code RUNTIME=remote}: the gateway is
- * whatever was deployed, so every gateway rung of a ladder is the same one: the run measures the
- * backend rung, one gateway rung and nginx when its address is given. {@code RUNTIME=kubernetes}
- * keeps the rungs (each applies its overlay; those without one are skipped with the reason).
+ * Which rungs make sense on a system the lab did not start. {@code RUNTIME=remote}: the
+ * gateway is whatever was deployed, so every gateway rung of a ladder is the same one:
+ * the run measures the backend rung, one gateway rung and nginx when its address is
+ * given. {@code RUNTIME=kubernetes} keeps the rungs (each applies its overlay; those
+ * without one are skipped with the reason).
  */
 final class RemoteRungs {
 
@@ -38,8 +39,9 @@ final class RemoteRungs {
         }
         setup.remoteConfig();
         if (command.setsAuthLatency()) {
-            throw new LabException("make sweep sets auth-service's latency for each point, which the lab cannot do to a system it did not start: "
-                    + "run it with RUNTIME=local or compose");
+            throw new LabException(
+                    "make sweep sets auth-service's latency for each point, which the lab cannot do to a system it did not start: "
+                            + "run it with RUNTIME=local or compose");
         }
         if (system.kubernetes()) {
             return rungs;
@@ -67,8 +69,10 @@ final class RemoteRungs {
                                 "the gateway as deployed at " + remote.gateway() + " (profiles not set by the lab)"));
             }
         }
-        List<String> names = selected.stream().map(rung -> rung.name().equals(GATEWAY_RUNG) && !gateways.equals(List.of(GATEWAY_RUNG))
-                ? GATEWAY_RUNG + " (as deployed, in place of " + String.join(", ", gateways) + ")" : rung.name()).toList();
+        List<String> names = selected.stream()
+            .map(rung -> rung.name().equals(GATEWAY_RUNG) && !gateways.equals(List.of(GATEWAY_RUNG))
+                    ? GATEWAY_RUNG + " (as deployed, in place of " + String.join(", ", gateways) + ")" : rung.name())
+            .toList();
         if (rungs.size() > 1 || !left.isEmpty()) {
             out.println("RUNTIME=remote measures the system as deployed: " + String.join(", ", names)
                     + (left.isEmpty() ? "" : "; left out: " + String.join(", ", left)));
@@ -77,7 +81,10 @@ final class RemoteRungs {
         return selected;
     }
 
-    /** RUNTIME=remote: every address the rungs use answers, before anything is measured; one line naming the first that does not. */
+    /**
+     * RUNTIME=remote: every address the rungs use answers, before anything is measured;
+     * one line naming the first that does not.
+     */
     static void check(SystemSetup setup, List<Scenario> rungs) {
         SystemOptions system = setup.options();
         if (!system.remote() || system.kubernetes()) {
@@ -108,4 +115,5 @@ final class RemoteRungs {
             RemoteSystem.awaitAnswer("the load's address", target, wait, false);
         }
     }
+
 }

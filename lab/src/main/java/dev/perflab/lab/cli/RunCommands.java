@@ -65,13 +65,20 @@ final class RunCommands {
             return setup;
         }
 
-        /** Plans the run from the options (every one checked before anything starts), runs it, and writes its report. */
+        /**
+         * Plans the run from the options (every one checked before anything starts), runs
+         * it, and writes its report.
+         */
         void run(CommandKind command, LoadOptions load, List<Scenario> rungs, Map<String, Object> extra,
                 Function<MeasurementPlan.Warmup, MeasurementPlan> capacity) {
-            LabRun.execute(RunPlans.build(command, setup(), load, profile, rungs, extra, out(), capacity), out(), RunCommands::writeReport);
+            LabRun.execute(RunPlans.build(command, setup(), load, profile, rungs, extra, out(), capacity), out(),
+                    RunCommands::writeReport);
         }
 
-        /** The ladder of a file, for the user's own gateway when one is given (saying so in one line). */
+        /**
+         * The ladder of a file, for the user's own gateway when one is given (saying so
+         * in one line).
+         */
         ScenarioLadder ladder(Path file) {
             ScenarioLadder ladder = ScenarioLadder.load(file);
             if (setup().foreignGateway().isEmpty()) {
@@ -79,18 +86,22 @@ final class RunCommands {
             }
             Scenario own = ownGateway(setup());
             ScenarioLadder adapted = ladder.withForeignGateway(own);
-            out().println("Your gateway (" + setup().foreignGateway().get().name() + ") replaces the lab's: its rungs are "
+            out().println("Your gateway (" + setup().foreignGateway().get().name()
+                    + ") replaces the lab's: its rungs are "
                     + String.join(", ", adapted.rungs().stream().map(Scenario::name).toList()) + "; " + OWN_GATEWAY
                     + " runs with PROFILES as its Spring profiles (the lab's gateway rungs set the lab's own profiles and are left out)");
             out().flush();
             return adapted;
         }
+
     }
 
     /** The rung name of the user's own gateway. */
     static final String OWN_GATEWAY = "own-gateway";
 
-    /** The rung that drives the user's own gateway, with PROFILES as its Spring profiles. */
+    /**
+     * The rung that drives the user's own gateway, with PROFILES as its Spring profiles.
+     */
     static Scenario ownGateway(SystemSetup setup) {
         return Scenario.gateway(OWN_GATEWAY, setup.options().profiles(),
                 "your gateway (" + setup.foreignGateway().orElseThrow().name() + ") in place of the lab's");
@@ -101,10 +112,12 @@ final class RunCommands {
 
         @Override
         public Integer call() {
-            run(CommandKind.BASELINE, load, List.of(new Scenario("baseline", TargetKind.BACKEND, List.of(), null, "business-service alone")), Map.of(),
-                    null);
+            run(CommandKind.BASELINE, load,
+                    List.of(new Scenario("baseline", TargetKind.BACKEND, List.of(), null, "business-service alone")),
+                    Map.of(), null);
             return 0;
         }
+
     }
 
     @Command(name = "gateway-test", description = "wrk against the gateway route with the token, one auth client.")
@@ -121,20 +134,24 @@ final class RunCommands {
         @Override
         public Integer call() {
             if (setup().foreignGateway().isPresent()) {
-                // AUTH_CLIENT picks one of the lab gateway's profiles: it means nothing to another gateway
+                // AUTH_CLIENT picks one of the lab gateway's profiles: it means nothing
+                // to another gateway
                 run(kind(), load, List.of(ownGateway(setup())), Map.of("profiles", system.profiles()), null);
                 return 0;
             }
             String client = authClient.tag();
             List<String> profiles = new ArrayList<>(List.of(client));
             system.profiles().stream().filter(p -> !p.equals(client)).forEach(profiles::add);
-            run(kind(), load, List.of(Scenario.gateway("gateway-" + client, profiles, "gateway with " + String.join(",", profiles))),
+            run(kind(), load, List
+                .of(Scenario.gateway("gateway-" + client, profiles, "gateway with " + String.join(",", profiles))),
                     Map.of("profiles", profiles), null);
             return 0;
         }
+
     }
 
-    @Command(name = "profile", description = "gateway-test with the gateway profiled during the measured window (async-profiler by default).")
+    @Command(name = "profile",
+            description = "gateway-test with the gateway profiled during the measured window (async-profiler by default).")
     static class Profile extends GatewayTest {
 
         @Override
@@ -147,47 +164,62 @@ final class RunCommands {
             profile = profile.orAsync();
             return super.call();
         }
+
     }
 
-    @Command(name = "lab", description = "The scenario ladder of lab/scenarios.yml, one rung after the other, into one report.")
+    @Command(name = "lab",
+            description = "The scenario ladder of lab/scenarios.yml, one rung after the other, into one report.")
     static class Ladder extends Measuring {
 
-        @Option(names = "--scenarios", defaultValue = "${env:SCENARIOS}", description = "Ladder file (default: lab/scenarios.yml under --root).")
+        @Option(names = "--scenarios", defaultValue = "${env:SCENARIOS}",
+                description = "Ladder file (default: lab/scenarios.yml under --root).")
         Path scenarios;
 
-        @Option(names = "--only", split = ",", defaultValue = "${env:ONLY:-}", description = "Run only these rungs, e.g. baseline,blocking,reactive.")
+        @Option(names = "--only", split = ",", defaultValue = "${env:ONLY:-}",
+                description = "Run only these rungs, e.g. baseline,blocking,reactive.")
         List<String> only = List.of();
 
         @Override
         public Integer call() {
             ScenarioLadder ladder = ladder(scenarios != null ? scenarios : system.root().resolve("lab/scenarios.yml"));
-            run(CommandKind.LAB, load, ladder.select(only.stream().map(String::trim).filter(n -> !n.isEmpty()).toList()), Map.of(), null);
+            run(CommandKind.LAB, load,
+                    ladder.select(only.stream().map(String::trim).filter(n -> !n.isEmpty()).toList()), Map.of(), null);
             return 0;
         }
+
     }
 
-    @Command(name = "sweep", description = "Auth latency x auth client, as listed under sweep: in lab/scenarios.yml; 200 connections unless CONNECTIONS is set.")
+    @Command(name = "sweep",
+            description = "Auth latency x auth client, as listed under sweep: in lab/scenarios.yml; 200 connections unless CONNECTIONS is set.")
     static class Sweep extends Measuring {
 
-        /** Enough connections that the client does not cap a point: 200 / 20 ms = 10,000 req/s, beyond any rung here. */
+        /**
+         * Enough connections that the client does not cap a point: 200 / 20 ms = 10,000
+         * req/s, beyond any rung here.
+         */
         static final int SWEEP_CONNECTIONS = 200;
 
-        @Option(names = "--scenarios", defaultValue = "${env:SCENARIOS}", description = "Ladder file (default: lab/scenarios.yml under --root).")
+        @Option(names = "--scenarios", defaultValue = "${env:SCENARIOS}",
+                description = "Ladder file (default: lab/scenarios.yml under --root).")
         Path scenarios;
 
         @Override
         public Integer call() {
             if (setup().foreignGateway().isPresent()) {
-                throw new LabException("make sweep compares the lab gateway's auth clients, which your gateway does not have: "
-                        + "use gateway-test, lab, capacity or profile with GATEWAY_JAR/GATEWAY_IMAGE");
+                throw new LabException(
+                        "make sweep compares the lab gateway's auth clients, which your gateway does not have: "
+                                + "use gateway-test, lab, capacity or profile with GATEWAY_JAR/GATEWAY_IMAGE");
             }
             Path file = scenarios != null ? scenarios : system.root().resolve("lab/scenarios.yml");
             ScenarioLadder.Sweep sweep = ScenarioLadder.load(file).sweep();
-            if (sweep != null && (sweep.clients() == null || sweep.clients().isEmpty() || sweep.latencies() == null || sweep.latencies().isEmpty())) {
-                throw new LabException(file + "'s sweep: needs both clients: (e.g. [blocking, reactive]) and latencies: (e.g. [0, 1ms, 5ms])");
+            if (sweep != null && (sweep.clients() == null || sweep.clients().isEmpty() || sweep.latencies() == null
+                    || sweep.latencies().isEmpty())) {
+                throw new LabException(file
+                        + "'s sweep: needs both clients: (e.g. [blocking, reactive]) and latencies: (e.g. [0, 1ms, 5ms])");
             }
             if (sweep == null) {
-                throw new LabException(file + " has no sweep: section; use lab/scenarios.yml or add one (latencies, clients, profiles)");
+                throw new LabException(file
+                        + " has no sweep: section; use lab/scenarios.yml or add one (latencies, clients, profiles)");
             }
             List<Scenario> points = new ArrayList<>();
             for (String client : sweep.clients()) {
@@ -199,17 +231,21 @@ final class RunCommands {
                             Map.of("client", client, "auth_latency", latency)));
                 }
             }
-            LoadOptions sweepLoad = load.withDefaultConnections(SWEEP_CONNECTIONS, spec.commandLine().getParseResult().hasMatchedOption("--connections"));
+            LoadOptions sweepLoad = load.withDefaultConnections(SWEEP_CONNECTIONS,
+                    spec.commandLine().getParseResult().hasMatchedOption("--connections"));
             run(CommandKind.SWEEP, sweepLoad, points, Map.of(), null);
             return 0;
         }
+
     }
 
-    @Command(name = "capacity", description = "Capacity at a latency objective under an open model (constant arrival rate), per rung: "
-            + "the highest offered rate whose step meets SLO.")
+    @Command(name = "capacity",
+            description = "Capacity at a latency objective under an open model (constant arrival rate), per rung: "
+                    + "the highest offered rate whose step meets SLO.")
     static class Capacity extends Measuring {
 
-        @Option(names = "--scenarios", defaultValue = "${env:SCENARIOS}", description = "Ladder file (default: lab/scenarios.yml under --root).")
+        @Option(names = "--scenarios", defaultValue = "${env:SCENARIOS}",
+                description = "Ladder file (default: lab/scenarios.yml under --root).")
         Path scenarios;
 
         @Option(names = "--only", split = ",", defaultValue = "${env:ONLY:-}",
@@ -226,24 +262,31 @@ final class RunCommands {
             // the open-model generator, found (or built) before any app starts
             VegetaInstaller.ensure(system.root(), out());
             ScenarioLadder ladder = ladder(scenarios != null ? scenarios : system.root().resolve("lab/scenarios.yml"));
-            List<Scenario> rungs = ladder.capacityRungs(only.stream().map(String::trim).filter(n -> !n.isEmpty()).toList());
+            List<Scenario> rungs = ladder
+                .capacityRungs(only.stream().map(String::trim).filter(n -> !n.isEmpty()).toList());
             Map<String, Object> extra = new LinkedHashMap<>();
             extra.put("slo", capacity.slo().text());
             extra.put("rates", capacity.rates().isEmpty() ? "search" : capacity.rates());
-            extra.put("open_model", "vegeta " + VegetaInstaller.VERSION + ", constant arrival rate, latency from the intended send time"
-                    + (agents.isEmpty() ? "" : ", from " + agents.size() + " agents at rate/N each, their histograms merged"));
+            extra.put("open_model",
+                    "vegeta " + VegetaInstaller.VERSION + ", constant arrival rate, latency from the intended send time"
+                            + (agents.isEmpty() ? ""
+                                    : ", from " + agents.size() + " agents at rate/N each, their histograms merged"));
             if (!agents.isEmpty()) {
                 extra.put("agents", agents);
             }
-            run(CommandKind.CAPACITY, load, rungs, extra, warmup -> MeasurementPlan.capacity(warmup, capacity.slo(), capacity.rates(),
-                    rate -> new VegetaGenerator(system.root(), new VegetaGenerator.Load((int) Math.round(rate), 0, load.load().timeout()), out(),
-                            setup().placement().generatorPrefix(), agents),
-                    agents, load.duration(), load.subwindows()));
+            run(CommandKind.CAPACITY, load, rungs, extra,
+                    warmup -> MeasurementPlan.capacity(warmup, capacity.slo(), capacity.rates(),
+                            rate -> new VegetaGenerator(system.root(),
+                                    new VegetaGenerator.Load((int) Math.round(rate), 0, load.load().timeout()), out(),
+                                    setup().placement().generatorPrefix(), agents),
+                            agents, load.duration(), load.subwindows()));
             return 0;
         }
+
     }
 
-    @Command(name = "report", description = "Write report.md and report.html again from a results folder, without re-running.")
+    @Command(name = "report",
+            description = "Write report.md and report.html again from a results folder, without re-running.")
     static class Report implements Callable<Integer> {
 
         @Option(names = "--run", required = true, description = "A results folder, e.g. results/latest.")
@@ -256,19 +299,24 @@ final class RunCommands {
         public Integer call() {
             RunFolder folder = RunFolder.existing(run);
             writeReport(folder);
-            spec.commandLine().getOut().println("Report: " + folder.resolve("report.md") + " and " + folder.resolve("report.html"));
+            spec.commandLine()
+                .getOut()
+                .println("Report: " + folder.resolve("report.md") + " and " + folder.resolve("report.html"));
             return 0;
         }
+
     }
 
     /**
-     * Writes report.md and report.html from what the folder holds (run.json, summary.json, error.txt
-     * if any): after a run, when it fails or is interrupted, and for make report. The run calls it
-     * back rather than rendering itself, so that a run knows no report.
+     * Writes report.md and report.html from what the folder holds (run.json,
+     * summary.json, error.txt if any): after a run, when it fails or is interrupted, and
+     * for make report. The run calls it back rather than rendering itself, so that a run
+     * knows no report.
      */
     static void writeReport(RunFolder run) {
         ReportModel model = ReportModel.read(run.dir());
         run.writeText("report.md", ReportWriter.markdown(model));
         run.writeText("report.html", ReportWriter.html(model));
     }
+
 }

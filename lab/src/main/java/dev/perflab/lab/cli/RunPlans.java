@@ -33,21 +33,28 @@ import dev.perflab.lab.targets.Target;
 import dev.perflab.lab.targets.Targets;
 
 /**
- * Builds a command's {@link RunPlan} from its options: every option checked once, before anything
- * starts (a bad one is one line and nothing started), what earlier runs left behind stopped, the
- * tools the run needs found, and run.json's parameters written down.
+ * Builds a command's {@link RunPlan} from its options: every option checked once, before
+ * anything starts (a bad one is one line and nothing started), what earlier runs left
+ * behind stopped, the tools the run needs found, and run.json's parameters written down.
  */
 final class RunPlans {
 
-    /** The fixed-rate phase runs well below saturation, where a handful of connections carry the rate; this caps a surprise stall. */
+    /**
+     * The fixed-rate phase runs well below saturation, where a handful of connections
+     * carry the rate; this caps a surprise stall.
+     */
     static final int AT_RATE_CONNECTIONS = 200;
 
     private RunPlans() {
     }
 
-    /** @param capacity the capacity search for make capacity, from the warm-up's generator; null for the closed loop */
-    static RunPlan build(CommandKind command, SystemSetup setup, LoadOptions load, ProfileOptions profile, List<Scenario> declared,
-            Map<String, Object> extra, PrintWriter out, Function<MeasurementPlan.Warmup, MeasurementPlan> capacity) {
+    /**
+     * @param capacity the capacity search for make capacity, from the warm-up's
+     * generator; null for the closed loop
+     */
+    static RunPlan build(CommandKind command, SystemSetup setup, LoadOptions load, ProfileOptions profile,
+            List<Scenario> declared, Map<String, Object> extra, PrintWriter out,
+            Function<MeasurementPlan.Warmup, MeasurementPlan> capacity) {
         SystemOptions system = setup.options();
         List<Scenario> rungs = validate(command, setup, load, profile, declared, out);
         setup.stopLeftovers(out);
@@ -56,7 +63,8 @@ final class RunPlans {
         AtRate atRate = AtRate.decide(command, system, load, out);
         LabRuntime runtime = setup.labRuntime();
         Function<Scenario, Target> targets = rung -> Targets.of(rung.target(), rung.profiles(), setup::spec,
-                gateway -> withRungsJvm(rung, profile.jprofiler() ? runtime.withJProfiler(gateway, profile.gatewayJvmOptions(System.getenv())) : gateway),
+                gateway -> withRungsJvm(rung, profile.jprofiler()
+                        ? runtime.withJProfiler(gateway, profile.gatewayJvmOptions(System.getenv())) : gateway),
                 system.root(), system.route(), system.tokenHeader());
         Map<String, Object> parameters = parameters(setup, load, compose, rungs);
         parameters.put("wrk", wrkVersion);
@@ -65,20 +73,22 @@ final class RunPlans {
         parameters.put("profiler", profilerText(profile));
         parameters.putAll(extra);
         return new RunPlan(command, system.root(), system.results(), rungs, load.repeat(), runtime, targets,
-                measurement(setup, load, profile, atRate, capacity, out), new RungRunner.Settings(system.authLatency(), load.faults(),
-                        Runtime.getRuntime().availableProcessors(), load.load().connections()),
+                measurement(setup, load, profile, atRate, capacity, out),
+                new RungRunner.Settings(system.authLatency(), load.faults(), Runtime.getRuntime().availableProcessors(),
+                        load.load().connections()),
                 parameters, gateway(setup, rungs), expectedDuration(rungs.size(), load, atRate.rate()));
     }
 
     /** Every option and rung checked; the rungs this runtime runs. */
-    private static List<Scenario> validate(CommandKind command, SystemSetup setup, LoadOptions load, ProfileOptions profile,
-            List<Scenario> declared, PrintWriter out) {
+    private static List<Scenario> validate(CommandKind command, SystemSetup setup, LoadOptions load,
+            ProfileOptions profile, List<Scenario> declared, PrintWriter out) {
         SystemOptions system = setup.options();
         load.validate();
         profile.validate();
         system.validate();
         if (system.remote() && profile.profiler() != ProfilerKind.NONE) {
-            throw new LabException("PROFILER=" + profile.profiler().id() + " attaches to a gateway the lab started: not with RUNTIME=" + system.runtime());
+            throw new LabException("PROFILER=" + profile.profiler().id()
+                    + " attaches to a gateway the lab started: not with RUNTIME=" + system.runtime());
         }
         if (!system.compose() && !system.remote()) {
             profile.gatewayJvmOptions(System.getenv());
@@ -88,14 +98,18 @@ final class RunPlans {
             setup.kubernetesRollout().requireKubectl();
         }
         if (setup.foreignGateway().isPresent() && system.remote()) {
-            throw new LabException("GATEWAY_JAR/GATEWAY_IMAGE start your gateway in the local or compose runtime; RUNTIME=" + system.runtime()
-                    + " measures the gateway at the REMOTE file's address as it is deployed");
+            throw new LabException(
+                    "GATEWAY_JAR/GATEWAY_IMAGE start your gateway in the local or compose runtime; RUNTIME="
+                            + system.runtime()
+                            + " measures the gateway at the REMOTE file's address as it is deployed");
         }
         if (setup.foreignGateway().isEmpty() && !system.remote()) {
             checkGatewayProfiles(system, rungs);
         }
-        rungs.stream().filter(rung -> rung.authLatency() != null)
-            .forEach(rung -> SystemOptions.checkAuthLatency(rung.authLatency(), "rung " + rung.name() + "'s auth_latency"));
+        rungs.stream()
+            .filter(rung -> rung.authLatency() != null)
+            .forEach(rung -> SystemOptions.checkAuthLatency(rung.authLatency(),
+                    "rung " + rung.name() + "'s auth_latency"));
         RemoteRungs.check(setup, rungs);
         return rungs;
     }
@@ -119,7 +133,8 @@ final class RunPlans {
         List<Scenario> kept = new ArrayList<>();
         for (Scenario rung : rungs) {
             if (rung.jdk() != null && Jdks.find(Jdks.FOLDER, rung.jdk()).isEmpty()) {
-                out.println("rung " + rung.name() + " left out: it runs on JDK " + rung.jdk() + ", and " + Jdks.FOLDER + " has none");
+                out.println("rung " + rung.name() + " left out: it runs on JDK " + rung.jdk() + ", and " + Jdks.FOLDER
+                        + " has none");
                 continue;
             }
             kept.add(rung);
@@ -141,30 +156,38 @@ final class RunPlans {
         }
     }
 
-    /** The closed loop (with the fixed rate and the profiled window where asked for), or the command's capacity search. */
-    private static MeasurementPlan measurement(SystemSetup setup, LoadOptions load, ProfileOptions profile, AtRate atRate,
-            Function<MeasurementPlan.Warmup, MeasurementPlan> capacity, PrintWriter out) {
+    /**
+     * The closed loop (with the fixed rate and the profiled window where asked for), or
+     * the command's capacity search.
+     */
+    private static MeasurementPlan measurement(SystemSetup setup, LoadOptions load, ProfileOptions profile,
+            AtRate atRate, Function<MeasurementPlan.Warmup, MeasurementPlan> capacity, PrintWriter out) {
         SystemOptions system = setup.options();
         MeasurementPlan.Warmup warmup = new MeasurementPlan.Warmup(
-                new WrkGenerator(system.root().resolve("wrk/summary.lua"), load.load(), setup.placement().generatorPrefix()), load.warmupProbe(),
-                load.warmupMax());
+                new WrkGenerator(system.root().resolve("wrk/summary.lua"), load.load(),
+                        setup.placement().generatorPrefix()),
+                load.warmupProbe(), load.warmupMax());
         if (capacity != null) {
             return capacity.apply(warmup);
         }
         MeasurementPlan plan = MeasurementPlan.closedLoop(warmup, load.duration(), load.subwindows());
         if (atRate.rate() > 0) {
-            plan = plan.withFixedRate(atRate.rate(), new VegetaGenerator(system.root(),
-                    new VegetaGenerator.Load(atRate.rate(), AT_RATE_CONNECTIONS, load.load().timeout()), out, setup.placement().generatorPrefix()),
+            plan = plan.withFixedRate(atRate.rate(),
+                    new VegetaGenerator(system.root(),
+                            new VegetaGenerator.Load(atRate.rate(), AT_RATE_CONNECTIONS, load.load().timeout()), out,
+                            setup.placement().generatorPrefix()),
                     load.cpuDuration(), load.cpuSubwindows());
         }
         if (profile.profiler() != ProfilerKind.NONE) {
-            plan = plan.withProfiling(profile.profiler(), profile.event(), load.duration(), system.root().resolve("lab/hotspots.yml"));
+            plan = plan.withProfiling(profile.profiler(), profile.event(), load.duration(),
+                    system.root().resolve("lab/hotspots.yml"));
         }
         return plan;
     }
 
     /** run.json's parameters of the load and the system. */
-    private static Map<String, Object> parameters(SystemSetup setup, LoadOptions load, Compose compose, List<Scenario> rungs) {
+    private static Map<String, Object> parameters(SystemSetup setup, LoadOptions load, Compose compose,
+            List<Scenario> rungs) {
         SystemOptions system = setup.options();
         Map<String, Object> parameters = new LinkedHashMap<>();
         parameters.put("threads", load.load().threads());
@@ -189,11 +212,16 @@ final class RunPlans {
             parameters.put("gateway_java_opts", system.gatewayJavaOpts());
         }
         parameters.put("runtime", system.runtime());
-        parameters.put("placement", system.remote() ? "load generator on this machine's " + Runtime.getRuntime().availableProcessors()
-                + " cores, the system at the REMOTE file's addresses" : setup.placement().describe());
+        parameters
+            .put("placement",
+                    system.remote()
+                            ? "load generator on this machine's " + Runtime.getRuntime().availableProcessors()
+                                    + " cores, the system at the REMOTE file's addresses"
+                            : setup.placement().describe());
         if (compose != null) {
             parameters.put("compose", compose.version());
-            parameters.put("compose_files", compose.files().stream().map(f -> system.root().relativize(f).toString()).toList());
+            parameters.put("compose_files",
+                    compose.files().stream().map(f -> system.root().relativize(f).toString()).toList());
             parameters.put("limits", Compose.limits(System.getenv()));
         }
         if (drivesGateway(rungs)) {
@@ -208,7 +236,10 @@ final class RunPlans {
         return rungs.stream().anyMatch(rung -> rung.target() == TargetKind.GATEWAY);
     }
 
-    /** Which gateway the rungs drive (the user's own: foreign, with what the lab could read of it); null when none does. */
+    /**
+     * Which gateway the rungs drive (the user's own: foreign, with what the lab could
+     * read of it); null when none does.
+     */
     private static Map<String, Object> gateway(SystemSetup setup, List<Scenario> rungs) {
         SystemOptions system = setup.options();
         if (!drivesGateway(rungs)) {
@@ -232,20 +263,27 @@ final class RunPlans {
         return header == null ? null : header.substring(0, header.indexOf(':')).trim();
     }
 
-    /** The run's expected length, printed before it starts: each rung's start, warm-up and measured window, times the passes. */
+    /**
+     * The run's expected length, printed before it starts: each rung's start, warm-up and
+     * measured window, times the passes.
+     */
     static String expectedDuration(int rungs, LoadOptions load, int cpuRate) {
-        long each = load.duration().toSeconds() + (cpuRate > 0 ? load.cpuDuration().plus(MeasurementPlan.FIXED_RATE_SETTLE).toSeconds() : 0);
+        long each = load.duration().toSeconds()
+                + (cpuRate > 0 ? load.cpuDuration().plus(MeasurementPlan.FIXED_RATE_SETTLE).toSeconds() : 0);
         long least = load.repeat() * rungs * (15 + 3 * load.warmupProbe().toSeconds() + each);
         long most = load.repeat() * rungs * (30 + load.warmupMax().toSeconds() + each);
-        return String.format(Locale.ROOT, "Expected duration: %d rung%s x %d pass%s, about %d to %d min (warm-up until steady, at most WARMUP_MAX=%s)",
-                rungs, rungs == 1 ? "" : "s", load.repeat(), load.repeat() == 1 ? "" : "es", Math.max(1, Math.round(least / 60.0)),
-                Math.max(1, Math.round(most / 60.0)), Durations.format(load.warmupMax()));
+        return String.format(Locale.ROOT,
+                "Expected duration: %d rung%s x %d pass%s, about %d to %d min (warm-up until steady, at most WARMUP_MAX=%s)",
+                rungs, rungs == 1 ? "" : "s", load.repeat(), load.repeat() == 1 ? "" : "es",
+                Math.max(1, Math.round(least / 60.0)), Math.max(1, Math.round(most / 60.0)),
+                Durations.format(load.warmupMax()));
     }
 
     /**
-     * Whether the rungs are offered a fixed rate after the closed loop (CPU_RATE; make lab's default
-     * {@link CommandKind#LADDER_CPU_RATE}), with vegeta. Without vegeta and Go to build it, the
-     * default rate is left out with one line; a rate the user asked for is an error.
+     * Whether the rungs are offered a fixed rate after the closed loop (CPU_RATE; make
+     * lab's default {@link CommandKind#LADDER_CPU_RATE}), with vegeta. Without vegeta and
+     * Go to build it, the default rate is left out with one line; a rate the user asked
+     * for is an error.
      */
     record AtRate(int rate, String skipped) {
 
@@ -265,15 +303,18 @@ final class RunPlans {
                 if (load.cpuRate(-1) != -1) {
                     throw new LabException("CPU_RATE=" + rate + ": " + ex.getMessage());
                 }
-                out.println("CPU at a fixed rate: not measured, " + ex.getMessage() + " (CPU_RATE=0 leaves this phase out)");
+                out.println("CPU at a fixed rate: not measured, " + ex.getMessage()
+                        + " (CPU_RATE=0 leaves this phase out)");
                 return new AtRate(0, ex.getMessage());
             }
         }
 
         String describe(LoadOptions load) {
-            return rate > 0 ? rate + " req/s for " + Durations.format(load.cpuDuration()) + " after the closed loop and "
-                    + MeasurementPlan.FIXED_RATE_SETTLE.toSeconds() + " s to settle (vegeta " + VegetaInstaller.VERSION + ")"
+            return rate > 0 ? rate + " req/s for " + Durations.format(load.cpuDuration())
+                    + " after the closed loop and " + MeasurementPlan.FIXED_RATE_SETTLE.toSeconds()
+                    + " s to settle (vegeta " + VegetaInstaller.VERSION + ")"
                     : skipped != null ? "not measured: " + skipped : "off";
         }
     }
+
 }

@@ -32,22 +32,28 @@ import java.net.URI;
 /** Options every command that starts the system shares. */
 public class SystemOptions {
 
-    @Option(names = "--root", defaultValue = "${sys:lab.root:-.}", description = "Repository root, where the app jars are built (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--root", defaultValue = "${sys:lab.root:-.}",
+            description = "Repository root, where the app jars are built (default: ${DEFAULT-VALUE}).")
     Path root;
 
-    @Option(names = "--results", defaultValue = "results", description = "Folder for results and logs (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--results", defaultValue = "results",
+            description = "Folder for results and logs (default: ${DEFAULT-VALUE}).")
     Path results;
 
-    @Option(names = "--profiles", defaultValue = "${env:PROFILES:-}", split = "[,\\s]+", description = "Gateway Spring profiles, comma- or space-separated, e.g. blocking,log-quiet (default: none, i.e. reactive).")
+    @Option(names = "--profiles", defaultValue = "${env:PROFILES:-}", split = "[,\\s]+",
+            description = "Gateway Spring profiles, comma- or space-separated, e.g. blocking,log-quiet (default: none, i.e. reactive).")
     List<String> profiles = List.of();
 
-    @Option(names = "--auth-latency", defaultValue = "${env:AUTH_LATENCY:-1ms}", description = "Latency auth-service injects per check: 1ms, 0.5ms-2ms, 0 (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--auth-latency", defaultValue = "${env:AUTH_LATENCY:-1ms}",
+            description = "Latency auth-service injects per check: 1ms, 0.5ms-2ms, 0 (default: ${DEFAULT-VALUE}).")
     String authLatency;
 
-    @Option(names = "--java-opts", defaultValue = "${env:JAVA_OPTS:--Xms1g -Xmx1g}", description = "JVM options for each app (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--java-opts", defaultValue = "${env:JAVA_OPTS:--Xms1g -Xmx1g}",
+            description = "JVM options for each app (default: ${DEFAULT-VALUE}).")
     String javaOpts;
 
-    @Option(names = "--gateway-java-opts", defaultValue = "${env:GATEWAY_JAVA_OPTS:-}", description = "JVM options for the gateway only, after --java-opts (default: none).")
+    @Option(names = "--gateway-java-opts", defaultValue = "${env:GATEWAY_JAVA_OPTS:-}",
+            description = "JVM options for the gateway only, after --java-opts (default: none).")
     String gatewayJavaOpts;
 
     @Option(names = "--runtime", defaultValue = "${env:RUNTIME:-local}",
@@ -58,7 +64,6 @@ public class SystemOptions {
     @Option(names = "--remote", defaultValue = "${env:REMOTE:-lab/remote.yml}",
             description = "For RUNTIME=remote and kubernetes: the addresses of the system to measure (see lab/remote.example.yml; default: ${DEFAULT-VALUE} under --root).")
     Path remoteFile;
-
 
     @Option(names = "--compose-files", split = ",", defaultValue = "${env:COMPOSE_FILES:-docker-compose.yml}",
             description = "Compose files for RUNTIME=compose, e.g. docker-compose.yml,docker-compose.host.yml (default: ${DEFAULT-VALUE}).")
@@ -85,8 +90,8 @@ public class SystemOptions {
             description = "Header line each request through the gateway carries, 'Name: value'; 'none' for none (default: ${DEFAULT-VALUE}).")
     String tokenHeader;
 
-
-    @Option(names = "--health-timeout", defaultValue = "${env:HEALTH_TIMEOUT:-120}", description = "Seconds each app may take to become healthy (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--health-timeout", defaultValue = "${env:HEALTH_TIMEOUT:-120}",
+            description = "Seconds each app may take to become healthy (default: ${DEFAULT-VALUE}).")
     int healthTimeoutSeconds;
 
     public Path root() {
@@ -97,7 +102,10 @@ public class SystemOptions {
         return results;
     }
 
-    /** AUTH_LATENCY (or a rung's auth_latency) as auth-service will read it; a bad one is one line before anything starts. */
+    /**
+     * AUTH_LATENCY (or a rung's auth_latency) as auth-service will read it; a bad one is
+     * one line before anything starts.
+     */
     public static void checkAuthLatency(String latency, String where) {
         try {
             LatencySpec.parse(latency);
@@ -124,8 +132,9 @@ public class SystemOptions {
     }
 
     /**
-     * Checks every option of the system once, before anything starts: RUNTIME, HEALTH_TIMEOUT,
-     * AUTH_LATENCY, PIN, ROUTE and TOKEN_HEADER; one line for the first that is wrong.
+     * Checks every option of the system once, before anything starts: RUNTIME,
+     * HEALTH_TIMEOUT, AUTH_LATENCY, PIN, ROUTE and TOKEN_HEADER; one line for the first
+     * that is wrong.
      */
     public void validate() {
         kind();
@@ -146,7 +155,9 @@ public class SystemOptions {
         return kind() == RuntimeKind.COMPOSE;
     }
 
-    /** RUNTIME=remote or kubernetes: the lab measures a system it does not start or stop. */
+    /**
+     * RUNTIME=remote or kubernetes: the lab measures a system it does not start or stop.
+     */
     public boolean remote() {
         return kind().remote();
     }
@@ -161,7 +172,8 @@ public class SystemOptions {
 
     public Duration healthTimeout() {
         if (healthTimeoutSeconds <= 0) {
-            throw new LabException("--health-timeout must be a positive number of seconds, got " + healthTimeoutSeconds);
+            throw new LabException(
+                    "--health-timeout must be a positive number of seconds, got " + healthTimeoutSeconds);
         }
         return Duration.ofSeconds(healthTimeoutSeconds);
     }
@@ -171,7 +183,9 @@ public class SystemOptions {
         return checkRoute(route);
     }
 
-    /** A ROUTE as given, checked: the path it names, or one line saying why it is none. */
+    /**
+     * A ROUTE as given, checked: the path it names, or one line saying why it is none.
+     */
     public static String checkRoute(String route) {
         String value = route == null ? "" : route.trim();
         if (!value.startsWith("/") || value.chars().anyMatch(Character::isWhitespace)) {
@@ -186,19 +200,27 @@ public class SystemOptions {
         return value;
     }
 
-    /** TOKEN_HEADER: the header line the load sends through the gateway, "Name: value"; null for none. */
+    /**
+     * TOKEN_HEADER: the header line the load sends through the gateway, "Name: value";
+     * null for none.
+     */
     public String tokenHeader() {
         return checkTokenHeader(tokenHeader);
     }
 
-    /** A TOKEN_HEADER as given, checked: the header line, null for none, or one line saying why it is neither. */
+    /**
+     * A TOKEN_HEADER as given, checked: the header line, null for none, or one line
+     * saying why it is neither.
+     */
     public static String checkTokenHeader(String tokenHeader) {
         String value = tokenHeader == null ? "" : tokenHeader.trim();
         if (value.isEmpty() || value.equals("none")) {
             return null;
         }
         if (!value.matches("[!#$%&'*+.^_`|~0-9A-Za-z-]+:\\s*\\S.*")) {
-            throw new LabException("TOKEN_HEADER must be 'Name: value', e.g. 'Authorization: Bearer lab-token' (or none), not '" + tokenHeader + "'");
+            throw new LabException(
+                    "TOKEN_HEADER must be 'Name: value', e.g. 'Authorization: Bearer lab-token' (or none), not '"
+                            + tokenHeader + "'");
         }
         return value;
     }

@@ -26,15 +26,19 @@ import dev.perflab.lab.system.Service;
 import dev.perflab.lab.system.ServiceLauncher;
 
 /**
- * What a command makes of its {@link SystemOptions}, once: where the load generator and the apps
- * run, the REMOTE file, Docker Compose, the user's own gateway, each app's launch spec and the
- * runtime; each read or found once per command, and cached here rather than in the options.
+ * What a command makes of its {@link SystemOptions}, once: where the load generator and
+ * the apps run, the REMOTE file, Docker Compose, the user's own gateway, each app's
+ * launch spec and the runtime; each read or found once per command, and cached here
+ * rather than in the options.
  */
 final class SystemSetup {
 
     private final SystemOptions options;
+
     private RemoteConfig remote;
+
     private Compose compose;
+
     private ForeignGateway foreign;
 
     SystemSetup(SystemOptions options) {
@@ -45,11 +49,17 @@ final class SystemSetup {
         return options;
     }
 
-    /** Where the load generator and the apps run on this machine, decided once per command. */
+    /**
+     * Where the load generator and the apps run on this machine, decided once per
+     * command.
+     */
     public Placement placement() {
-        // a system the lab did not start gets no cores set aside here: the load generator has them all
-        Placement placement = Placement.decide(options.pin, Runtime.getRuntime().availableProcessors(), InstalledTools.installed("taskset"));
-        return options.remote() ? Placement.decide("off", Runtime.getRuntime().availableProcessors(), false) : placement;
+        // a system the lab did not start gets no cores set aside here: the load generator
+        // has them all
+        Placement placement = Placement.decide(options.pin, Runtime.getRuntime().availableProcessors(),
+                InstalledTools.installed("taskset"));
+        return options.remote() ? Placement.decide("off", Runtime.getRuntime().availableProcessors(), false)
+                : placement;
     }
 
     /** The runtime the rungs run in, made once per command. */
@@ -62,13 +72,17 @@ final class SystemSetup {
         };
     }
 
-    /** The REMOTE file, read and checked once per command (remote and kubernetes runtimes only). */
+    /**
+     * The REMOTE file, read and checked once per command (remote and kubernetes runtimes
+     * only).
+     */
     public RemoteConfig remoteConfig() {
         if (!options.remote()) {
             throw new LabException("the REMOTE file is read in RUNTIME=remote or kubernetes only");
         }
         if (remote == null) {
-            remote = RemoteConfig.load(options.remoteFile.isAbsolute() ? options.remoteFile : options.root.resolve(options.remoteFile));
+            remote = RemoteConfig
+                .load(options.remoteFile.isAbsolute() ? options.remoteFile : options.root.resolve(options.remoteFile));
         }
         return remote;
     }
@@ -78,7 +92,10 @@ final class SystemSetup {
         return new KubernetesRollout(options.root.toAbsolutePath().normalize(), remoteConfig().kubernetes());
     }
 
-    /** Docker Compose with the chosen files, found once per command; null in the local runtime. */
+    /**
+     * Docker Compose with the chosen files, found once per command; null in the local
+     * runtime.
+     */
     public Compose composeRuntime() {
         if (options.compose() && compose == null) {
             compose = Compose.detect(options.root, options.composeFiles);
@@ -87,13 +104,14 @@ final class SystemSetup {
     }
 
     /**
-     * Stops what an earlier run left behind (its runner was killed before it could stop its
-     * children): the processes its pid files name, and in the compose runtime its app containers.
-     * Prints one line per leftover.
+     * Stops what an earlier run left behind (its runner was killed before it could stop
+     * its children): the processes its pid files name, and in the compose runtime its app
+     * containers. Prints one line per leftover.
      */
     public void stopLeftovers(PrintWriter out) {
         List<String> stopped = new ArrayList<>(PidFiles.children().stopLeftovers(Duration.ofSeconds(10)));
-        // remote and kubernetes: only this machine's leftovers of earlier runs; nothing of the measured system
+        // remote and kubernetes: only this machine's leftovers of earlier runs; nothing
+        // of the measured system
         if (options.compose()) {
             stopped.addAll(composeRuntime().removeLeftovers(List.of(Service.values())));
         }
@@ -107,8 +125,8 @@ final class SystemSetup {
     }
 
     /**
-     * The user's own gateway (GATEWAY_JAR, or GATEWAY_IMAGE with RUNTIME=compose), checked once
-     * before anything starts; empty for the lab's gateway.
+     * The user's own gateway (GATEWAY_JAR, or GATEWAY_IMAGE with RUNTIME=compose),
+     * checked once before anything starts; empty for the lab's gateway.
      */
     public Optional<ForeignGateway> foreignGateway() {
         String jar = options.gatewayJar == null ? "" : options.gatewayJar.trim();
@@ -116,13 +134,15 @@ final class SystemSetup {
         if (foreign == null && (!jar.isEmpty() || !image.isEmpty())) {
             if (options.compose()) {
                 if (image.isEmpty()) {
-                    throw new LabException("GATEWAY_JAR is for the local runtime; with RUNTIME=compose give GATEWAY_IMAGE (an image of your gateway)");
+                    throw new LabException(
+                            "GATEWAY_JAR is for the local runtime; with RUNTIME=compose give GATEWAY_IMAGE (an image of your gateway)");
                 }
                 foreign = ForeignGateway.ofImage(image);
             }
             else {
                 if (jar.isEmpty()) {
-                    throw new LabException("GATEWAY_IMAGE is for RUNTIME=compose; in the local runtime give GATEWAY_JAR (your gateway's jar)");
+                    throw new LabException(
+                            "GATEWAY_IMAGE is for RUNTIME=compose; in the local runtime give GATEWAY_JAR (your gateway's jar)");
                 }
                 foreign = ForeignGateway.ofJar(options.root.resolve(jar).normalize());
             }
@@ -140,9 +160,11 @@ final class SystemSetup {
         return switch (service) {
             case BUSINESS -> spec;
             case AUTH -> spec.withEnv("AUTH_LATENCY", options.authLatency);
-            case GATEWAY -> foreignGateway().map(gateway -> spec.withForeign(gateway)
+            case GATEWAY -> foreignGateway()
+                .map(gateway -> spec.withForeign(gateway)
                     .withEnv("BUSINESS_URL", "http://127.0.0.1:" + Service.BUSINESS.defaultPort())
-                    .withEnv("AUTH_URL", "http://127.0.0.1:" + Service.AUTH.defaultPort())).orElse(spec)
+                    .withEnv("AUTH_URL", "http://127.0.0.1:" + Service.AUTH.defaultPort()))
+                .orElse(spec)
                 .withProfiles(options.profiles());
         };
     }
@@ -155,4 +177,5 @@ final class SystemSetup {
     public List<LaunchSpec> specs() {
         return Arrays.stream(Service.values()).map(this::spec).toList();
     }
+
 }

@@ -25,7 +25,10 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 import java.time.Duration;
 
-/** Starts the three apps in the background, shows one request going through, and leaves them running. */
+/**
+ * Starts the three apps in the background, shows one request going through, and leaves
+ * them running.
+ */
 @Command(name = "up", description = "Start the three apps on 127.0.0.1 in the background (stop them with 'down').")
 class UpCommand implements Callable<Integer> {
 
@@ -45,7 +48,8 @@ class UpCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         if (options.remote()) {
-            throw new LabException("make up starts the apps on this machine; RUNTIME=" + options.runtime() + " measures a system started elsewhere: use RUNTIME=local or compose");
+            throw new LabException("make up starts the apps on this machine; RUNTIME=" + options.runtime()
+                    + " measures a system started elsewhere: use RUNTIME=local or compose");
         }
         options.validate();
         if (authClient != null) {
@@ -63,13 +67,16 @@ class UpCommand implements Callable<Integer> {
         }
         setup.stopLeftovers(out);
         SystemOptions.checkAuthLatency(options.authLatency(), "AUTH_LATENCY");
-        GatewayProfiles.in(Service.GATEWAY.jar(options.root())).check(setup.spec(Service.GATEWAY).profiles(), "PROFILES");
+        GatewayProfiles.in(Service.GATEWAY.jar(options.root()))
+            .check(setup.spec(Service.GATEWAY).profiles(), "PROFILES");
         out.println("Starting business-service, auth-service and gateway " + profileText(setup) + "...");
-        LabSystem system = LabSystem.start(setup.launcher(upDir).outlivingTheRunner(), setup.specs(), options.healthTimeout());
+        LabSystem system = LabSystem.start(setup.launcher(upDir).outlivingTheRunner(), setup.specs(),
+                options.healthTimeout());
         try {
             system.services().forEach(pidFiles::write);
             for (RunningService service : system.services()) {
-                out.printf("  %-16s %s  pid %d  log %s%n", service.service(), service.baseUri(), service.pid(), service.log());
+                out.printf("  %-16s %s  pid %d  log %s%n", service.service(), service.baseUri(), service.pid(),
+                        service.log());
             }
             showRequest(system.get(Service.GATEWAY), out);
         }
@@ -88,20 +95,21 @@ class UpCommand implements Callable<Integer> {
         try {
             HttpResponse<String> info = LabHttp.get(gateway.uri("/actuator/info"));
             out.println("Gateway mode: " + info.body());
-            HttpResponse<String> ok = LabHttp.get(gateway.uri("/service/hello"), Map.of("Authorization", "Bearer " + TOKEN));
+            HttpResponse<String> ok = LabHttp.get(gateway.uri("/service/hello"),
+                    Map.of("Authorization", "Bearer " + TOKEN));
             out.println("GET " + gateway.uri("/service/hello") + "  Authorization: Bearer " + TOKEN + "  ->  "
                     + ok.statusCode() + " " + ok.body().trim());
             HttpResponse<String> denied = LabHttp.get(gateway.uri("/service/hello"));
             out.println("GET " + gateway.uri("/service/hello") + "  (no token)  ->  " + denied.statusCode() + " "
                     + denied.body().trim());
             if (ok.statusCode() != 200) {
-                throw new LabException("the gateway answered " + ok.statusCode() + " to a request with a valid token; see "
-                        + gateway.log());
+                throw new LabException("the gateway answered " + ok.statusCode()
+                        + " to a request with a valid token; see " + gateway.log());
             }
         }
         catch (IOException ex) {
-            throw new LabException("the gateway is healthy but a request through it failed (" + ex.getMessage() + "); see "
-                    + gateway.log(), ex);
+            throw new LabException("the gateway is healthy but a request through it failed (" + ex.getMessage()
+                    + "); see " + gateway.log(), ex);
         }
     }
 
@@ -113,4 +121,5 @@ class UpCommand implements Callable<Integer> {
     static String describe(List<PidFiles.Entry> entries) {
         return String.join(", ", entries.stream().map(PidFiles.Entry::toString).toList());
     }
+
 }

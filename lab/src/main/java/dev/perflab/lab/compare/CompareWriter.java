@@ -6,19 +6,25 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-
 import dev.perflab.lab.report.Templates;
 import dev.perflab.lab.verdict.Ratio;
 
-/** Renders a {@link Comparison} as compare.md and a self-contained compare.html from the templates under {@code templates/}. */
+/**
+ * Renders a {@link Comparison} as compare.md and a self-contained compare.html from the
+ * templates under {@code templates/}.
+ */
 public final class CompareWriter {
 
     private static final double CHART_MIN = 0.5;
+
     private static final double CHART_MAX = 2.0;
+
     private static final int CHART_WIDTH = 480;
 
     private final Comparison comparison;
+
     private final String failOn;
+
     private final List<Comparison.Row> failing;
 
     public CompareWriter(Comparison comparison, String failOn, List<Comparison.Row> failing) {
@@ -50,10 +56,12 @@ public final class CompareWriter {
             r.put("rpsB", rps(row.rpsB()));
             r.put("rps", row.step() == null ? "not measured in both" : row.step().rps().describe());
             r.put("cpu", row.step() == null ? "n/a" : Comparison.describe(row.step().proxyCpuPerRequest()));
-            r.put("cpuAtRate", row.step() == null || row.step().proxyCpuAtRate() == null ? "n/a" : Comparison.describe(row.step().proxyCpuAtRate()));
+            r.put("cpuAtRate", row.step() == null || row.step().proxyCpuAtRate() == null ? "n/a"
+                    : Comparison.describe(row.step().proxyCpuAtRate()));
             r.put("bytes", row.step() == null || row.step().gatewayBytesPerRequest() == null ? "n/a"
                     : Comparison.describe(row.step().gatewayBytesPerRequest()));
-            r.put("covers", row.coversA().equals(row.coversB()) ? row.coversA() : "A: " + row.coversA() + "; B: " + row.coversB());
+            r.put("covers", row.coversA().equals(row.coversB()) ? row.coversA()
+                    : "A: " + row.coversA() + "; B: " + row.coversB());
             if (row.step() != null) {
                 r.put("bar", bar(row.step().rps(), y));
                 y += 28;
@@ -76,7 +84,10 @@ public final class CompareWriter {
         return model;
     }
 
-    /** One row of the ratio chart: the interval as a line, the ratio as a dot, on a log scale from 0.5 to 2. */
+    /**
+     * One row of the ratio chart: the interval as a line, the ratio as a dot, on a log
+     * scale from 0.5 to 2.
+     */
     private static Map<String, Object> bar(Ratio ratio, int y) {
         Map<String, Object> bar = new LinkedHashMap<>();
         bar.put("y", y + 14);
@@ -94,10 +105,12 @@ public final class CompareWriter {
 
     private static long x(double ratio) {
         double clamped = Math.max(CHART_MIN, Math.min(CHART_MAX, ratio));
-        return 140 + Math.round((Math.log(clamped) - Math.log(CHART_MIN)) / (Math.log(CHART_MAX) - Math.log(CHART_MIN)) * CHART_WIDTH);
+        return 140 + Math.round(
+                (Math.log(clamped) - Math.log(CHART_MIN)) / (Math.log(CHART_MAX) - Math.log(CHART_MIN)) * CHART_WIDTH);
     }
 
     private static String rps(Double rps) {
         return rps == null ? "-" : String.format(Locale.ROOT, "%,.0f", rps);
     }
+
 }

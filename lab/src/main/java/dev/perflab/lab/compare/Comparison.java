@@ -21,21 +21,32 @@ import tools.jackson.databind.JsonNode;
 import java.nio.file.Files;
 
 /**
- * Two runs rung by rung (B against A, as a before/after of a change): req/s and the proxy's CPU
- * per request as ratios with their 95 % intervals and verdicts, the rungs only one run has, and the
- * differences in parameters or machine that make the comparison weaker.
+ * Two runs rung by rung (B against A, as a before/after of a change): req/s and the
+ * proxy's CPU per request as ratios with their 95 % intervals and verdicts, the rungs
+ * only one run has, and the differences in parameters or machine that make the comparison
+ * weaker.
  */
-public record Comparison(String a, String b, List<String> warnings, List<Row> rows, List<String> onlyInA, List<String> onlyInB) {
+public record Comparison(String a, String b, List<String> warnings, List<Row> rows, List<String> onlyInA,
+        List<String> onlyInB) {
 
-    /** One rung present in both runs; {@code step} is null when either side was not measured. */
+    /**
+     * One rung present in both runs; {@code step} is null when either side was not
+     * measured.
+     */
     public record Row(String rung, Double rpsA, Double rpsB, StepVerdict step, String coversA, String coversB) {
     }
 
-    /** Parameters whose difference is named in a warning; the machine and JDK are compared too. */
-    static final List<String> PARAMETERS = List.of("threads", "connections", "timeout", "duration", "subwindow", "repeat", "auth_latency",
-            "java_opts", "gateway_java_opts", "runtime", "wrk");
+    /**
+     * Parameters whose difference is named in a warning; the machine and JDK are compared
+     * too.
+     */
+    static final List<String> PARAMETERS = List.of("threads", "connections", "timeout", "duration", "subwindow",
+            "repeat", "auth_latency", "java_opts", "gateway_java_opts", "runtime", "wrk");
 
-    /** Results folder {@code a} against {@code b}; the caller checked that each holds a summary.json. */
+    /**
+     * Results folder {@code a} against {@code b}; the caller checked that each holds a
+     * summary.json.
+     */
     public static Comparison of(Path a, Path b) {
         JsonNode infoA = read(a, "run.json");
         JsonNode infoB = read(b, "run.json");
@@ -43,10 +54,12 @@ public record Comparison(String a, String b, List<String> warnings, List<Row> ro
         Map<String, RungResult> rungsB = rungs(b);
         List<String> warnings = warnings(infoA, infoB);
         if (rungsA.size() == 1 && rungsB.size() == 1 && !rungsA.keySet().equals(rungsB.keySet())) {
-            // two one-rung runs (make gateway-test, say, local against RUNTIME=remote's "gateway"): that rung against that rung
+            // two one-rung runs (make gateway-test, say, local against RUNTIME=remote's
+            // "gateway"): that rung against that rung
             String nameA = rungsA.keySet().iterator().next();
             String nameB = rungsB.keySet().iterator().next();
-            warnings.add("each run has one rung, named " + nameA + " in A and " + nameB + " in B: compared with each other");
+            warnings.add(
+                    "each run has one rung, named " + nameA + " in A and " + nameB + " in B: compared with each other");
             rungsB = Map.of(nameA, rungsB.get(nameB));
         }
         List<Row> rows = new ArrayList<>();
@@ -66,24 +79,27 @@ public record Comparison(String a, String b, List<String> warnings, List<Row> ro
             else {
                 StepVerdict step = ra.measured() && rb.measured() ? StepVerdict.of(name, units(ra), units(rb)) : null;
                 step = step == null ? null : step.withAtRate(ra.atRateWindows(), rb.atRateWindows());
-                rows.add(new Row(name, ra.measured() ? ra.throughput().rps() : null, rb.measured() ? rb.throughput().rps() : null, step,
-                        covers(ra), covers(rb)));
+                rows.add(new Row(name, ra.measured() ? ra.throughput().rps() : null,
+                        rb.measured() ? rb.throughput().rps() : null, step, covers(ra), covers(rb)));
             }
         }
         return new Comparison(a.toString(), b.toString(), warnings, rows, onlyA, onlyB);
     }
 
     /**
-     * The rungs that are significantly slower in B by more than {@code threshold} (0.05 for 5 %):
-     * the req/s verdict is slower and the ratio below 1 - threshold.
+     * The rungs that are significantly slower in B by more than {@code threshold} (0.05
+     * for 5 %): the req/s verdict is slower and the ratio below 1 - threshold.
      */
     public List<Row> slowerThan(double threshold) {
         return rows.stream()
-            .filter(row -> row.step() != null && row.step().rps().verdict() == Verdict.SLOWER && row.step().rps().ratio() < 1 - threshold)
+            .filter(row -> row.step() != null && row.step().rps().verdict() == Verdict.SLOWER
+                    && row.step().rps().ratio() < 1 - threshold)
             .toList();
     }
 
-    /** FAIL_ON as a user writes it, "5%" (or "5"), as a fraction; a bad value is one line. */
+    /**
+     * FAIL_ON as a user writes it, "5%" (or "5"), as a fraction; a bad value is one line.
+     */
     public static double threshold(String failOn) {
         String value = failOn.trim();
         String number = value.endsWith("%") ? value.substring(0, value.length() - 1).trim() : value;
@@ -102,30 +118,38 @@ public record Comparison(String a, String b, List<String> warnings, List<Row> ro
     private static JsonNode read(Path run, String name) {
         Path file = run.resolve(name);
         if (!Files.isRegularFile(file)) {
-            throw new LabException(run + " has no " + name + ": is it a results folder of make lab, baseline or gateway-test?");
+            throw new LabException(
+                    run + " has no " + name + ": is it a results folder of make lab, baseline or gateway-test?");
         }
         return RunJson.MAPPER.readTree(file.toFile());
     }
 
     private static Map<String, RungResult> rungs(Path run) {
-        List<RungResult> list = RunJson.MAPPER.convertValue(read(run, "summary.json").path("rungs"), new TypeReference<List<RungResult>>() { });
+        List<RungResult> list = RunJson.MAPPER.convertValue(read(run, "summary.json").path("rungs"),
+                new TypeReference<List<RungResult>>() {
+                });
         Map<String, RungResult> byName = new LinkedHashMap<>();
         list.forEach(rung -> byName.put(rung.name(), rung));
         return byName;
     }
 
-    /** A rung's sub-windows; a summary from before they were kept offers its runs' req/s instead. */
+    /**
+     * A rung's sub-windows; a summary from before they were kept offers its runs' req/s
+     * instead.
+     */
     static List<Window> units(RungResult rung) {
         if (rung.windows() != null && !rung.windows().isEmpty()) {
             return rung.windows();
         }
-        List<Double> runs = rung.throughput().runs() != null && !rung.throughput().runs().isEmpty() ? rung.throughput().runs()
-                : List.of(rung.throughput().rps());
+        List<Double> runs = rung.throughput().runs() != null && !rung.throughput().runs().isEmpty()
+                ? rung.throughput().runs() : List.of(rung.throughput().rps());
         return runs.stream().map(rps -> new Window(1, rps, null, null)).toList();
     }
 
     private static String covers(RungResult rung) {
-        return Optional.ofNullable(rung.intervals()).map(i -> i.covers()).orElse("one figure per run (a summary from before sub-windows)");
+        return Optional.ofNullable(rung.intervals())
+            .map(i -> i.covers())
+            .orElse("one figure per run (a summary from before sub-windows)");
     }
 
     static List<String> warnings(JsonNode a, JsonNode b) {
@@ -134,12 +158,14 @@ public record Comparison(String a, String b, List<String> warnings, List<Row> ro
             String va = a.path("parameters").path(parameter).toString();
             String vb = b.path("parameters").path(parameter).toString();
             if (!va.equals(vb)) {
-                warnings.add(parameter + ": " + text(a.path("parameters").path(parameter)) + " in A, " + text(b.path("parameters").path(parameter)) + " in B");
+                warnings.add(parameter + ": " + text(a.path("parameters").path(parameter)) + " in A, "
+                        + text(b.path("parameters").path(parameter)) + " in B");
             }
         }
         for (String fact : List.of("cpu_model", "cores")) {
             if (!a.path("machine").path(fact).toString().equals(b.path("machine").path(fact).toString())) {
-                warnings.add("machine " + fact + ": " + text(a.path("machine").path(fact)) + " in A, " + text(b.path("machine").path(fact)) + " in B");
+                warnings.add("machine " + fact + ": " + text(a.path("machine").path(fact)) + " in A, "
+                        + text(b.path("machine").path(fact)) + " in B");
             }
         }
         if (!a.path("jdk").toString().equals(b.path("jdk").toString())) {

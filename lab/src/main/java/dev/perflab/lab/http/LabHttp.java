@@ -13,18 +13,21 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Plain HTTP/1.1 GET and POST on loopback, for health checks, scrapes and single probe requests.
+ * Plain HTTP/1.1 GET and POST on loopback, for health checks, scrapes and single probe
+ * requests.
  * <p>
- * A GET is read again when its connection fails on the way ({@link #ATTEMPTS} attempts in all, a
- * short pause between them): one dropped connection of a scrape under load must not end a whole
- * ladder, and reading a GET twice changes nothing. Not again: a refused connection (nothing
- * listens; health polls want that answer at once) and a request that ran out its whole time. An
- * exception that leaves here always names its type, as the JDK's may carry no message at all.
+ * A GET is read again when its connection fails on the way ({@link #ATTEMPTS} attempts in
+ * all, a short pause between them): one dropped connection of a scrape under load must
+ * not end a whole ladder, and reading a GET twice changes nothing. Not again: a refused
+ * connection (nothing listens; health polls want that answer at once) and a request that
+ * ran out its whole time. An exception that leaves here always names its type, as the
+ * JDK's may carry no message at all.
  */
 public final class LabHttp {
 
     static {
-        // The JDK keeps idle connections 20 minutes; to a service that was stopped they linger in
+        // The JDK keeps idle connections 20 minutes; to a service that was stopped they
+        // linger in
         // CLOSE_WAIT, holding a local port that the next service may need.
         if (System.getProperty("jdk.httpclient.keepalive.timeout") == null) {
             System.setProperty("jdk.httpclient.keepalive.timeout", "2");
@@ -37,6 +40,7 @@ public final class LabHttp {
         .build();
 
     static final int ATTEMPTS = 3;
+
     private static final List<Duration> PAUSES = List.of(Duration.ofMillis(100), Duration.ofMillis(400));
 
     private LabHttp() {
@@ -52,7 +56,10 @@ public final class LabHttp {
             }
             catch (IOException ex) {
                 if (attempt == ATTEMPTS || !worthRetrying(ex) || Thread.currentThread().isInterrupted()) {
-                    throw named("GET " + uri + (attempt > 1 ? " failed " + attempt + " times, the last with " : " failed with "), ex);
+                    throw named(
+                            "GET " + uri
+                                    + (attempt > 1 ? " failed " + attempt + " times, the last with " : " failed with "),
+                            ex);
                 }
                 try {
                     Thread.sleep(PAUSES.get(attempt - 1).toMillis());
@@ -65,7 +72,10 @@ public final class LabHttp {
         }
     }
 
-    /** Whether reading again may help: the connection broke, or could not be made in time on a busy machine. */
+    /**
+     * Whether reading again may help: the connection broke, or could not be made in time
+     * on a busy machine.
+     */
     private static boolean worthRetrying(IOException ex) {
         if (ex instanceof ConnectException) {
             return false;
@@ -76,17 +86,25 @@ public final class LabHttp {
     /** The exception again, with a message that names its type and what failed. */
     private static IOException named(String what, IOException ex) {
         String message = ex.getMessage();
-        return new IOException(what + ex.getClass().getSimpleName() + (message == null || message.isBlank() ? "" : ": " + message), ex);
+        return new IOException(
+                what + ex.getClass().getSimpleName() + (message == null || message.isBlank() ? "" : ": " + message),
+                ex);
     }
 
     public static HttpResponse<String> get(URI uri) throws IOException {
         return get(uri, Map.of());
     }
 
-    /** Sent once: a POST changes something, and a broken connection does not say whether it did. */
+    /**
+     * Sent once: a POST changes something, and a broken connection does not say whether
+     * it did.
+     */
     public static HttpResponse<String> post(URI uri) throws IOException {
         try {
-            return send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(15)).POST(HttpRequest.BodyPublishers.noBody()).build());
+            return send(HttpRequest.newBuilder(uri)
+                .timeout(Duration.ofSeconds(15))
+                .POST(HttpRequest.BodyPublishers.noBody())
+                .build());
         }
         catch (IOException ex) {
             throw named("POST " + uri + " failed with ", ex);
@@ -102,4 +120,5 @@ public final class LabHttp {
             throw new IOException("interrupted while waiting for " + request.uri(), ex);
         }
     }
+
 }

@@ -12,29 +12,31 @@ import java.util.zip.Deflater;
 import org.HdrHistogram.Histogram;
 
 /**
- * What one offer of load came back with: requests, how long, errors, the generator's own latency
- * summary, and every latency as an HdrHistogram in microseconds (so that windows and agents can be
- * merged exactly and any percentile read), plus the generator's raw output to keep beside it.
+ * What one offer of load came back with: requests, how long, errors, the generator's own
+ * latency summary, and every latency as an HdrHistogram in microseconds (so that windows
+ * and agents can be merged exactly and any percentile read), plus the generator's raw
+ * output to keep beside it.
  *
  * @param errors socket errors, timeouts and non-2xx/3xx answers
  * @param output the generator's console output, kept as it printed it
  * @param summaryJson the generator's machine-readable summary, kept beside the output
- * @param agentRequests the requests each load agent sent, in the order of the agents, when several
- *        agents offered the load together; empty for one generator
+ * @param agentRequests the requests each load agent sent, in the order of the agents,
+ * when several agents offered the load together; empty for one generator
  */
-public record LoadResult(long requests, long durationMicros, long errors, LatencySummary latency, Histogram histogram, String output,
-        String summaryJson, List<Long> agentRequests) {
+public record LoadResult(long requests, long durationMicros, long errors, LatencySummary latency, Histogram histogram,
+        String output, String summaryJson, List<Long> agentRequests) {
 
     public LoadResult {
         agentRequests = List.copyOf(agentRequests);
         if (!agentRequests.isEmpty() && agentRequests.stream().mapToLong(Long::longValue).sum() != requests) {
-            throw new IllegalArgumentException("the agents' requests " + agentRequests + " do not add up to " + requests);
+            throw new IllegalArgumentException(
+                    "the agents' requests " + agentRequests + " do not add up to " + requests);
         }
     }
 
     /** One generator's result: no agents. */
-    public LoadResult(long requests, long durationMicros, long errors, LatencySummary latency, Histogram histogram, String output,
-            String summaryJson) {
+    public LoadResult(long requests, long durationMicros, long errors, LatencySummary latency, Histogram histogram,
+            String output, String summaryJson) {
         this(requests, durationMicros, errors, latency, histogram, output, summaryJson, List.of());
     }
 
@@ -45,9 +47,9 @@ public record LoadResult(long requests, long durationMicros, long errors, Latenc
     static final List<String> PERCENTILES = List.of("50", "75", "90", "99", "99.9", "99.99");
 
     /**
-     * Back-to-back offers as one: requests, time and errors added, histograms merged (so every
-     * percentile is the whole span's, not an average of the parts'), the summary read from the merged
-     * histogram, each agent's requests added up over the parts.
+     * Back-to-back offers as one: requests, time and errors added, histograms merged (so
+     * every percentile is the whole span's, not an average of the parts'), the summary
+     * read from the merged histogram, each agent's requests added up over the parts.
      */
     public static LoadResult merge(List<LoadResult> parts) {
         if (parts.size() == 1) {
@@ -62,18 +64,21 @@ public record LoadResult(long requests, long durationMicros, long errors, Latenc
                 agentRequests.add(parts.stream().mapToLong(part -> part.agentRequests().get(agent)).sum());
             }
         }
-        return new LoadResult(parts.stream().mapToLong(LoadResult::requests).sum(), parts.stream().mapToLong(LoadResult::durationMicros).sum(),
+        return new LoadResult(parts.stream().mapToLong(LoadResult::requests).sum(),
+                parts.stream().mapToLong(LoadResult::durationMicros).sum(),
                 parts.stream().mapToLong(LoadResult::errors).sum(), summary(merged), merged, "", "", agentRequests);
     }
 
     /**
-     * The same span offered by several agents at once, as one: requests and errors added, histograms
-     * merged (every percentile is that of all the agents' requests together, never an average of
-     * theirs), the span the longest agent's, and each agent's requests kept in order.
+     * The same span offered by several agents at once, as one: requests and errors added,
+     * histograms merged (every percentile is that of all the agents' requests together,
+     * never an average of theirs), the span the longest agent's, and each agent's
+     * requests kept in order.
      */
     public static LoadResult together(List<LoadResult> agents, String output, String summaryJson) {
         Histogram merged = mergedHistogram(agents);
-        return new LoadResult(agents.stream().mapToLong(LoadResult::requests).sum(), agents.stream().mapToLong(LoadResult::durationMicros).max().orElse(0),
+        return new LoadResult(agents.stream().mapToLong(LoadResult::requests).sum(),
+                agents.stream().mapToLong(LoadResult::durationMicros).max().orElse(0),
                 agents.stream().mapToLong(LoadResult::errors).sum(), summary(merged), merged, output, summaryJson,
                 agents.stream().map(LoadResult::requests).toList());
     }
@@ -88,11 +93,14 @@ public record LoadResult(long requests, long durationMicros, long errors, Latenc
     static LatencySummary summary(Histogram histogram) {
         Map<String, Double> percentiles = new LinkedHashMap<>();
         PERCENTILES.forEach(p -> percentiles.put(p, histogram.getValueAtPercentile(Double.parseDouble(p)) / 1000.0));
-        return new LatencySummary(histogram.getMinValue() / 1000.0, histogram.getMean() / 1000.0, histogram.getStdDeviation() / 1000.0,
-                histogram.getMaxValue() / 1000.0, percentiles);
+        return new LatencySummary(histogram.getMinValue() / 1000.0, histogram.getMean() / 1000.0,
+                histogram.getStdDeviation() / 1000.0, histogram.getMaxValue() / 1000.0, percentiles);
     }
 
-    /** The histogram in HdrHistogram's compressed form, base64: what {@code HistogramLogReader} and other tools read. */
+    /**
+     * The histogram in HdrHistogram's compressed form, base64: what
+     * {@code HistogramLogReader} and other tools read.
+     */
     public String histogramBase64() {
         ByteBuffer buffer = ByteBuffer.allocate(histogram.getNeededByteBufferCapacity());
         int length = histogram.encodeIntoCompressedByteBuffer(buffer, Deflater.DEFAULT_COMPRESSION);

@@ -24,22 +24,31 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The open-model load generator: vegeta at a constant arrival rate, whatever the answers take (it
- * starts another worker, and opens another connection, rather than wait). Every latency counts from
- * the request's intended send time ({@link VegetaResults}), so a stall shows in full instead of
- * holding back the requests that would have seen it. vegeta is installed into {@code tools/} on
- * first use ({@link VegetaInstaller}); it runs as its own process, whose CPU can be sampled by pid.
+ * The open-model load generator: vegeta at a constant arrival rate, whatever the answers
+ * take (it starts another worker, and opens another connection, rather than wait). Every
+ * latency counts from the request's intended send time ({@link VegetaResults}), so a
+ * stall shows in full instead of holding back the requests that would have seen it.
+ * vegeta is installed into {@code tools/} on first use ({@link VegetaInstaller}); it runs
+ * as its own process, whose CPU can be sampled by pid.
  */
 public final class VegetaGenerator implements LoadGenerator {
 
     private final Path root;
+
     private final Load load;
+
     private final PrintWriter out;
+
     private final List<String> placement;
+
     private final List<LoadAgent> agents;
+
     private Path keep;
 
-    /** Beyond the attack's duration and timeout, how long an attack may take to write its results and end. */
+    /**
+     * Beyond the attack's duration and timeout, how long an attack may take to write its
+     * results and end.
+     */
     static final Duration ATTACK_GRACE = Duration.ofSeconds(30);
     static final Duration REPORT_LIMIT = Duration.ofMinutes(5);
 
@@ -51,14 +60,18 @@ public final class VegetaGenerator implements LoadGenerator {
         this(root, load, out, List.of());
     }
 
-    /** @param placement what goes before the attack's command: taskset with the generator's cores, or nothing (see Placement) */
+    /**
+     * @param placement what goes before the attack's command: taskset with the
+     * generator's cores, or nothing (see Placement)
+     */
     public VegetaGenerator(Path root, Load load, PrintWriter out, List<String> placement) {
         this(root, load, out, placement, List.of());
     }
 
     /**
-     * @param agents the hosts that offer the load together, rate/N each ({@link LoadAgent#check}); none:
-     *        one vegeta on this machine, with no source address of its own
+     * @param agents the hosts that offer the load together, rate/N each
+     * ({@link LoadAgent#check}); none: one vegeta on this machine, with no source address
+     * of its own
      */
     public VegetaGenerator(Path root, Load load, PrintWriter out, List<String> placement, List<LoadAgent> agents) {
         this.root = root;
@@ -71,7 +84,10 @@ public final class VegetaGenerator implements LoadGenerator {
         }
     }
 
-    /** Leaves every agent's binary results ({@code agent-N.bin}, vegeta's own format) in {@code dir} after each offer. */
+    /**
+     * Leaves every agent's binary results ({@code agent-N.bin}, vegeta's own format) in
+     * {@code dir} after each offer.
+     */
     public VegetaGenerator keepingResults(Path dir) {
         keep = dir;
         return this;
@@ -79,8 +95,8 @@ public final class VegetaGenerator implements LoadGenerator {
 
     /**
      * @param rate requests per second, sent at even intervals
-     * @param maxConnections the most connections vegeta opens; 0 for no limit (the open model: a stall
-     *        never holds a request back)
+     * @param maxConnections the most connections vegeta opens; 0 for no limit (the open
+     * model: a stall never holds a request back)
      * @param timeout a request without an answer by then counts as an error
      */
     public record Load(int rate, int maxConnections, Duration timeout) {
@@ -105,8 +121,9 @@ public final class VegetaGenerator implements LoadGenerator {
 
     @Override
     public String describe() {
-        return "vegeta attack -rate=" + load.rate() + "/s" + (load.maxConnections() > 0 ? " -max-connections=" + load.maxConnections() : "")
-                + " -timeout=" + load.timeout().toSeconds() + "s, latency from the intended send time"
+        return "vegeta attack -rate=" + load.rate() + "/s"
+                + (load.maxConnections() > 0 ? " -max-connections=" + load.maxConnections() : "") + " -timeout="
+                + load.timeout().toSeconds() + "s, latency from the intended send time"
                 + (agents.isEmpty() ? "" : ", from " + agents.size() + (agents.size() == 1 ? " agent (" : " agents (")
                         + String.join(", ", agents.stream().map(LoadAgent::host).toList()) + ")");
     }
@@ -117,8 +134,9 @@ public final class VegetaGenerator implements LoadGenerator {
     }
 
     /**
-     * Offers {@code load.rate()} requests per second for {@code duration}, from every agent at once
-     * (rate/N each); returns the merged result with the rates and each agent's requests.
+     * Offers {@code load.rate()} requests per second for {@code duration}, from every
+     * agent at once (rate/N each); returns the merged result with the rates and each
+     * agent's requests.
      */
     public OpenModelResult measure(URI url, String token, Duration duration) {
         checkReachable(url);
@@ -154,10 +172,11 @@ public final class VegetaGenerator implements LoadGenerator {
     }
 
     /**
-     * Offers {@code load.rate()} requests per second round-robin to {@code urls} from one vegeta on
-     * this machine, so each URL gets rate/N at the same moments as the others; returns each URL's
-     * requests apart (in the order given), every latency from the intended send time of their shared
-     * schedule. A paired comparison offers both sides their load this way.
+     * Offers {@code load.rate()} requests per second round-robin to {@code urls} from one
+     * vegeta on this machine, so each URL gets rate/N at the same moments as the others;
+     * returns each URL's requests apart (in the order given), every latency from the
+     * intended send time of their shared schedule. A paired comparison offers both sides
+     * their load this way.
      */
     public LinkedHashMap<URI, LoadResult> offerEach(List<URI> urls, String header, Duration duration) {
         if (!agents.isEmpty()) {
@@ -183,9 +202,11 @@ public final class VegetaGenerator implements LoadGenerator {
             for (URI url : urls) {
                 VegetaResults.Parsed parsed = byUrl.get(url.toString());
                 if (parsed == null) {
-                    throw new LabException("vegeta sent no request to " + url + " in " + duration.toMillis() + " ms at " + load.rate() + " req/s");
+                    throw new LabException("vegeta sent no request to " + url + " in " + duration.toMillis() + " ms at "
+                            + load.rate() + " req/s");
                 }
-                each.put(url, new LoadResult(parsed.requests(), parsed.scheduleMicros(), parsed.errors(), parsed.latency(), parsed.histogram(), "", ""));
+                each.put(url, new LoadResult(parsed.requests(), parsed.scheduleMicros(), parsed.errors(),
+                        parsed.latency(), parsed.histogram(), "", ""));
             }
             return each;
         }
@@ -198,21 +219,26 @@ public final class VegetaGenerator implements LoadGenerator {
     }
 
     /**
-     * Every agent's requests as one result: histograms merged, so each percentile is that of all the
-     * requests together; sent and achieved rates added; with one agent and no agents listed, today's
-     * single-generator result.
+     * Every agent's requests as one result: histograms merged, so each percentile is that
+     * of all the requests together; sent and achieved rates added; with one agent and no
+     * agents listed, today's single-generator result.
      */
     private OpenModelResult merged(List<VegetaResults.Parsed> parsed, String report, String summary) {
         List<LoadResult> parts = parsed.stream()
-            .map(p -> new LoadResult(p.requests(), p.scheduleMicros(), p.errors(), p.latency(), p.histogram(), report, summary))
+            .map(p -> new LoadResult(p.requests(), p.scheduleMicros(), p.errors(), p.latency(), p.histogram(), report,
+                    summary))
             .toList();
         LoadResult result = agents.isEmpty() ? parts.get(0) : LoadResult.together(parts, report, summary);
-        return new OpenModelResult(result, load.rate(), parsed.stream().mapToDouble(VegetaResults.Parsed::sentRps).sum(),
+        return new OpenModelResult(result, load.rate(),
+                parsed.stream().mapToDouble(VegetaResults.Parsed::sentRps).sum(),
                 parsed.stream().mapToDouble(VegetaResults.Parsed::achievedRps).sum(),
                 parsed.stream().mapToLong(VegetaResults.Parsed::maxLatenessMicros).max().orElse(0));
     }
 
-    /** A remote agent sends to the URL as given: to a loopback URL that would be its own machine, not the one the user configured. */
+    /**
+     * A remote agent sends to the URL as given: to a loopback URL that would be its own
+     * machine, not the one the user configured.
+     */
     private void checkReachable(URI url) {
         boolean loopbackTarget;
         try {
@@ -222,12 +248,16 @@ public final class VegetaGenerator implements LoadGenerator {
             throw new LabException("the target's host " + url.getHost() + " has no address");
         }
         agents.stream().filter(agent -> !agent.local()).findFirst().filter(agent -> loopbackTarget).ifPresent(agent -> {
-            throw new LabException("agent host " + agent.host() + " (ssh) cannot send to " + url + ": that is this machine's loopback, "
-                    + "which on " + agent.host() + " would be its own; use loopback agent hosts, or a target the agent hosts reach");
+            throw new LabException("agent host " + agent.host() + " (ssh) cannot send to " + url
+                    + ": that is this machine's loopback, " + "which on " + agent.host()
+                    + " would be its own; use loopback agent hosts, or a target the agent hosts reach");
         });
     }
 
-    /** The command of one agent's attack at {@code rate}; the target, with its bearer token, goes to vegeta's standard input. */
+    /**
+     * The command of one agent's attack at {@code rate}; the target, with its bearer
+     * token, goes to vegeta's standard input.
+     */
     List<String> attackCommand(Path vegeta, LoadAgent agent, int rate, Duration duration, Path results) {
         List<String> command = new ArrayList<>();
         if (agent != null && !agent.local()) {
@@ -237,8 +267,8 @@ public final class VegetaGenerator implements LoadGenerator {
             command.addAll(placement);
             command.add(vegeta.toString());
         }
-        command.addAll(List.of("attack", "-rate=" + rate + "/1s", "-duration=" + duration.toMillis() + "ms", "-timeout=" + load.timeout().toMillis() + "ms",
-                "-max-body=0"));
+        command.addAll(List.of("attack", "-rate=" + rate + "/1s", "-duration=" + duration.toMillis() + "ms",
+                "-timeout=" + load.timeout().toMillis() + "ms", "-max-body=0"));
         if (agent == null || agent.local()) {
             command.add("-output=" + results);
         }
@@ -251,15 +281,19 @@ public final class VegetaGenerator implements LoadGenerator {
         return command;
     }
 
-    /** vegeta's HTTP target format: the request line, then its headers; the header line ("Name: value") as wrk/summary.lua sends it. */
+    /**
+     * vegeta's HTTP target format: the request line, then its headers; the header line
+     * ("Name: value") as wrk/summary.lua sends it.
+     */
     static String target(URI url, String header) {
         return "GET " + url + "\n" + (header == null || header.isEmpty() ? "" : header + "\n") + "\n";
     }
 
     /**
-     * Starts every agent's attack from this thread, one after the other (milliseconds apart; the
-     * thread outlives them, as --pdeathsig needs), then waits for all: a local vegeta writes its
-     * results file, an ssh agent's results arrive on ssh's standard output.
+     * Starts every agent's attack from this thread, one after the other (milliseconds
+     * apart; the thread outlives them, as --pdeathsig needs), then waits for all: a local
+     * vegeta writes its results file, an ssh agent's results arrive on ssh's standard
+     * output.
      */
     private void attack(Path vegeta, int[] rates, Duration duration, Path target, List<Path> results, Path dir) {
         List<Commands.Child> children = new ArrayList<>();
@@ -269,8 +303,10 @@ public final class VegetaGenerator implements LoadGenerator {
                 LoadAgent agent = agents.isEmpty() ? null : agents.get(i);
                 Path err = dir.resolve("agent-" + (i + 1) + ".err");
                 errors.add(err);
-                Commands.Launch launch = Commands.launch(agents.size() > 1 ? "vegeta-agent-" + (i + 1) : "vegeta",
-                        attackCommand(vegeta, agent, rates[i], duration, results.get(i))).input(target);
+                Commands.Launch launch = Commands
+                    .launch(agents.size() > 1 ? "vegeta-agent-" + (i + 1) : "vegeta",
+                            attackCommand(vegeta, agent, rates[i], duration, results.get(i)))
+                    .input(target);
                 if (agent != null && !agent.local()) {
                     launch.output(results.get(i)).errors(err);
                 }
@@ -283,10 +319,12 @@ public final class VegetaGenerator implements LoadGenerator {
             for (int i = 0; i < children.size(); i++) {
                 Process process = children.get(i).process();
                 if (!process.waitFor(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
-                    throw new LabException(who(i) + " did not end within " + duration.plus(load.timeout()).plus(ATTACK_GRACE).toSeconds() + " s");
+                    throw new LabException(who(i) + " did not end within "
+                            + duration.plus(load.timeout()).plus(ATTACK_GRACE).toSeconds() + " s");
                 }
                 if (process.exitValue() != 0) {
-                    throw new LabException(who(i) + " exited with " + process.exitValue() + ": " + lastLine(errors.get(i)));
+                    throw new LabException(
+                            who(i) + " exited with " + process.exitValue() + ": " + lastLine(errors.get(i)));
                 }
             }
         }
@@ -300,7 +338,8 @@ public final class VegetaGenerator implements LoadGenerator {
     }
 
     private String who(int agent) {
-        return agents.isEmpty() ? "vegeta attack" : "vegeta attack of agent " + (agent + 1) + " (" + agents.get(agent).host() + ")";
+        return agents.isEmpty() ? "vegeta attack"
+                : "vegeta attack of agent " + (agent + 1) + " (" + agents.get(agent).host() + ")";
     }
 
     private VegetaResults.Parsed encodeAndParse(Path vegeta, Path results, int rate, Path json) {
@@ -313,7 +352,9 @@ public final class VegetaGenerator implements LoadGenerator {
         }
     }
 
-    /** {@code vegeta <command> <options> <files>}: its output, or one line when it fails. */
+    /**
+     * {@code vegeta <command> <options> <files>}: its output, or one line when it fails.
+     */
     private static String run(Path vegeta, String command, List<String> options, List<String> files) {
         List<String> line = new ArrayList<>(List.of(vegeta.toString(), command));
         line.addAll(options);
@@ -326,7 +367,10 @@ public final class VegetaGenerator implements LoadGenerator {
         return result.output();
     }
 
-    /** Copies the agents' binary results (what {@code vegeta report} and {@code encode} read) into {@link #keep}. */
+    /**
+     * Copies the agents' binary results (what {@code vegeta report} and {@code encode}
+     * read) into {@link #keep}.
+     */
     private void keepResults(List<Path> results) throws IOException {
         Files.createDirectories(keep);
         for (Path file : results) {
@@ -362,4 +406,5 @@ public final class VegetaGenerator implements LoadGenerator {
             throw new UncheckedIOException(ex);
         }
     }
+
 }

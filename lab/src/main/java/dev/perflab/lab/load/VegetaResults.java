@@ -20,14 +20,16 @@ import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Reads vegeta's results, one JSON object per request as {@code vegeta encode -to=json} prints them,
- * and counts every latency from the request's INTENDED send time, not from when vegeta sent it.
+ * Reads vegeta's results, one JSON object per request as {@code vegeta encode -to=json}
+ * prints them, and counts every latency from the request's INTENDED send time, not from
+ * when vegeta sent it.
  * <p>
- * vegeta's constant pacer intends request {@code seq} for {@code start + (seq + 1) × interval}; its
- * own latency starts when a worker picked the request up. On a busy machine, or with its workers
- * capped, the pick-up comes late, and that wait is exactly what a closed loop leaves out
- * (coordinated omission). So each latency here is {@code lateness + vegeta's latency}, with
- * {@code start} the earliest schedule any result allows (no request is sent before it is due).
+ * vegeta's constant pacer intends request {@code seq} for
+ * {@code start + (seq + 1) × interval}; its own latency starts when a worker picked the
+ * request up. On a busy machine, or with its workers capped, the pick-up comes late, and
+ * that wait is exactly what a closed loop leaves out (coordinated omission). So each
+ * latency here is {@code lateness + vegeta's latency}, with {@code start} the earliest
+ * schedule any result allows (no request is sent before it is due).
  */
 public final class VegetaResults {
 
@@ -40,11 +42,17 @@ public final class VegetaResults {
     private VegetaResults() {
     }
 
-    /** One line of vegeta's JSON results: latency in ns, an empty error when none, the target's URL (vegeta 12.8 and later). */
+    /**
+     * One line of vegeta's JSON results: latency in ns, an empty error when none, the
+     * target's URL (vegeta 12.8 and later).
+     */
     record Line(long seq, int code, String timestamp, long latency, String error, String url) {
     }
 
-    /** One request as read: its sequence number, when it was sent (epoch ns), its latency (ns), whether it failed, its URL. */
+    /**
+     * One request as read: its sequence number, when it was sent (epoch ns), its latency
+     * (ns), whether it failed, its URL.
+     */
     private record Send(long seq, long sentNanos, long latencyNanos, boolean error, String url) {
     }
 
@@ -53,19 +61,27 @@ public final class VegetaResults {
      *
      * @param requests requests vegeta sent
      * @param errors transport errors, timeouts and answers outside 2xx/3xx
-     * @param scheduleMicros from the start of the schedule to the last send (on schedule: requests × interval)
+     * @param scheduleMicros from the start of the schedule to the last send (on schedule:
+     * requests × interval)
      * @param windowMicros from the start of the schedule to the last answer
      * @param maxLatenessMicros the latest any request was sent after it was due
      * @param histogram every request's latency from its intended send time, µs
      */
-    public record Parsed(long requests, long errors, long scheduleMicros, long windowMicros, long maxLatenessMicros, Histogram histogram) {
+    public record Parsed(long requests, long errors, long scheduleMicros, long windowMicros, long maxLatenessMicros,
+            Histogram histogram) {
 
-        /** Requests per second sent over the schedule: the offered rate when vegeta kept up. */
+        /**
+         * Requests per second sent over the schedule: the offered rate when vegeta kept
+         * up.
+         */
         public double sentRps() {
             return scheduleMicros == 0 ? 0 : requests / (scheduleMicros / 1e6);
         }
 
-        /** Answered requests without an error per second, from the first due request to the last answer. */
+        /**
+         * Answered requests without an error per second, from the first due request to
+         * the last answer.
+         */
         public double achievedRps() {
             return windowMicros == 0 ? 0 : (requests - errors) / (windowMicros / 1e6);
         }
@@ -82,8 +98,8 @@ public final class VegetaResults {
             for (String p : PERCENTILES) {
                 percentiles.put(p, ms(histogram.getValueAtPercentile(Double.parseDouble(p))));
             }
-            return new LatencySummary(ms(histogram.getMinValue()), ms(histogram.getMean()), ms(histogram.getStdDeviation()),
-                    ms(histogram.getMaxValue()), percentiles);
+            return new LatencySummary(ms(histogram.getMinValue()), ms(histogram.getMean()),
+                    ms(histogram.getStdDeviation()), ms(histogram.getMaxValue()), percentiles);
         }
 
         private static double ms(double micros) {
@@ -99,9 +115,10 @@ public final class VegetaResults {
     }
 
     /**
-     * Parses the results of one attack at {@code rate} requests per second in all that vegeta sent
-     * round-robin to several targets, each target's requests apart (keyed by URL, in the order first
-     * seen). Every latency still counts from the intended send time of the one schedule they shared.
+     * Parses the results of one attack at {@code rate} requests per second in all that
+     * vegeta sent round-robin to several targets, each target's requests apart (keyed by
+     * URL, in the order first seen). Every latency still counts from the intended send
+     * time of the one schedule they shared.
      */
     public static Map<String, Parsed> parseByUrl(Reader jsonLines, int rate) {
         long intervalNanos = interval(rate);
@@ -138,7 +155,8 @@ public final class VegetaResults {
                 }
                 Line line = line(text, number);
                 boolean error = !line.error().isEmpty() || line.code() < 200 || line.code() >= 400;
-                sends.add(new Send(line.seq(), epochNanos(line.timestamp(), number), line.latency(), error, line.url()));
+                sends
+                    .add(new Send(line.seq(), epochNanos(line.timestamp(), number), line.latency(), error, line.url()));
             }
         }
         catch (IOException ex) {
@@ -174,7 +192,8 @@ public final class VegetaResults {
             lastAnswer = Math.max(lastAnswer, send.sentNanos() + send.latencyNanos());
             errors += send.error() ? 1 : 0;
         }
-        return new Parsed(sends.size(), errors, (lastSend - start) / 1000, (lastAnswer - start) / 1000, maxLateness / 1000, histogram);
+        return new Parsed(sends.size(), errors, (lastSend - start) / 1000, (lastAnswer - start) / 1000,
+                maxLateness / 1000, histogram);
     }
 
     private static Line line(String text, int number) {
@@ -183,10 +202,12 @@ public final class VegetaResults {
             if (line.timestamp() == null) {
                 throw new LabException("vegeta's result line " + number + " has no timestamp: " + abbreviate(text));
             }
-            return line.error() == null ? new Line(line.seq(), line.code(), line.timestamp(), line.latency(), "", line.url()) : line;
+            return line.error() == null
+                    ? new Line(line.seq(), line.code(), line.timestamp(), line.latency(), "", line.url()) : line;
         }
         catch (JacksonException ex) {
-            throw new LabException("vegeta's result line " + number + " is not the JSON 'vegeta encode -to=json' writes: " + abbreviate(text));
+            throw new LabException("vegeta's result line " + number
+                    + " is not the JSON 'vegeta encode -to=json' writes: " + abbreviate(text));
         }
     }
 
@@ -203,4 +224,5 @@ public final class VegetaResults {
     private static String abbreviate(String text) {
         return text.length() <= 120 ? text : text.substring(0, 120) + "...";
     }
+
 }

@@ -5,7 +5,10 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
-/** Splits wrk's console output into its own report and the JSON summary line of {@code summary.lua}. */
+/**
+ * Splits wrk's console output into its own report and the JSON summary line of
+ * {@code summary.lua}.
+ */
 public final class WrkOutput {
 
     public static final String MARKER = "--- wrk.json ---";
@@ -21,7 +24,8 @@ public final class WrkOutput {
     public static String summaryJson(String output) {
         int marker = output.indexOf(MARKER);
         if (marker < 0) {
-            throw new LabException("wrk printed no summary (no '" + MARKER + "' line): was it run with -s wrk/summary.lua? Its output began: "
+            throw new LabException("wrk printed no summary (no '" + MARKER
+                    + "' line): was it run with -s wrk/summary.lua? Its output began: "
                     + output.lines().limit(3).toList());
         }
         return output.substring(marker + MARKER.length()).trim();
@@ -39,4 +43,5 @@ public final class WrkOutput {
             throw new LabException("wrk's summary is not the JSON summary.lua writes: " + ex.getOriginalMessage(), ex);
         }
     }
+
 }

@@ -9,9 +9,9 @@ import org.HdrHistogram.Histogram;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
- * The summary {@code wrk/summary.lua} prints after the marker line: counts, errors and latency in ms;
- * {@code spectrum} is the latency at a fine ladder of percentiles, {@code [percentile, ms]} pairs
- * (absent in output captured before it was added).
+ * The summary {@code wrk/summary.lua} prints after the marker line: counts, errors and
+ * latency in ms; {@code spectrum} is the latency at a fine ladder of percentiles,
+ * {@code [percentile, ms]} pairs (absent in output captured before it was added).
  */
 public record WrkResult(long requests, @JsonProperty("duration_us") long durationMicros, long bytes, Errors errors,
         @JsonProperty("latency_ms") LatencySummary latency, List<List<Double>> spectrum) {
@@ -25,9 +25,9 @@ public record WrkResult(long requests, @JsonProperty("duration_us") long duratio
     }
 
     /**
-     * Every latency as an HdrHistogram in microseconds, rebuilt from the spectrum: each step between
-     * two percentiles holds its share of the requests at the step's upper value. Without a spectrum,
-     * the six summary percentiles and the max make the steps.
+     * Every latency as an HdrHistogram in microseconds, rebuilt from the spectrum: each
+     * step between two percentiles holds its share of the requests at the step's upper
+     * value. Without a spectrum, the six summary percentiles and the max make the steps.
      */
     public Histogram histogram() {
         List<double[]> steps = new ArrayList<>();
@@ -42,7 +42,8 @@ public record WrkResult(long requests, @JsonProperty("duration_us") long duratio
         Histogram histogram = new Histogram(3);
         long recorded = 0;
         for (double[] step : steps) {
-            // cumulative counts rounded up, as HdrHistogram and wrk both count a percentile's rank
+            // cumulative counts rounded up, as HdrHistogram and wrk both count a
+            // percentile's rank
             long count = (long) Math.ceil(requests * step[0] / 100 - 1e-9) - recorded;
             if (count > 0) {
                 histogram.recordValueWithCount(Math.max(1, Math.round(step[1] * 1000)), count);

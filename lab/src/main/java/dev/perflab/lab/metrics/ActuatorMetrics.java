@@ -16,8 +16,9 @@ import tools.jackson.databind.json.JsonMapper;
 import java.util.function.DoubleSupplier;
 
 /**
- * Reads one meter from a service's {@code /actuator/metrics/<name>} endpoint (JSON): a statistic
- * filtered by tags, and the tag values the meter carries. A meter that was never recorded reads 0.
+ * Reads one meter from a service's {@code /actuator/metrics/<name>} endpoint (JSON): a
+ * statistic filtered by tags, and the tag values the meter carries. A meter that was
+ * never recorded reads 0.
  */
 public final class ActuatorMetrics {
 
@@ -52,7 +53,10 @@ public final class ActuatorMetrics {
         return 0;
     }
 
-    /** The requests an app served outside /actuator (http.server.requests, summed over its uri tags): what reached it through a route. */
+    /**
+     * The requests an app served outside /actuator (http.server.requests, summed over its
+     * uri tags): what reached it through a route.
+     */
     public double requestsOutsideActuator() {
         double sum = 0;
         for (String uri : tags("http.server.requests").getOrDefault("uri", List.of())) {
@@ -63,7 +67,10 @@ public final class ActuatorMetrics {
         return sum;
     }
 
-    /** Tag name to the values seen, e.g. {@code auth_client -> [blocking]}; empty when absent. */
+    /**
+     * Tag name to the values seen, e.g. {@code auth_client -> [blocking]}; empty when
+     * absent.
+     */
     public Map<String, List<String>> tags(String metric) {
         JsonNode meter = read(metric, Map.of());
         Map<String, List<String>> tags = new LinkedHashMap<>();
@@ -79,7 +86,9 @@ public final class ActuatorMetrics {
         StringBuilder path = new StringBuilder("/actuator/metrics/").append(metric);
         String separator = "?";
         for (Map.Entry<String, String> tag : tags.entrySet()) {
-            path.append(separator).append("tag=").append(URLEncoder.encode(tag.getKey() + ":" + tag.getValue(), StandardCharsets.UTF_8));
+            path.append(separator)
+                .append("tag=")
+                .append(URLEncoder.encode(tag.getKey() + ":" + tag.getValue(), StandardCharsets.UTF_8));
             separator = "&";
         }
         URI uri = base.resolve(path.toString());
@@ -97,4 +106,5 @@ public final class ActuatorMetrics {
             throw new LabException("cannot read metrics from " + uri + ": " + LabException.describe(ex), ex);
         }
     }
+
 }

@@ -12,19 +12,24 @@ import dev.perflab.lab.Durations;
 import java.util.Locale;
 
 /**
- * Everything a paired comparison will do, checked once before anything starts: the two sides, the
- * rate each is offered at the same time, how many passes (fixed in advance: the interval is over
- * passes, and stopping when it looks good would bias it), the windows of each pass, the warm-up.
+ * Everything a paired comparison will do, checked once before anything starts: the two
+ * sides, the rate each is offered at the same time, how many passes (fixed in advance:
+ * the interval is over passes, and stopping when it looks good would bias it), the
+ * windows of each pass, the warm-up.
  *
- * @param ratePerSide requests per second each gateway is offered; one vegeta sends twice that, round-robin
+ * @param ratePerSide requests per second each gateway is offered; one vegeta sends twice
+ * that, round-robin
  * @param seed chooses each pass's order of start, port and schedule
  * @param failOn the FAIL_ON gate as a fraction (0.05 for 5 %), NaN for none
  */
-public record PairPlan(Side a, Side b, int ratePerSide, int passes, List<Duration> windows, Duration warmup, Duration warmupProbe, Duration timeout, long seed,
-        String route, String header, String authLatency, List<String> javaOptions, Duration healthTimeout, Path root, Path results,
-        double failOn, String failOnText) {
+public record PairPlan(Side a, Side b, int ratePerSide, int passes, List<Duration> windows, Duration warmup,
+        Duration warmupProbe, Duration timeout, long seed, String route, String header, String authLatency,
+        List<String> javaOptions, Duration healthTimeout, Path root, Path results, double failOn, String failOnText) {
 
-    /** Vegeta, two gateways, auth-service and the backend share the cores: a rate well below what one gateway could take alone. */
+    /**
+     * Vegeta, two gateways, auth-service and the backend share the cores: a rate well
+     * below what one gateway could take alone.
+     */
     public static final int DEFAULT_RATE = 400;
 
     /** A pass with fewer sub-windows than this says little about the spread inside it. */
@@ -34,13 +39,15 @@ public record PairPlan(Side a, Side b, int ratePerSide, int passes, List<Duratio
         windows = List.copyOf(windows);
         javaOptions = List.copyOf(javaOptions);
         if (ratePerSide < 1 || ratePerSide > 50_000) {
-            throw new LabException("PAIR_RATE must be 1 to 50000 requests per second for each side, not " + ratePerSide);
+            throw new LabException(
+                    "PAIR_RATE must be 1 to 50000 requests per second for each side, not " + ratePerSide);
         }
         if (passes < 2 || passes > 200) {
             throw new LabException("PASSES must be 2 to 200 (the interval is over passes), not " + passes);
         }
         if (windows.isEmpty() || windows.size() > MAX_WINDOWS) {
-            throw new LabException("DURATION/SUBWINDOW must make 1 to " + MAX_WINDOWS + " windows per pass, not " + windows.size());
+            throw new LabException(
+                    "DURATION/SUBWINDOW must make 1 to " + MAX_WINDOWS + " windows per pass, not " + windows.size());
         }
         if (warmup.isNegative()) {
             throw new LabException("WARMUP must be 0s or more, not " + Durations.format(warmup));
@@ -50,16 +57,20 @@ public record PairPlan(Side a, Side b, int ratePerSide, int passes, List<Duratio
         }
     }
 
-    /** DURATION split into SUBWINDOW parts; a remainder shorter than a second joins the last part. */
+    /**
+     * DURATION split into SUBWINDOW parts; a remainder shorter than a second joins the
+     * last part.
+     */
     public static List<Duration> split(Duration duration, Duration subwindow) {
         if (duration.toMillis() < 1000 || subwindow.toMillis() < 1000) {
-            throw new LabException("DURATION and SUBWINDOW must be at least 1s each, not " + Durations.format(duration) + " and "
-                    + Durations.format(subwindow));
+            throw new LabException("DURATION and SUBWINDOW must be at least 1s each, not " + Durations.format(duration)
+                    + " and " + Durations.format(subwindow));
         }
         long count = duration.toMillis() / subwindow.toMillis();
         if (count > MAX_WINDOWS) {
-            throw new LabException("DURATION=" + Durations.format(duration) + " in SUBWINDOW=" + Durations.format(subwindow) + " parts makes " + count
-                    + " windows per pass; at most " + MAX_WINDOWS);
+            throw new LabException(
+                    "DURATION=" + Durations.format(duration) + " in SUBWINDOW=" + Durations.format(subwindow)
+                            + " parts makes " + count + " windows per pass; at most " + MAX_WINDOWS);
         }
         List<Duration> parts = new ArrayList<>();
         Duration left = duration;
@@ -86,21 +97,28 @@ public record PairPlan(Side a, Side b, int ratePerSide, int passes, List<Duratio
         return windows.stream().reduce(Duration.ZERO, Duration::plus);
     }
 
-    /** The expected length: each pass starts two gateways (about 20 s on 2 cores), warms them up and measures. */
+    /**
+     * The expected length: each pass starts two gateways (about 20 s on 2 cores), warms
+     * them up and measures.
+     */
     String expectedDuration() {
-        long least = 20 + Math.min(warmup.toSeconds(), warmupProbe.toSeconds()) + measured().toSeconds() + windows.size();
+        long least = 20 + Math.min(warmup.toSeconds(), warmupProbe.toSeconds()) + measured().toSeconds()
+                + windows.size();
         long most = 20 + warmup.toSeconds() + measured().toSeconds() + windows.size();
         long low = Math.max(1, Math.round((30 + passes * least) / 60.0));
         long high = Math.max(1, Math.round((30 + passes * most) / 60.0));
-        return String.format(Locale.ROOT, "Expected duration: %d passes of both gateways at once, about %s min (warm-up until the JIT "
-                + "is quiet, at most WARMUP=%s a pass)", passes, low == high ? Long.toString(low) : low + " to " + high, Durations.format(warmup));
+        return String.format(Locale.ROOT,
+                "Expected duration: %d passes of both gateways at once, about %s min (warm-up until the JIT "
+                        + "is quiet, at most WARMUP=%s a pass)",
+                passes, low == high ? Long.toString(low) : low + " to " + high, Durations.format(warmup));
     }
 
     Map<String, Object> json() {
         Map<String, Object> plan = new LinkedHashMap<>();
-        plan.put("design", "paired: A and B run at the same time on two ports, in front of the same auth-service and business-service, "
-                + "offered the same rate by one vegeta (round-robin, so each side's requests are sent in the same seconds); "
-                + "both restart every pass in a random order of start, port and schedule");
+        plan.put("design",
+                "paired: A and B run at the same time on two ports, in front of the same auth-service and business-service, "
+                        + "offered the same rate by one vegeta (round-robin, so each side's requests are sent in the same seconds); "
+                        + "both restart every pass in a random order of start, port and schedule");
         plan.put("a", a.json());
         plan.put("b", b.json());
         plan.put("rate_per_side", ratePerSide);

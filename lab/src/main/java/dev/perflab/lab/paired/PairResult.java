@@ -15,28 +15,34 @@ import java.time.Duration;
 import java.util.Locale;
 
 /**
- * What a paired comparison measured: every window of every pass for both sides, each pass's ratio
- * B/A, and over the passes a {@link PairedRatio} per metric with its verdict; the FAIL_ON gate on
- * CPU per request. Verdicts are withheld when either side failed more than {@link #ERROR_LIMIT} of
- * its requests: a gateway that answers errors quickly is not cheaper.
+ * What a paired comparison measured: every window of every pass for both sides, each
+ * pass's ratio B/A, and over the passes a {@link PairedRatio} per metric with its
+ * verdict; the FAIL_ON gate on CPU per request. Verdicts are withheld when either side
+ * failed more than {@link #ERROR_LIMIT} of its requests: a gateway that answers errors
+ * quickly is not cheaper.
  */
-public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRatio> verdicts, String noVerdict, List<String> failing, Path dir) {
+public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRatio> verdicts, String noVerdict,
+        List<String> failing, Path dir) {
 
     /** A share of failed requests above which a side has no verdict, only that line. */
     static final double ERROR_LIMIT = 0.001;
 
-    public static final Map<String, String> METRIC_NAMES = Map.of("cpu_ms_per_request", "gateway CPU per request", "p50_ms", "latency p50", "p99_ms",
-            "latency p99", "bytes_per_request", "bytes allocated per request");
+    public static final Map<String, String> METRIC_NAMES = Map.of("cpu_ms_per_request", "gateway CPU per request",
+            "p50_ms", "latency p50", "p99_ms", "latency p99", "bytes_per_request", "bytes allocated per request");
 
     /** The metric FAIL_ON gates: the cost the lab is about, which noise moves least. */
     static final String GATED = "cpu_ms_per_request";
 
-    /** One side in one window: its requests and errors, the CPU its gateway process used, its latency from the intended send time. */
-    public record SideWindow(long requests, long errors, double cpuMs, double p50Ms, double p99Ms, Histogram histogram, JvmCounters.Reading jvm) {
+    /**
+     * One side in one window: its requests and errors, the CPU its gateway process used,
+     * its latency from the intended send time.
+     */
+    public record SideWindow(long requests, long errors, double cpuMs, double p50Ms, double p99Ms, Histogram histogram,
+            JvmCounters.Reading jvm) {
 
         static SideWindow of(LoadResult result, double cpuMs, JvmCounters.Reading jvm) {
-            return new SideWindow(result.requests(), result.errors(), cpuMs, result.latency().percentile("50"), result.latency().percentile("99"),
-                    result.histogram(), jvm);
+            return new SideWindow(result.requests(), result.errors(), cpuMs, result.latency().percentile("50"),
+                    result.latency().percentile("99"), result.histogram(), jvm);
         }
 
         public double cpuMsPerRequest() {
@@ -47,7 +53,10 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
             return requests == 0 ? Double.NaN : (double) jvm.allocatedBytes() / requests;
         }
 
-        /** Whether the JIT compiled for more than a hundredth of the window's requests' CPU: the code was still changing. */
+        /**
+         * Whether the JIT compiled for more than a hundredth of the window's requests'
+         * CPU: the code was still changing.
+         */
         public boolean jitBusy() {
             return jvm.jitMillis() > 0.01 * cpuMs;
         }
@@ -73,7 +82,8 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
     }
 
     /** Both sides in the same seconds, and what the shared processes used meanwhile. */
-    public record Window(SideWindow a, SideWindow b, double authCpuMs, double businessCpuMs, Double loadGeneratorCpuMs) {
+    public record Window(SideWindow a, SideWindow b, double authCpuMs, double businessCpuMs,
+            Double loadGeneratorCpuMs) {
 
         public Ratios ratio() {
             return new Ratios(b.cpuMsPerRequest() / a.cpuMsPerRequest(), b.p50Ms() / a.p50Ms(), b.p99Ms() / a.p99Ms(),
@@ -108,23 +118,31 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
         }
     }
 
-    /** How long a pass's warm-up took, in how many parts, and whether it ended because both JITs went quiet (else WARMUP ran out). */
+    /**
+     * How long a pass's warm-up took, in how many parts, and whether it ended because
+     * both JITs went quiet (else WARMUP ran out).
+     */
     public record Warmup(Duration took, int parts, boolean quiet) {
 
         Map<String, Object> json() {
             Map<String, Object> json = new LinkedHashMap<>();
             json.put("took_s", round(took.toMillis() / 1000.0, 1));
             json.put("parts", parts);
-            json.put("ended", quiet ? "the JIT went quiet in both gateways" : "WARMUP ran out before the JIT went quiet");
+            json.put("ended",
+                    quiet ? "the JIT went quiet in both gateways" : "WARMUP ran out before the JIT went quiet");
             return json;
         }
     }
 
-    /** One pass: its order, its warm-up, its windows, and each side's totals over them (CPU over requests; latency from the merged histograms). */
-    public record Pass(int pass, int portA, int portB, String startedFirst, String firstInSchedule, Warmup warmup, List<Window> windows, SideWindow a,
-            SideWindow b) {
+    /**
+     * One pass: its order, its warm-up, its windows, and each side's totals over them
+     * (CPU over requests; latency from the merged histograms).
+     */
+    public record Pass(int pass, int portA, int portB, String startedFirst, String firstInSchedule, Warmup warmup,
+            List<Window> windows, SideWindow a, SideWindow b) {
 
-        static Pass of(int pass, int portA, int portB, String startedFirst, String firstInSchedule, Warmup warmup, List<Window> windows) {
+        static Pass of(int pass, int portA, int portB, String startedFirst, String firstInSchedule, Warmup warmup,
+                List<Window> windows) {
             return new Pass(pass, portA, portB, startedFirst, firstInSchedule, warmup, List.copyOf(windows),
                     total(windows.stream().map(Window::a).toList()), total(windows.stream().map(Window::b).toList()));
         }
@@ -136,9 +154,10 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
             for (SideWindow part : parts) {
                 jvm = jvm.plus(part.jvm());
             }
-            return new SideWindow(parts.stream().mapToLong(SideWindow::requests).sum(), parts.stream().mapToLong(SideWindow::errors).sum(),
-                    parts.stream().mapToDouble(SideWindow::cpuMs).sum(), ms(merged.getValueAtPercentile(50)), ms(merged.getValueAtPercentile(99)), merged,
-                    jvm);
+            return new SideWindow(parts.stream().mapToLong(SideWindow::requests).sum(),
+                    parts.stream().mapToLong(SideWindow::errors).sum(),
+                    parts.stream().mapToDouble(SideWindow::cpuMs).sum(), ms(merged.getValueAtPercentile(50)),
+                    ms(merged.getValueAtPercentile(99)), merged, jvm);
         }
 
         private static double ms(long micros) {
@@ -170,19 +189,23 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
     static PairResult of(PairPlan plan, List<Pass> passes, Path dir) {
         Map<String, PairedRatio> verdicts = new LinkedHashMap<>();
         String noVerdict = null;
-        boolean measurable = passes.stream().allMatch(p -> p.a().requests() > 0 && p.b().requests() > 0 && p.a().cpuMs() > 0 && p.b().cpuMs() > 0
-                && p.a().jvm().allocatedBytes() > 0 && p.b().jvm().allocatedBytes() > 0);
+        boolean measurable = passes.stream()
+            .allMatch(p -> p.a().requests() > 0 && p.b().requests() > 0 && p.a().cpuMs() > 0 && p.b().cpuMs() > 0
+                    && p.a().jvm().allocatedBytes() > 0 && p.b().jvm().allocatedBytes() > 0);
         if (!measurable) {
             noVerdict = "a pass in which one side answered no request, or used no CPU: no ratio, no verdict";
         }
         else if (!passes.isEmpty()) {
             noVerdict = errors(passes);
-            verdicts.put("cpu_ms_per_request", PairedRatio.of(passes.stream().map(p -> p.ratio().cpuMsPerRequest()).toList(), false));
+            verdicts.put("cpu_ms_per_request",
+                    PairedRatio.of(passes.stream().map(p -> p.ratio().cpuMsPerRequest()).toList(), false));
             verdicts.put("p50_ms", PairedRatio.of(passes.stream().map(p -> p.ratio().p50()).toList(), false));
             verdicts.put("p99_ms", PairedRatio.of(passes.stream().map(p -> p.ratio().p99()).toList(), false));
-            verdicts.put("bytes_per_request", PairedRatio.of(passes.stream().map(p -> p.ratio().bytesPerRequest()).toList(), false));
+            verdicts.put("bytes_per_request",
+                    PairedRatio.of(passes.stream().map(p -> p.ratio().bytesPerRequest()).toList(), false));
             if (noVerdict != null) {
-                verdicts.replaceAll((metric, ratio) -> new PairedRatio(ratio.ratio(), null, null, ratio.passes(), null, ratio.perPass()));
+                verdicts.replaceAll((metric, ratio) -> new PairedRatio(ratio.ratio(), null, null, ratio.passes(), null,
+                        ratio.perPass()));
             }
         }
         List<String> failing = new ArrayList<>();
@@ -193,20 +216,27 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
         return new PairResult(plan, List.copyOf(passes), verdicts, noVerdict, failing, dir);
     }
 
-    /** Why there is no verdict: a side that failed more than the limit of its requests; null when both answered. */
+    /**
+     * Why there is no verdict: a side that failed more than the limit of its requests;
+     * null when both answered.
+     */
     private static String errors(List<Pass> passes) {
         for (String side : List.of("A", "B")) {
             long requests = passes.stream().mapToLong(p -> (side.equals("A") ? p.a() : p.b()).requests()).sum();
             long errors = passes.stream().mapToLong(p -> (side.equals("A") ? p.a() : p.b()).errors()).sum();
             if (requests > 0 && errors > ERROR_LIMIT * requests) {
-                return String.format(Locale.ROOT, "%s failed %d of %d requests (%.2f %%, more than %.1f %%): no verdict", side, errors, requests,
+                return String.format(Locale.ROOT,
+                        "%s failed %d of %d requests (%.2f %%, more than %.1f %%): no verdict", side, errors, requests,
                         100.0 * errors / requests, ERROR_LIMIT * 100);
             }
         }
         return null;
     }
 
-    /** The mean CPU the load generator used per request (both sides' requests), ms; null when unknown. */
+    /**
+     * The mean CPU the load generator used per request (both sides' requests), ms; null
+     * when unknown.
+     */
     public Double loadGeneratorCpuMsPerRequest() {
         double ms = 0;
         long requests = 0;

@@ -42,29 +42,39 @@ import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * A paired comparison: gateways A and B run at the same time, on two ports, in front of one
- * auth-service and one business-service, and one vegeta offers both the same rate round-robin, so
- * each side's requests are sent in the same seconds. Whatever the machine does in those seconds it
- * does to both, and their ratio keeps little of it. Every pass restarts both gateways, in a random
- * order of start, port and schedule; pair.json and compare.md are rewritten after every pass, so a
- * failure or Ctrl-C keeps every pass that finished.
+ * A paired comparison: gateways A and B run at the same time, on two ports, in front of
+ * one auth-service and one business-service, and one vegeta offers both the same rate
+ * round-robin, so each side's requests are sent in the same seconds. Whatever the machine
+ * does in those seconds it does to both, and their ratio keeps little of it. Every pass
+ * restarts both gateways, in a random order of start, port and schedule; pair.json and
+ * compare.md are rewritten after every pass, so a failure or Ctrl-C keeps every pass that
+ * finished.
  */
 public final class PairedRun {
 
     static final Duration STOP_GRACE = Duration.ofSeconds(10);
-    /** vegeta's connections per target at the pair's modest rates; caps a surprise stall. */
+
+    /**
+     * vegeta's connections per target at the pair's modest rates; caps a surprise stall.
+     */
     static final int MAX_CONNECTIONS = 200;
 
     private final PairPlan plan;
+
     private final PrintWriter out;
+
     private final List<PairResult.Pass> passes = new ArrayList<>();
+
     /**
-     * Per pass: whether A gets the first port, starts first, comes first in vegeta's round-robin. Each
-     * is A in half the passes (one more for an odd count), in an order shuffled with the seed: a
-     * balanced design, so that an advantage of starting or sending first falls on both sides alike.
+     * Per pass: whether A gets the first port, starts first, comes first in vegeta's
+     * round-robin. Each is A in half the passes (one more for an odd count), in an order
+     * shuffled with the seed: a balanced design, so that an advantage of starting or
+     * sending first falls on both sides alike.
      */
     private final List<Boolean> aOnFirstPort;
+
     private final List<Boolean> aStartsFirst;
+
     private final List<Boolean> aFirstInSchedule;
 
     private final Consumer<PairResult> render;
@@ -80,9 +90,10 @@ public final class PairedRun {
     }
 
     /**
-     * Runs the plan into a new results folder; returns the result, with the folder it was written to.
-     *
-     * @param render writes the caller's report from the result so far, after every pass and on a failure or Ctrl-C
+     * Runs the plan into a new results folder; returns the result, with the folder it was
+     * written to.
+     * @param render writes the caller's report from the result so far, after every pass
+     * and on a failure or Ctrl-C
      */
     public static PairResult execute(PairPlan plan, PrintWriter out, Consumer<PairResult> render) {
         return new PairedRun(plan, out, render).execute();
@@ -99,13 +110,15 @@ public final class PairedRun {
         out.println(plan.expectedDuration());
         out.flush();
         int[] ports = freePorts(2);
-        VegetaGenerator generator = new VegetaGenerator(plan.root(), new VegetaGenerator.Load(2 * plan.ratePerSide(), MAX_CONNECTIONS, plan.timeout()), out);
+        VegetaGenerator generator = new VegetaGenerator(plan.root(),
+                new VegetaGenerator.Load(2 * plan.ratePerSide(), MAX_CONNECTIONS, plan.timeout()), out);
         try (StopOnExit onExit = StopOnExit.register("pair", () -> {
             run.error("interrupted (Ctrl-C or SIGTERM) during the run; the processes it started were stopped");
             write(run);
         })) {
             try (LabSystem backends = LabSystem.start(new ServiceLauncher(plan.root(), run.dir().resolve("logs")),
-                    List.of(spec(Service.BUSINESS, ports[0]), spec(Service.AUTH, ports[1]).withEnv("AUTH_LATENCY", plan.authLatency())),
+                    List.of(spec(Service.BUSINESS, ports[0]),
+                            spec(Service.AUTH, ports[1]).withEnv("AUTH_LATENCY", plan.authLatency())),
                     plan.healthTimeout())) {
                 for (int pass = 1; pass <= plan.passes(); pass++) {
                     PairResult.Pass done = pass(pass, run.dir().resolve("pass-" + pass), backends, ports, generator);
@@ -121,11 +134,14 @@ public final class PairedRun {
             catch (RuntimeException ex) {
                 run.error(LabException.describe(ex));
                 write(run);
-                throw ex instanceof LabException ? new LabException(ex.getMessage() + " (results so far: " + run.dir() + ")", ex) : ex;
+                throw ex instanceof LabException
+                        ? new LabException(ex.getMessage() + " (results so far: " + run.dir() + ")", ex) : ex;
             }
         }
         PairResult result = write(run);
-        result.verdicts().forEach((metric, ratio) -> out.println("  " + PairResult.METRIC_NAMES.get(metric) + " B/A: " + ratio.describe()));
+        result.verdicts()
+            .forEach((metric, ratio) -> out
+                .println("  " + PairResult.METRIC_NAMES.get(metric) + " B/A: " + ratio.describe()));
         out.println("Comparison: " + run.resolve("compare.md"));
         out.flush();
         return result;
@@ -151,13 +167,18 @@ public final class PairedRun {
     private LaunchSpec gatewaySpec(Side side, int port, int[] ports) {
         List<String> jvm = new ArrayList<>(plan.javaOptions());
         jvm.addAll(side.javaOptions());
-        LaunchSpec spec = LaunchSpec.of(Service.GATEWAY).withPort(port).withJvmOptions(jvm)
+        LaunchSpec spec = LaunchSpec.of(Service.GATEWAY)
+            .withPort(port)
+            .withJvmOptions(jvm)
             .withEnv("BUSINESS_URL", "http://127.0.0.1:" + ports[0])
             .withEnv("AUTH_URL", "http://127.0.0.1:" + ports[1]);
         return side.foreign() != null ? spec.withForeign(side.foreign()) : spec.withProfiles(side.profiles());
     }
 
-    /** One pass: both gateways started (in this pass's order), checked, warmed up together, measured window by window, stopped. */
+    /**
+     * One pass: both gateways started (in this pass's order), checked, warmed up
+     * together, measured window by window, stopped.
+     */
     private PairResult.Pass pass(int pass, Path dir, LabSystem backends, int[] ports, VegetaGenerator generator) {
         boolean aOnFirstPort = this.aOnFirstPort.get(pass - 1);
         boolean aStartsFirst = this.aStartsFirst.get(pass - 1);
@@ -166,8 +187,8 @@ public final class PairedRun {
         int[] gatewayPorts = freePorts(2);
         int portA = aOnFirstPort ? gatewayPorts[0] : gatewayPorts[1];
         int portB = aOnFirstPort ? gatewayPorts[1] : gatewayPorts[0];
-        out.printf("  [%d/%d] pass %d: A on port %d, B on %d, %s started first, %s first in the schedule%n", pass, plan.passes(), pass, portA, portB,
-                aStartsFirst ? "A" : "B", aFirstInSchedule ? "A" : "B");
+        out.printf("  [%d/%d] pass %d: A on port %d, B on %d, %s started first, %s first in the schedule%n", pass,
+                plan.passes(), pass, portA, portB, aStartsFirst ? "A" : "B", aFirstInSchedule ? "A" : "B");
         out.flush();
         Map<String, RunningService> running = new LinkedHashMap<>();
         try {
@@ -184,12 +205,15 @@ public final class PairedRun {
             answers(plan.b(), b);
             List<URI> schedule = aFirstInSchedule ? List.of(a, b) : List.of(b, a);
             List<PairResult.Window> windows = new ArrayList<>();
-            long[] pids = { running.get("A").pid(), running.get("B").pid(), backends.get(Service.AUTH).pid(), backends.get(Service.BUSINESS).pid() };
+            long[] pids = { running.get("A").pid(), running.get("B").pid(), backends.get(Service.AUTH).pid(),
+                    backends.get(Service.BUSINESS).pid() };
             PairResult.Warmup warm;
-            try (JvmCounters countersA = JvmCounters.attach(pids[0], "gateway A"); JvmCounters countersB = JvmCounters.attach(pids[1], "gateway B")) {
+            try (JvmCounters countersA = JvmCounters.attach(pids[0], "gateway A");
+                    JvmCounters countersB = JvmCounters.attach(pids[1], "gateway B")) {
                 warm = warmUp(generator, schedule, pids, running, countersA, countersB);
-                out.printf(Locale.ROOT, "    warm-up: %.0f s in %d parts, %s%n", warm.took().toMillis() / 1000.0, warm.parts(),
-                        warm.quiet() ? "the JIT went quiet in both gateways" : "WARMUP ran out before the JIT went quiet, measuring anyway");
+                out.printf(Locale.ROOT, "    warm-up: %.0f s in %d parts, %s%n", warm.took().toMillis() / 1000.0,
+                        warm.parts(), warm.quiet() ? "the JIT went quiet in both gateways"
+                                : "WARMUP ran out before the JIT went quiet, measuring anyway");
                 out.flush();
                 for (Duration length : plan.windows()) {
                     JvmCounters.Reading jvmA = countersA.read();
@@ -203,11 +227,14 @@ public final class PairedRun {
                     JvmCounters.Reading spentB = countersB.read().since(jvmB);
                     Double generatorMs = generatorBefore.isPresent() && generatorAfter.isPresent()
                             ? (generatorAfter.getAsDouble() - generatorBefore.getAsDouble()) * 1000 : null;
-                    windows.add(new PairResult.Window(PairResult.SideWindow.of(each.get(a), after[0] - before[0], spentA),
-                            PairResult.SideWindow.of(each.get(b), after[1] - before[1], spentB), after[2] - before[2], after[3] - before[3], generatorMs));
+                    windows
+                        .add(new PairResult.Window(PairResult.SideWindow.of(each.get(a), after[0] - before[0], spentA),
+                                PairResult.SideWindow.of(each.get(b), after[1] - before[1], spentB),
+                                after[2] - before[2], after[3] - before[3], generatorMs));
                 }
             }
-            return PairResult.Pass.of(pass, portA, portB, aStartsFirst ? "A" : "B", aFirstInSchedule ? "A" : "B", warm, windows);
+            return PairResult.Pass.of(pass, portA, portB, aStartsFirst ? "A" : "B", aFirstInSchedule ? "A" : "B", warm,
+                    windows);
         }
         finally {
             running.values().forEach(service -> service.child().stop(STOP_GRACE));
@@ -215,16 +242,18 @@ public final class PairedRun {
     }
 
     /**
-     * Both sides at the rate together, in WARMUP_PROBE parts, until neither JVM's JIT compiled for
-     * more than 1 % of its CPU in the last part (its code has stopped changing), or WARMUP is spent.
+     * Both sides at the rate together, in WARMUP_PROBE parts, until neither JVM's JIT
+     * compiled for more than 1 % of its CPU in the last part (its code has stopped
+     * changing), or WARMUP is spent.
      */
-    private PairResult.Warmup warmUp(VegetaGenerator generator, List<URI> schedule, long[] pids, Map<String, RunningService> running,
-            JvmCounters countersA, JvmCounters countersB) {
+    private PairResult.Warmup warmUp(VegetaGenerator generator, List<URI> schedule, long[] pids,
+            Map<String, RunningService> running, JvmCounters countersA, JvmCounters countersB) {
         long started = System.nanoTime();
         Duration spent = Duration.ZERO;
         int parts = 0;
         while (spent.compareTo(plan.warmup()) < 0) {
-            Duration part = plan.warmupProbe().compareTo(plan.warmup().minus(spent)) < 0 ? plan.warmupProbe() : plan.warmup().minus(spent);
+            Duration part = plan.warmupProbe().compareTo(plan.warmup().minus(spent)) < 0 ? plan.warmupProbe()
+                    : plan.warmup().minus(spent);
             JvmCounters.Reading jitA = countersA.read();
             JvmCounters.Reading jitB = countersB.read();
             double[] before = cpu(pids, running);
@@ -248,7 +277,10 @@ public final class PairedRun {
         return new ServiceLauncher(plan.root(), dir.resolve(side.label().toLowerCase(Locale.ROOT)).resolve("logs"));
     }
 
-    /** One request through a side's gateway must answer 2xx before it is measured: a side that refuses every request costs nothing. */
+    /**
+     * One request through a side's gateway must answer 2xx before it is measured: a side
+     * that refuses every request costs nothing.
+     */
     private void answers(Side side, URI url) {
         Map<String, String> headers = new LinkedHashMap<>();
         if (plan.header() != null) {
@@ -258,8 +290,8 @@ public final class PairedRun {
         try {
             HttpResponse<String> response = LabHttp.get(url, headers);
             if (response.statusCode() < 200 || response.statusCode() > 299) {
-                throw new LabException(side.label() + "_GATEWAY=" + side.given() + " answered " + response.statusCode() + " on ROUTE=" + plan.route()
-                        + ": a side must answer 2xx to be measured");
+                throw new LabException(side.label() + "_GATEWAY=" + side.given() + " answered " + response.statusCode()
+                        + " on ROUTE=" + plan.route() + ": a side must answer 2xx to be measured");
             }
         }
         catch (IOException ex) {
@@ -283,7 +315,10 @@ public final class PairedRun {
         return ms;
     }
 
-    /** {@code count} booleans, true in half of them (the odd one decided by the seed), shuffled. */
+    /**
+     * {@code count} booleans, true in half of them (the odd one decided by the seed),
+     * shuffled.
+     */
     static List<Boolean> balanced(int count, Random random) {
         List<Boolean> values = new ArrayList<>();
         boolean odd = random.nextBoolean();
@@ -295,9 +330,10 @@ public final class PairedRun {
     }
 
     /**
-     * Free loopback ports, held open together while chosen so that no two are the same, from below
-     * the kernel's ephemeral range: a port from inside it can be taken between passes as the local
-     * port of any outgoing connection (vegeta's, the gateways'), and then a gateway cannot bind it.
+     * Free loopback ports, held open together while chosen so that no two are the same,
+     * from below the kernel's ephemeral range: a port from inside it can be taken between
+     * passes as the local port of any outgoing connection (vegeta's, the gateways'), and
+     * then a gateway cannot bind it.
      */
     static int[] freePorts(int count) {
         int ephemeralLow = ephemeralLow();
@@ -339,7 +375,8 @@ public final class PairedRun {
                     socket.close();
                 }
                 catch (IOException ex) {
-                    // closing a listening socket that was never used fails only if it was closed already
+                    // closing a listening socket that was never used fails only if it was
+                    // closed already
                 }
             }
         }
@@ -348,15 +385,23 @@ public final class PairedRun {
     /** The ports the other commands' apps and tests use: never handed to a pair. */
     private static final Set<Integer> LAB_PORTS = Set.of(29071, 29072, 29073, 38071, 38072, 38073, 38074, 38849);
 
-    /** The lowest port the kernel hands to outgoing connections (/proc/sys/net/ipv4/ip_local_port_range; 32768 where unreadable). */
+    /**
+     * The lowest port the kernel hands to outgoing connections
+     * (/proc/sys/net/ipv4/ip_local_port_range; 32768 where unreadable).
+     */
     static int ephemeralLow() {
         try {
-            // readAllLines: on this kernel readString of a /proc/sys file returned its first byte only
-            String[] range = Files.readAllLines(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).get(0).trim().split("\\s+");
+            // readAllLines: on this kernel readString of a /proc/sys file returned its
+            // first byte only
+            String[] range = Files.readAllLines(Path.of("/proc/sys/net/ipv4/ip_local_port_range"))
+                .get(0)
+                .trim()
+                .split("\\s+");
             return Math.max(2048, Integer.parseInt(range[0]));
         }
         catch (IOException | RuntimeException ex) {
             return 32768;
         }
     }
+
 }

@@ -12,27 +12,34 @@ import dev.perflab.lab.system.GatewayProfiles;
 import dev.perflab.lab.system.Service;
 
 /**
- * One side of a paired comparison, as A_GATEWAY or B_GATEWAY names it: a path ending in {@code .jar}
- * is the user's own gateway; anything else is the lab's gateway with those Spring profiles
- * (comma-separated, e.g. {@code reactive,burn}). Its own JVM options come after the common ones.
+ * One side of a paired comparison, as A_GATEWAY or B_GATEWAY names it: a path ending in
+ * {@code .jar} is the user's own gateway; anything else is the lab's gateway with those
+ * Spring profiles (comma-separated, e.g. {@code reactive,burn}). Its own JVM options come
+ * after the common ones.
  *
  * @param label "A" or "B"
  * @param foreign the user's gateway, or null for the lab's
  */
-public record Side(String label, String given, List<String> profiles, ForeignGateway foreign, List<String> javaOptions) {
+public record Side(String label, String given, List<String> profiles, ForeignGateway foreign,
+        List<String> javaOptions) {
 
     public Side {
         profiles = List.copyOf(profiles);
         javaOptions = List.copyOf(javaOptions);
     }
 
-    /** Reads and checks one side before anything starts; a bad value is one line naming the knob. */
+    /**
+     * Reads and checks one side before anything starts; a bad value is one line naming
+     * the knob.
+     */
     public static Side of(String label, String given, String javaOpts, Path root) {
         String value = given == null ? "" : given.trim();
         String knob = label + "_GATEWAY";
         if (value.isEmpty()) {
-            throw new LabException("make compare needs both sides to run them at the same time: A_GATEWAY=<profiles or jar> B_GATEWAY=<profiles or jar>, "
-                    + "e.g. A_GATEWAY=reactive B_GATEWAY=reactive,burn (or A=<results folder> B=<results folder> for two finished runs); " + knob + " is empty");
+            throw new LabException(
+                    "make compare needs both sides to run them at the same time: A_GATEWAY=<profiles or jar> B_GATEWAY=<profiles or jar>, "
+                            + "e.g. A_GATEWAY=reactive B_GATEWAY=reactive,burn (or A=<results folder> B=<results folder> for two finished runs); "
+                            + knob + " is empty");
         }
         List<String> options = split(javaOpts, "\\s+");
         if (value.endsWith(".jar")) {
@@ -44,12 +51,17 @@ public record Side(String label, String given, List<String> profiles, ForeignGat
     }
 
     private static List<String> split(String text, String separator) {
-        return text == null ? List.of() : Arrays.stream(text.trim().split(separator)).filter(s -> !s.isEmpty()).toList();
+        return text == null ? List.of()
+                : Arrays.stream(text.trim().split(separator)).filter(s -> !s.isEmpty()).toList();
     }
 
-    /** "the lab's gateway (profiles reactive,burn; -Dlab.burn.micros=40)" or "your gateway own-gateway.jar". */
+    /**
+     * "the lab's gateway (profiles reactive,burn; -Dlab.burn.micros=40)" or "your gateway
+     * own-gateway.jar".
+     */
     public String describe() {
-        String what = foreign != null ? "your gateway " + foreign.name() : "the lab's gateway (profiles " + String.join(",", profiles) + ")";
+        String what = foreign != null ? "your gateway " + foreign.name()
+                : "the lab's gateway (profiles " + String.join(",", profiles) + ")";
         return what + (javaOptions.isEmpty() ? "" : " with " + String.join(" ", javaOptions));
     }
 

@@ -14,15 +14,17 @@ import com.sun.tools.attach.VirtualMachine;
 import dev.perflab.lab.LabException;
 
 /**
- * async-profiler attached to a running JVM through the JDK's attach API, with the native library
- * taken from the async-profiler jar on the runner's class path (Maven Central; nothing else is
- * downloaded). Thread names are kept, so event-loop samples can be told apart.
+ * async-profiler attached to a running JVM through the JDK's attach API, with the native
+ * library taken from the async-profiler jar on the runner's class path (Maven Central;
+ * nothing else is downloaded). Thread names are kept, so event-loop samples can be told
+ * apart.
  */
 public final class AsyncProfiler implements GatewayProfiler {
 
     static final String LIBRARY = "linux-x64/libasyncProfiler.so";
 
     private final ProfiledProcess target;
+
     private final String library;
 
     private AsyncProfiler(ProfiledProcess target, String library) {
@@ -31,18 +33,20 @@ public final class AsyncProfiler implements GatewayProfiler {
     }
 
     /**
-     * Starts sampling {@code event} (cpu, wall, lock, alloc) in the JVM with this pid. Where the kernel
-     * does not let this user open perf events, cpu falls back to ctimer (CPU time from a POSIX timer,
-     * no kernel frames) and says so.
+     * Starts sampling {@code event} (cpu, wall, lock, alloc) in the JVM with this pid.
+     * Where the kernel does not let this user open perf events, cpu falls back to ctimer
+     * (CPU time from a POSIX timer, no kernel frames) and says so.
      */
     public static AsyncProfiler start(ProfiledProcess target, String event, Path dir, PrintWriter out) {
-        if (!System.getProperty("os.name").toLowerCase().contains("linux") || !System.getProperty("os.arch").matches("amd64|x86_64")) {
+        if (!System.getProperty("os.name").toLowerCase().contains("linux")
+                || !System.getProperty("os.arch").matches("amd64|x86_64")) {
             throw new LabException("the bundled async-profiler library is for linux-x64; this is "
                     + System.getProperty("os.name") + " " + System.getProperty("os.arch") + ": use PROFILER=jfr");
         }
         AsyncProfiler profiler = new AsyncProfiler(target, target.place(extract(dir), dir));
         String engine = event;
-        Optional<String> fallback = event.equals("cpu") ? perfEventsRefused(readParanoid(), isRoot()) : Optional.empty();
+        Optional<String> fallback = event.equals("cpu") ? perfEventsRefused(readParanoid(), isRoot())
+                : Optional.empty();
         if (fallback.isPresent()) {
             engine = "ctimer";
             out.println("    note: " + fallback.get());
@@ -54,7 +58,8 @@ public final class AsyncProfiler implements GatewayProfiler {
             if (!engine.equals("cpu")) {
                 throw ex;
             }
-            out.println("    note: perf events refused (" + ex.getMessage() + "); sampling with ctimer instead: CPU time, no kernel frames");
+            out.println("    note: perf events refused (" + ex.getMessage()
+                    + "); sampling with ctimer instead: CPU time, no kernel frames");
             profiler.command(startOptions("ctimer"));
         }
         out.flush();
@@ -62,25 +67,30 @@ public final class AsyncProfiler implements GatewayProfiler {
     }
 
     static String startOptions(String engine) {
-        return "start,event=" + engine + ",interval=" + (engine.equals("cpu") || engine.equals("wall") || engine.equals("ctimer") ? "1ms" : "0") + ",threads";
+        return "start,event=" + engine + ",interval="
+                + (engine.equals("cpu") || engine.equals("wall") || engine.equals("ctimer") ? "1ms" : "0") + ",threads";
     }
 
     /**
-     * Why perf events will be refused, if they will: kernel.perf_event_paranoid above 2 (Debian's
-     * default) stops every user but root; 2 still allows a user's own processes, without kernel frames.
+     * Why perf events will be refused, if they will: kernel.perf_event_paranoid above 2
+     * (Debian's default) stops every user but root; 2 still allows a user's own
+     * processes, without kernel frames.
      */
     static Optional<String> perfEventsRefused(Optional<Integer> paranoid, boolean root) {
         if (root || paranoid.isEmpty() || paranoid.get() <= 2) {
             return Optional.empty();
         }
-        return Optional.of("kernel.perf_event_paranoid is " + paranoid.get() + ", so perf events are refused to this user; "
+        return Optional.of("kernel.perf_event_paranoid is " + paranoid.get()
+                + ", so perf events are refused to this user; "
                 + "sampling with ctimer instead (CPU time, no kernel frames). For kernel frames: sudo sysctl kernel.perf_event_paranoid=1");
     }
 
     private static Optional<Integer> readParanoid() {
         try {
-            // readAllLines: readString of a /proc/sys file can return its first byte only ("-1" read as "-")
-            return Optional.of(Integer.parseInt(Files.readAllLines(Path.of("/proc/sys/kernel/perf_event_paranoid")).get(0).trim()));
+            // readAllLines: readString of a /proc/sys file can return its first byte only
+            // ("-1" read as "-")
+            return Optional.of(Integer
+                .parseInt(Files.readAllLines(Path.of("/proc/sys/kernel/perf_event_paranoid")).get(0).trim()));
         }
         catch (IOException | NumberFormatException | IndexOutOfBoundsException ex) {
             return Optional.empty();
@@ -89,15 +99,20 @@ public final class AsyncProfiler implements GatewayProfiler {
 
     private static boolean isRoot() {
         try {
-            return Files.readAllLines(Path.of("/proc/self/status")).stream()
-                .filter(line -> line.startsWith("Uid:")).anyMatch(line -> line.split("\\s+")[2].equals("0"));
+            return Files.readAllLines(Path.of("/proc/self/status"))
+                .stream()
+                .filter(line -> line.startsWith("Uid:"))
+                .anyMatch(line -> line.split("\\s+")[2].equals("0"));
         }
         catch (IOException | ArrayIndexOutOfBoundsException ex) {
             return false;
         }
     }
 
-    /** Stops sampling and writes the flame graph, the collapsed stacks of the same samples and hotspots.md. */
+    /**
+     * Stops sampling and writes the flame graph, the collapsed stacks of the same samples
+     * and hotspots.md.
+     */
     @Override
     public Capture stop(Path dir, Hotspots.Rules rules, String title) {
         Path collapsed = dir.resolve("collapsed.txt");
@@ -126,7 +141,8 @@ public final class AsyncProfiler implements GatewayProfiler {
                     + "); its reason is in the profiled app's log");
         }
         catch (AgentLoadException ex) {
-            throw new LabException("async-profiler refused '" + options + "' (" + ex.getMessage() + "); see the profiled app's log");
+            throw new LabException(
+                    "async-profiler refused '" + options + "' (" + ex.getMessage() + "); see the profiled app's log");
         }
         catch (IOException | com.sun.tools.attach.AttachNotSupportedException ex) {
             throw new LabException("cannot attach async-profiler to pid " + target.pid() + ": " + ex.getMessage(), ex);
@@ -137,7 +153,8 @@ public final class AsyncProfiler implements GatewayProfiler {
         Path target = dir.resolve("libasyncProfiler.so");
         try (InputStream in = AsyncProfiler.class.getResourceAsStream("/" + LIBRARY)) {
             if (in == null) {
-                throw new LabException("async-profiler's " + LIBRARY + " is not in the lab jar: rebuild with make build");
+                throw new LabException(
+                        "async-profiler's " + LIBRARY + " is not in the lab jar: rebuild with make build");
             }
             Files.createDirectories(dir);
             Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
@@ -147,4 +164,5 @@ public final class AsyncProfiler implements GatewayProfiler {
             throw new LabException("cannot unpack async-profiler into " + dir + ": " + ex.getMessage(), ex);
         }
     }
+
 }

@@ -6,17 +6,23 @@ import java.util.Map;
 
 import dev.perflab.lab.LabException;
 
-/** A profiler the runner attaches to the running gateway for one window and stops again. */
+/**
+ * A profiler the runner attaches to the running gateway for one window and stops again.
+ */
 public interface GatewayProfiler {
 
     /**
-     * What a profiled window left: the hotspot summary of the event-loop samples, the files it wrote
-     * (for the progress line), and evidence beyond the samples (JFR's socket reads on the event loop).
+     * What a profiled window left: the hotspot summary of the event-loop samples, the
+     * files it wrote (for the progress line), and evidence beyond the samples (JFR's
+     * socket reads on the event loop).
      */
     record Capture(Hotspots.Summary hotspots, String files, Map<String, Object> evidence) {
     }
 
-    /** Stops profiling and writes flamegraph.html, collapsed.txt and hotspots.md (and the profiler's own files) into {@code dir}. */
+    /**
+     * Stops profiling and writes flamegraph.html, collapsed.txt and hotspots.md (and the
+     * profiler's own files) into {@code dir}.
+     */
     Capture stop(Path dir, Hotspots.Rules rules, String title);
 
     /** Starts {@code kind} (async or jfr) on the target JVM. */
@@ -27,4 +33,5 @@ public interface GatewayProfiler {
             default -> throw new LabException("no profiler named '" + kind.id() + "' can be attached");
         };
     }
+
 }

@@ -17,9 +17,9 @@ import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.dataformat.yaml.YAMLMapper;
 
 /**
- * Names the culprit from async-profiler's collapsed stacks: the event-loop threads' samples
- * ({@code reactor-http-*}) grouped by what they are, as the rules file lists them, with a
- * one-line verdict.
+ * Names the culprit from async-profiler's collapsed stacks: the event-loop threads'
+ * samples ({@code reactor-http-*}) grouped by what they are, as the rules file lists
+ * them, with a one-line verdict.
  */
 public final class Hotspots {
 
@@ -31,7 +31,9 @@ public final class Hotspots {
 
     public record Rules(List<Group> groups) {
 
-        private static final YAMLMapper YAML = YAMLMapper.builder().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+        private static final YAMLMapper YAML = YAMLMapper.builder()
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .build();
 
         public static Rules load(Path file) {
             try {
@@ -47,7 +49,10 @@ public final class Hotspots {
         }
     }
 
-    /** Share of event-loop samples per group, largest first, and the path most samples of the top group take. */
+    /**
+     * Share of event-loop samples per group, largest first, and the path most samples of
+     * the top group take.
+     */
     public record Summary(long totalSamples, long eventLoopSamples, Map<String, Double> shares, String topPath) {
 
         public double share(String group) {
@@ -105,12 +110,18 @@ public final class Hotspots {
             }
         }
         long all = eventLoop;
-        Map<String, Double> shares = byGroup.entrySet().stream()
+        Map<String, Double> shares = byGroup.entrySet()
+            .stream()
             .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
-            .collect(Collectors.toMap(Map.Entry::getKey, e -> all == 0 ? 0.0 : (double) e.getValue() / all, (a, b) -> a, LinkedHashMap::new));
+            .collect(Collectors.toMap(Map.Entry::getKey, e -> all == 0 ? 0.0 : (double) e.getValue() / all, (a, b) -> a,
+                    LinkedHashMap::new));
         String top = shares.keySet().stream().filter(group -> !group.startsWith("idle")).findFirst().orElse(OTHER);
-        String topPath = paths.getOrDefault(top, Map.of()).entrySet().stream()
-            .max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse("");
+        String topPath = paths.getOrDefault(top, Map.of())
+            .entrySet()
+            .stream()
+            .max(Map.Entry.comparingByValue())
+            .map(Map.Entry::getKey)
+            .orElse("");
         return new Summary(total, eventLoop, shares, topPath);
     }
 
@@ -125,7 +136,10 @@ public final class Hotspots {
         return null;
     }
 
-    /** The first and the last frame of the stack that the group's patterns match: where it enters and where it ends up. */
+    /**
+     * The first and the last frame of the stack that the group's patterns match: where it
+     * enters and where it ends up.
+     */
     private static String path(String[] frames, Group group) {
         List<String> matching = new ArrayList<>();
         for (String frame : frames) {
@@ -163,8 +177,11 @@ public final class Hotspots {
         md.append(String.format(Locale.ROOT, "%,d samples in all, %,d on event-loop threads (reactor-http-*).%n%n",
                 summary.totalSamples(), summary.eventLoopSamples()));
         md.append("| group | share of event-loop samples |\n|---|---|\n");
-        summary.shares().forEach((group, share) -> md.append(String.format(Locale.ROOT, "| %s | %.1f %% |%n", group, share * 100)));
-        md.append("\nGroups come from lab/hotspots.yml: a sample counts for the first group whose pattern occurs in its stack.\n");
+        summary.shares()
+            .forEach((group, share) -> md.append(String.format(Locale.ROOT, "| %s | %.1f %% |%n", group, share * 100)));
+        md.append(
+                "\nGroups come from lab/hotspots.yml: a sample counts for the first group whose pattern occurs in its stack.\n");
         return md.toString();
     }
+
 }

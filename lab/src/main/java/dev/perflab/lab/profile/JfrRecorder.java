@@ -16,19 +16,22 @@ import one.convert.Arguments;
 import one.convert.FlameGraph;
 
 /**
- * A JFR recording of the gateway, started and stopped with the gateway's own JDK's {@code jcmd}:
- * the JDK's profile settings, with execution and native method samples both every 10 ms, socket
- * reads of any length (the profile settings keep only reads over 10 ms, and a blocked auth call
- * takes about one) and monitor waits and parks from 1 ms.
+ * A JFR recording of the gateway, started and stopped with the gateway's own JDK's
+ * {@code jcmd}: the JDK's profile settings, with execution and native method samples both
+ * every 10 ms, socket reads of any length (the profile settings keep only reads over 10
+ * ms, and a blocked auth call takes about one) and monitor waits and parks from 1 ms.
  */
 public final class JfrRecorder implements GatewayProfiler {
 
     static final String NAME = "perflab";
-    static final List<String> SETTINGS = List.of("settings=profile", "jdk.ExecutionSample#period=10ms", "jdk.NativeMethodSample#period=10ms",
-            "jdk.SocketRead#threshold=0ms", "jdk.JavaMonitorEnter#threshold=1ms", "jdk.ThreadPark#threshold=1ms");
+    static final List<String> SETTINGS = List.of("settings=profile", "jdk.ExecutionSample#period=10ms",
+            "jdk.NativeMethodSample#period=10ms", "jdk.SocketRead#threshold=0ms", "jdk.JavaMonitorEnter#threshold=1ms",
+            "jdk.ThreadPark#threshold=1ms");
 
     private final ProfiledProcess target;
+
     private final long pid;
+
     private final Path jcmd;
 
     private JfrRecorder(ProfiledProcess target, Path jcmd) {
@@ -40,7 +43,8 @@ public final class JfrRecorder implements GatewayProfiler {
     public static JfrRecorder start(ProfiledProcess target, Path dir) {
         Path jcmd = target.javaHome().resolve("bin/jcmd");
         if (!Files.isExecutable(jcmd)) {
-            throw new LabException("PROFILER=jfr needs jcmd, and " + jcmd + " is missing: run the lab on a full JDK, not a JRE");
+            throw new LabException(
+                    "PROFILER=jfr needs jcmd, and " + jcmd + " is missing: run the lab on a full JDK, not a JRE");
         }
         JfrRecorder recorder = new JfrRecorder(target, jcmd);
         List<String> start = new ArrayList<>(List.of("JFR.start", "name=" + NAME));
@@ -74,9 +78,9 @@ public final class JfrRecorder implements GatewayProfiler {
         catch (IOException ex) {
             throw new LabException("cannot write jfr-summary.md: " + ex.getMessage(), ex);
         }
-        return new Capture(hotspots, "recording.jfr, jfr-summary.md, flamegraph.html, hotspots.md", Map.of(
-                "event_loop_socket_reads", summary.eventLoopSocketReads().count(),
-                "event_loop_socket_read_ms", Math.round(summary.eventLoopSocketReads().millis() * 10) / 10.0));
+        return new Capture(hotspots, "recording.jfr, jfr-summary.md, flamegraph.html, hotspots.md",
+                Map.of("event_loop_socket_reads", summary.eventLoopSocketReads().count(), "event_loop_socket_read_ms",
+                        Math.round(summary.eventLoopSocketReads().millis() * 10) / 10.0));
     }
 
     private void jcmd(Path dir, List<String> command) {
@@ -85,7 +89,8 @@ public final class JfrRecorder implements GatewayProfiler {
         Commands.Result result = Commands.run(args, null, Duration.ofSeconds(60));
         try {
             Files.createDirectories(dir);
-            Files.writeString(dir.resolve("jcmd.log"), result.output(), StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+            Files.writeString(dir.resolve("jcmd.log"), result.output(), StandardOpenOption.CREATE,
+                    StandardOpenOption.APPEND);
         }
         catch (IOException ex) {
             throw new LabException("cannot write " + dir.resolve("jcmd.log") + ": " + ex.getMessage(), ex);
@@ -97,7 +102,9 @@ public final class JfrRecorder implements GatewayProfiler {
             throw new LabException("jcmd " + String.join(" ", command) + " did not finish within 60 s");
         }
         if (!result.ok() || result.output().contains("Could not") || result.output().contains("Exception")) {
-            throw new LabException("jcmd " + command.get(0) + " failed on the gateway (pid " + pid + "): " + result.lastLine());
+            throw new LabException(
+                    "jcmd " + command.get(0) + " failed on the gateway (pid " + pid + "): " + result.lastLine());
         }
     }
+
 }

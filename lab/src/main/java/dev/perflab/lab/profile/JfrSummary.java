@@ -18,12 +18,14 @@ import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingFile;
 
 /**
- * What a JFR recording says per thread (threads named alike, such as {@code reactor-http-epoll-1}
- * and {@code -2}, counted together): samples, socket reads ({@code jdk.SocketRead}), monitor waits
- * ({@code jdk.JavaMonitorEnter}) and parks ({@code jdk.ThreadPark}); plus the samples as collapsed
- * stacks in async-profiler's format, so the same hotspot rules apply. Samples are JFR's execution
- * samples (threads running Java code) and native method samples (threads in native code, such as a
- * blocked socket read or an idle epoll wait), taken at the same period: together a wall-clock view.
+ * What a JFR recording says per thread (threads named alike, such as
+ * {@code reactor-http-epoll-1} and {@code -2}, counted together): samples, socket reads
+ * ({@code jdk.SocketRead}), monitor waits ({@code jdk.JavaMonitorEnter}) and parks
+ * ({@code jdk.ThreadPark}); plus the samples as collapsed stacks in async-profiler's
+ * format, so the same hotspot rules apply. Samples are JFR's execution samples (threads
+ * running Java code) and native method samples (threads in native code, such as a blocked
+ * socket read or an idle epoll wait), taken at the same period: together a wall-clock
+ * view.
  */
 public final class JfrSummary {
 
@@ -39,10 +41,13 @@ public final class JfrSummary {
     public record Threads(long samples, Tally socketReads, Tally monitorWaits, Tally parks) {
 
         static final Threads NONE = new Threads(0, new Tally(0, 0), new Tally(0, 0), new Tally(0, 0));
+
     }
 
     private final Map<String, Threads> threads;
+
     private final Map<String, Long> socketReadCallers;
+
     private final List<String> collapsed;
 
     private JfrSummary(Map<String, Threads> threads, Map<String, Long> socketReadCallers, List<String> collapsed) {
@@ -98,8 +103,8 @@ public final class JfrSummary {
     }
 
     private static Threads add(Threads a, Threads b) {
-        return new Threads(a.samples() + b.samples(), sum(a.socketReads(), b.socketReads()), sum(a.monitorWaits(), b.monitorWaits()),
-                sum(a.parks(), b.parks()));
+        return new Threads(a.samples() + b.samples(), sum(a.socketReads(), b.socketReads()),
+                sum(a.monitorWaits(), b.monitorWaits()), sum(a.parks(), b.parks()));
     }
 
     private static Tally sum(Tally a, Tally b) {
@@ -114,7 +119,10 @@ public final class JfrSummary {
         return name == null ? "unknown" : name;
     }
 
-    /** Threads named alike count together: reactor-http-epoll-1 and -2 are reactor-http-epoll-N. */
+    /**
+     * Threads named alike count together: reactor-http-epoll-1 and -2 are
+     * reactor-http-epoll-N.
+     */
     static String group(String threadName) {
         return threadName.replaceAll("\\d+", "N");
     }
@@ -123,7 +131,10 @@ public final class JfrSummary {
         return threadName.startsWith("reactor-http-");
     }
 
-    /** Root first, as async-profiler writes them: [thread tid=N];java/lang/Thread.run;...;leaf */
+    /**
+     * Root first, as async-profiler writes them: [thread
+     * tid=N];java/lang/Thread.run;...;leaf
+     */
     private static String collapsedStack(RecordedThread thread, String name, RecordedStackTrace trace) {
         List<String> frames = new ArrayList<>();
         if (trace != null) {
@@ -142,12 +153,16 @@ public final class JfrSummary {
         if (frame.getMethod() == null) {
             return "unknown";
         }
-        // Hidden classes (lambdas) carry an address after a slash: FilteringWebHandler$$Lambda$123/0x0000000801234567
+        // Hidden classes (lambdas) carry an address after a slash:
+        // FilteringWebHandler$$Lambda$123/0x0000000801234567
         String type = frame.getMethod().getType().getName().replaceAll("/(0x)?[0-9a-f]+$", "");
         return type.replace('.', '/') + "." + frame.getMethod().getName();
     }
 
-    /** Which code did the read: the frame nearest the read that is the lab's own, else Spring's. */
+    /**
+     * Which code did the read: the frame nearest the read that is the lab's own, else
+     * Spring's.
+     */
     private static String caller(RecordedStackTrace trace) {
         if (trace == null) {
             return "unknown";
@@ -177,9 +192,15 @@ public final class JfrSummary {
         return threads;
     }
 
-    /** Socket reads on the event-loop threads: each one blocked a thread that serves many connections. */
+    /**
+     * Socket reads on the event-loop threads: each one blocked a thread that serves many
+     * connections.
+     */
     public Tally eventLoopSocketReads() {
-        return threads.entrySet().stream().filter(e -> isEventLoop(e.getKey())).map(e -> e.getValue().socketReads())
+        return threads.entrySet()
+            .stream()
+            .filter(e -> isEventLoop(e.getKey()))
+            .map(e -> e.getValue().socketReads())
             .reduce(zero(), JfrSummary::sum);
     }
 
@@ -187,7 +208,11 @@ public final class JfrSummary {
         StringBuilder md = new StringBuilder("# JFR summary: ").append(title).append("\n\n");
         Tally reads = eventLoopSocketReads();
         if (reads.count() > 0) {
-            String caller = socketReadCallers.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse("unknown");
+            String caller = socketReadCallers.entrySet()
+                .stream()
+                .max(Map.Entry.comparingByValue())
+                .map(Map.Entry::getKey)
+                .orElse("unknown");
             md.append(String.format(Locale.ROOT,
                     "**%,d socket reads on event-loop threads, %,.0f ms in all (%.2f ms each), mostly from %s: blocking I/O on the event loop.**%n%n",
                     reads.count(), reads.millis(), reads.millis() / reads.count(), caller));
@@ -195,22 +220,26 @@ public final class JfrSummary {
         else {
             md.append("**No socket reads on event-loop threads: no blocking network I/O there.**\n\n");
         }
-        md.append("| threads | samples | socket reads | socket read ms | monitor waits | monitor ms | parks | park ms |\n");
+        md.append(
+                "| threads | samples | socket reads | socket read ms | monitor waits | monitor ms | parks | park ms |\n");
         md.append("|---|--:|--:|--:|--:|--:|--:|--:|\n");
-        threads.entrySet().stream()
+        threads.entrySet()
+            .stream()
             .sorted((a, b) -> Long.compare(weight(b.getValue()), weight(a.getValue())))
             .forEach(e -> {
                 Threads t = e.getValue();
-                md.append(String.format(Locale.ROOT, "| %s | %,d | %,d | %,.1f | %,d | %,.1f | %,d | %,.1f |%n", e.getKey(), t.samples(),
-                        t.socketReads().count(), t.socketReads().millis(), t.monitorWaits().count(), t.monitorWaits().millis(),
-                        t.parks().count(), t.parks().millis()));
+                md.append(String.format(Locale.ROOT, "| %s | %,d | %,d | %,.1f | %,d | %,.1f | %,d | %,.1f |%n",
+                        e.getKey(), t.samples(), t.socketReads().count(), t.socketReads().millis(),
+                        t.monitorWaits().count(), t.monitorWaits().millis(), t.parks().count(), t.parks().millis()));
             });
-        md.append("\nThreads named alike count together (N stands for the number). Socket reads of any length are recorded; "
-                + "monitor waits and parks from 1 ms. Samples: JFR's execution and native method samples, every 10 ms, a few threads at a time.\n");
+        md.append(
+                "\nThreads named alike count together (N stands for the number). Socket reads of any length are recorded; "
+                        + "monitor waits and parks from 1 ms. Samples: JFR's execution and native method samples, every 10 ms, a few threads at a time.\n");
         return md.toString();
     }
 
     private static long weight(Threads t) {
         return t.samples() + t.socketReads().count() + t.monitorWaits().count() + t.parks().count();
     }
+
 }

@@ -8,10 +8,11 @@ import java.nio.file.StandardCopyOption;
 import dev.perflab.lab.LabException;
 
 /**
- * The JVM a profiler attaches to: its pid as this machine sees it, the JDK whose tools attach to it,
- * and where its files are. A local JVM shares this file system. A JVM in a container has its own,
- * seen from the host under {@code /proc/<pid>/root}: the profiler's library is copied in there, and
- * what the JVM writes is fetched back. The JDK's attach mechanism finds a container's JVM by itself.
+ * The JVM a profiler attaches to: its pid as this machine sees it, the JDK whose tools
+ * attach to it, and where its files are. A local JVM shares this file system. A JVM in a
+ * container has its own, seen from the host under {@code /proc/<pid>/root}: the
+ * profiler's library is copied in there, and what the JVM writes is fetched back. The
+ * JDK's attach mechanism finds a container's JVM by itself.
  */
 public record ProfiledProcess(long pid, Path javaHome, Path root) {
 
@@ -31,7 +32,9 @@ public record ProfiledProcess(long pid, Path javaHome, Path root) {
         return root.equals(Path.of("/"));
     }
 
-    /** The folder the JVM writes into, as the JVM names it: the run folder itself locally. */
+    /**
+     * The folder the JVM writes into, as the JVM names it: the run folder itself locally.
+     */
     String dir(Path runDir) {
         return isLocal() ? runDir.toAbsolutePath().toString() : CONTAINER_DIR;
     }
@@ -48,7 +51,8 @@ public record ProfiledProcess(long pid, Path javaHome, Path root) {
                 Files.createDirectories(hostView(CONTAINER_DIR));
             }
             catch (IOException ex) {
-                throw new LabException("cannot create " + CONTAINER_DIR + " in the gateway's container: " + ex.getMessage(), ex);
+                throw new LabException(
+                        "cannot create " + CONTAINER_DIR + " in the gateway's container: " + ex.getMessage(), ex);
             }
         }
     }
@@ -64,13 +68,18 @@ public record ProfiledProcess(long pid, Path javaHome, Path root) {
             Files.copy(file, hostView(jvmPath), StandardCopyOption.REPLACE_EXISTING);
         }
         catch (IOException ex) {
-            throw new LabException("cannot copy " + file.getFileName() + " into the gateway's container (" + hostView(jvmPath)
-                    + "): " + ex.getMessage() + "; profiling a container needs root or the container's user", ex);
+            throw new LabException(
+                    "cannot copy " + file.getFileName() + " into the gateway's container (" + hostView(jvmPath) + "): "
+                            + ex.getMessage() + "; profiling a container needs root or the container's user",
+                    ex);
         }
         return jvmPath;
     }
 
-    /** Copies a file the JVM wrote into the run folder (nothing to do locally, where it wrote there directly). */
+    /**
+     * Copies a file the JVM wrote into the run folder (nothing to do locally, where it
+     * wrote there directly).
+     */
     void fetch(String jvmPath, Path destination) {
         if (isLocal()) {
             return;

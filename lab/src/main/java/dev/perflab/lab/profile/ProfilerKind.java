@@ -4,7 +4,10 @@ import java.util.Arrays;
 
 import dev.perflab.lab.LabException;
 
-/** PROFILER, parsed once: none, a profiler the runner attaches for a window of its own, or the JProfiler agent loaded at start. */
+/**
+ * PROFILER, parsed once: none, a profiler the runner attaches for a window of its own, or
+ * the JProfiler agent loaded at start.
+ */
 public enum ProfilerKind {
 
     NONE("none"),
@@ -26,14 +29,21 @@ public enum ProfilerKind {
         return id;
     }
 
-    /** A profiler the runner attaches for a profiled window of its own: async-profiler or JFR. */
+    /**
+     * A profiler the runner attaches for a profiled window of its own: async-profiler or
+     * JFR.
+     */
     public boolean attaches() {
         return this == ASYNC || this == JFR;
     }
 
     /** PROFILER as given, or one line naming what it may be. */
     public static ProfilerKind parse(String profiler) {
-        return Arrays.stream(values()).filter(kind -> kind.id.equals(profiler)).findFirst()
-            .orElseThrow(() -> new LabException("PROFILER must be async, jfr or jprofiler (or none for make lab), not '" + profiler + "'"));
+        return Arrays.stream(values())
+            .filter(kind -> kind.id.equals(profiler))
+            .findFirst()
+            .orElseThrow(() -> new LabException(
+                    "PROFILER must be async, jfr or jprofiler (or none for make lab), not '" + profiler + "'"));
     }
+
 }

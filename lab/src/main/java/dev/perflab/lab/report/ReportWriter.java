@@ -10,17 +10,16 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.stream.IntStream;
 
-
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.result.RunJson;
 
 /**
- * Writes {@code report.md} and a self-contained {@code report.html} (Chart.js inlined, no network
- * needed) from a {@link ReportModel} of what a run left in its folder, so {@code make report} can
- * regenerate it without re-running anything. The layout is in {@code templates/report.*.mustache}.
+ * Writes {@code report.md} and a self-contained {@code report.html} (Chart.js inlined, no
+ * network needed) from a {@link ReportModel} of what a run left in its folder, so
+ * {@code make report} can regenerate it without re-running anything. The layout is in
+ * {@code templates/report.*.mustache}.
  */
 public final class ReportWriter {
-
 
     private ReportWriter() {
     }
@@ -38,8 +37,9 @@ public final class ReportWriter {
     }
 
     /**
-     * The model as the templates read it: a section that may be absent is a list of zero or one
-     * element, and a table's cells say whether they hold text (left-aligned in HTML).
+     * The model as the templates read it: a section that may be absent is a list of zero
+     * or one element, and a table's cells say whether they hold text (left-aligned in
+     * HTML).
      */
     private static Map<String, Object> view(ReportModel model) {
         Map<String, Object> view = new LinkedHashMap<>();
@@ -47,7 +47,8 @@ public final class ReportWriter {
         view.put("machineLine", model.machineLine());
         view.put("error", optional(model.error()));
         view.put("main", table(model.main()));
-        view.put("cores", model.cores() == null ? List.of() : List.of(Map.of("count", model.cores(), "percent", model.cores() * 100)));
+        view.put("cores", model.cores() == null ? List.of()
+                : List.of(Map.of("count", model.cores(), "percent", model.cores() * 100)));
         view.put("times", table(model.times()));
         view.put("hotspots", table(model.hotspots()));
         view.put("profiler", model.profiler());
@@ -78,8 +79,13 @@ public final class ReportWriter {
         if (table.isEmpty()) {
             return List.of();
         }
-        List<Map<String, Object>> rows = table.rows().stream().map(row -> Map.<String, Object>of("cells", IntStream.range(0, row.size())
-            .mapToObj(c -> Map.of("value", row.get(c), "text", c == 1 || c == row.size() - 1)).toList())).toList();
+        List<Map<String, Object>> rows = table.rows()
+            .stream()
+            .map(row -> Map.<String, Object>of("cells",
+                    IntStream.range(0, row.size())
+                        .mapToObj(c -> Map.of("value", row.get(c), "text", c == 1 || c == row.size() - 1))
+                        .toList()))
+            .toList();
         return List.of(Map.of("header", table.header(), "rows", rows));
     }
 
@@ -87,7 +93,8 @@ public final class ReportWriter {
         String version;
         try (InputStream in = ReportWriter.class.getResourceAsStream("report.properties")) {
             if (in == null) {
-                throw new LabException("report resource report.properties is missing from the lab jar: rebuild with make build");
+                throw new LabException(
+                        "report resource report.properties is missing from the lab jar: rebuild with make build");
             }
             Properties properties = new Properties();
             properties.load(new StringReader(new String(in.readAllBytes(), StandardCharsets.UTF_8)));
@@ -99,7 +106,8 @@ public final class ReportWriter {
         String path = "/META-INF/resources/webjars/chart.js/" + version + "/dist/chart.umd.min.js";
         try (InputStream in = ReportWriter.class.getResourceAsStream(path)) {
             if (in == null) {
-                throw new LabException("Chart.js " + version + " is not on the class path (" + path + "): rebuild with make build");
+                throw new LabException(
+                        "Chart.js " + version + " is not on the class path (" + path + "): rebuild with make build");
             }
             return new String(in.readAllBytes(), StandardCharsets.UTF_8).replace("</script", "<\\/script");
         }
@@ -107,4 +115,5 @@ public final class ReportWriter {
             throw new LabException("cannot read Chart.js: " + ex.getMessage(), ex);
         }
     }
+
 }

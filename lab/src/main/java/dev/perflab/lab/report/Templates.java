@@ -12,20 +12,30 @@ import com.samskivert.mustache.Template;
 
 import dev.perflab.lab.LabException;
 
-/** The Mustache templates under {@code templates/} in the lab jar, for the report and the comparison. */
+/**
+ * The Mustache templates under {@code templates/} in the lab jar, for the report and the
+ * comparison.
+ */
 public final class Templates {
 
     /** A markdown table cell: only the column separator needs escaping. */
     public static final Mustache.Escaper MARKDOWN = Escapers.simple(new String[][] { { "|", "\\|" } });
-    public static final Mustache.Escaper HTML = Escapers.simple(new String[][] {
-        { "&", "&amp;" }, { "<", "&lt;" }, { ">", "&gt;" }, { "\"", "&quot;" } });
+
+    public static final Mustache.Escaper HTML = Escapers
+        .simple(new String[][] { { "&", "&amp;" }, { "<", "&lt;" }, { ">", "&gt;" }, { "\"", "&quot;" } });
 
     private Templates() {
     }
 
-    /** {@code templates/<name>.mustache}, with partials from the same folder; an empty string counts as false in a section. */
+    /**
+     * {@code templates/<name>.mustache}, with partials from the same folder; an empty
+     * string counts as false in a section.
+     */
     public static Template compile(String name, Mustache.Escaper escaper) {
-        Mustache.Compiler compiler = Mustache.compiler().withEscaper(escaper).emptyStringIsFalse(true).withLoader(Templates::reader);
+        Mustache.Compiler compiler = Mustache.compiler()
+            .withEscaper(escaper)
+            .emptyStringIsFalse(true)
+            .withLoader(Templates::reader);
         try (Reader reader = reader(name)) {
             return compiler.compile(reader);
         }
@@ -42,4 +52,5 @@ public final class Templates {
         }
         return new InputStreamReader(in, StandardCharsets.UTF_8);
     }
+
 }

@@ -4,8 +4,9 @@ import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * How the JSON of a results folder (run.json, summary.json) is read and written: the report and
- * compare read it with the model alone, knowing nothing of the run that wrote it.
+ * How the JSON of a results folder (run.json, summary.json) is read and written: the
+ * report and compare read it with the model alone, knowing nothing of the run that wrote
+ * it.
  */
 public final class RunJson {
 
@@ -13,4 +14,5 @@ public final class RunJson {
 
     private RunJson() {
     }
+
 }

@@ -13,31 +13,34 @@ import dev.perflab.lab.verdict.StepVerdict;
 import dev.perflab.lab.verdict.Window;
 
 /**
- * What one rung measured, as written to {@code summary.json}: the rung as declared, then one typed
- * part per kind of measurement: the closed loop's figures, the warm-up, a profile, the fixed rate,
- * the capacity at an SLO, each present when the command measured it. The parts are unwrapped, so
- * summary.json keeps one flat object per rung ({@code rps}, {@code p99_ms}, {@code warmup_s}, ...).
- * {@code mode} is what the gateway itself reported (its {@code lab.gateway.mode} tags), not what the
- * runner asked for; {@code verdict} this rung against the one before it.
+ * What one rung measured, as written to {@code summary.json}: the rung as declared, then
+ * one typed part per kind of measurement: the closed loop's figures, the warm-up, a
+ * profile, the fixed rate, the capacity at an SLO, each present when the command measured
+ * it. The parts are unwrapped, so summary.json keeps one flat object per rung
+ * ({@code rps}, {@code p99_ms}, {@code warmup_s}, ...). {@code mode} is what the gateway
+ * itself reported (its {@code lab.gateway.mode} tags), not what the runner asked for;
+ * {@code verdict} this rung against the one before it.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record RungResult(@JsonUnwrapped Scenario rung, String dir, @JsonUnwrapped ClosedLoop closedLoop, Map<String, String> mode,
-        @JsonUnwrapped WarmupSummary warmup, @JsonUnwrapped ProfileSummary profile, @JsonProperty("at_rate") AtRate atRate, StepVerdict verdict,
-        CapacityResult capacity, String skipped) {
+public record RungResult(@JsonUnwrapped Scenario rung, String dir, @JsonUnwrapped ClosedLoop closedLoop,
+        Map<String, String> mode, @JsonUnwrapped WarmupSummary warmup, @JsonUnwrapped ProfileSummary profile,
+        @JsonProperty("at_rate") AtRate atRate, StepVerdict verdict, CapacityResult capacity, String skipped) {
 
     /*
-     * A part that summary.json does not hold (an unprofiled rung's profile, a skipped rung's
-     * figures) reads back as a part whose fields are all null, never as null itself.
+     * A part that summary.json does not hold (an unprofiled rung's profile, a skipped
+     * rung's figures) reads back as a part whose fields are all null, never as null
+     * itself.
      */
 
     /**
-     * The closed loop's figures: req/s, latency, each process's CPU and the gateway's own timers over
-     * the measured windows; the sub-windows of every pass, their 95 % intervals, and what could cap
-     * the rung's req/s.
+     * The closed loop's figures: req/s, latency, each process's CPU and the gateway's own
+     * timers over the measured windows; the sub-windows of every pass, their 95 %
+     * intervals, and what could cap the rung's req/s.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record ClosedLoop(@JsonUnwrapped Throughput throughput, @JsonUnwrapped Latency latency, @JsonUnwrapped CpuUse cpu,
-            @JsonUnwrapped GatewayTimes times, List<Window> windows, Intervals intervals, Bounds bounds) {
+    public record ClosedLoop(@JsonUnwrapped Throughput throughput, @JsonUnwrapped Latency latency,
+            @JsonUnwrapped CpuUse cpu, @JsonUnwrapped GatewayTimes times, List<Window> windows, Intervals intervals,
+            Bounds bounds) {
     }
 
     /** A rung the runtime could not run, with why. */
@@ -46,7 +49,8 @@ public record RungResult(@JsonUnwrapped Scenario rung, String dir, @JsonUnwrappe
     }
 
     /** A rung whose capacity was searched instead of its closed loop measured. */
-    public static RungResult ofCapacity(Scenario scenario, String dir, CapacityResult capacity, Map<String, String> mode, WarmupSummary warmup) {
+    public static RungResult ofCapacity(Scenario scenario, String dir, CapacityResult capacity,
+            Map<String, String> mode, WarmupSummary warmup) {
         return new RungResult(scenario, dir, null, mode, warmup, null, null, null, capacity, null);
     }
 
@@ -83,12 +87,18 @@ public record RungResult(@JsonUnwrapped Scenario rung, String dir, @JsonUnwrappe
         return closedLoop == null ? null : closedLoop.bounds();
     }
 
-    /** The rung ran and has closed-loop figures (a capacity run may have only its capacity). */
+    /**
+     * The rung ran and has closed-loop figures (a capacity run may have only its
+     * capacity).
+     */
     public boolean measured() {
         return skipped == null && throughput() != null && throughput().rps() != null;
     }
 
-    /** The sub-windows at the fixed offered rate, or none when the rung was not offered it. */
+    /**
+     * The sub-windows at the fixed offered rate, or none when the rung was not offered
+     * it.
+     */
     public List<Window> atRateWindows() {
         return atRate != null && atRate.measured() ? atRate.windows() : List.of();
     }
@@ -103,9 +113,9 @@ public record RungResult(@JsonUnwrapped Scenario rung, String dir, @JsonUnwrappe
     }
 
     /**
-     * The rung's requests per second over its measured windows: their mean, the coefficient of
-     * variation between them (null with one window), each window's figure, and the errors (socket
-     * errors and non-2xx/3xx answers) summed over all windows.
+     * The rung's requests per second over its measured windows: their mean, the
+     * coefficient of variation between them (null with one window), each window's figure,
+     * and the errors (socket errors and non-2xx/3xx answers) summed over all windows.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Throughput(Double rps, @JsonProperty("rps_cv") Double cv, @JsonProperty("rps_runs") List<Double> runs,
@@ -113,13 +123,14 @@ public record RungResult(@JsonUnwrapped Scenario rung, String dir, @JsonUnwrappe
     }
 
     /**
-     * Latency in ms as the load generator saw it: percentiles keyed "50", "90", "99", ... (the mean
-     * of the windows' percentiles), the largest max of any window and the mean of the windows'
-     * means. p50, p90 and p99 are read from the percentiles by key, so they cannot be swapped.
+     * Latency in ms as the load generator saw it: percentiles keyed "50", "90", "99", ...
+     * (the mean of the windows' percentiles), the largest max of any window and the mean
+     * of the windows' means. p50, p90 and p99 are read from the percentiles by key, so
+     * they cannot be swapped.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Latency(@JsonProperty("percentiles_ms") Map<String, Double> percentiles, @JsonProperty("max_ms") Double max,
-            @JsonProperty("client_mean_ms") Double clientMean) {
+    public record Latency(@JsonProperty("percentiles_ms") Map<String, Double> percentiles,
+            @JsonProperty("max_ms") Double max, @JsonProperty("client_mean_ms") Double clientMean) {
 
         @JsonProperty(value = "p50_ms", access = JsonProperty.Access.READ_ONLY)
         public Double p50() {
@@ -142,8 +153,9 @@ public record RungResult(@JsonUnwrapped Scenario rung, String dir, @JsonUnwrappe
     }
 
     /**
-     * Mean CPU of each process over the measured windows, in % of one core, keyed by service name
-     * (gateway, auth-service, business-service, nginx), and what the stats sampler itself used.
+     * Mean CPU of each process over the measured windows, in % of one core, keyed by
+     * service name (gateway, auth-service, business-service, nginx), and what the stats
+     * sampler itself used.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record CpuUse(@JsonProperty("cpu") Map<String, Double> percent,
@@ -154,20 +166,25 @@ public record RungResult(@JsonUnwrapped Scenario rung, String dir, @JsonUnwrappe
         }
     }
 
-    /** The gateway's own timers over the measured windows: mean auth call and mean server response time, in ms. */
+    /**
+     * The gateway's own timers over the measured windows: mean auth call and mean server
+     * response time, in ms.
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record GatewayTimes(@JsonProperty("auth_call_ms") Double authCallMs, @JsonProperty("server_ms") Double serverMs) {
+    public record GatewayTimes(@JsonProperty("auth_call_ms") Double authCallMs,
+            @JsonProperty("server_ms") Double serverMs) {
     }
 
     /**
-     * The rung offered a constant rate (CPU_RATE, by the open-model generator) after its closed loop:
-     * each sub-window's achieved req/s, p99 and CPU ms per request of every process, with their
-     * intervals. Below saturation the CPU a request costs is not just the mirror of req/s it is at the
-     * closed loop's maximum. {@code skipped} says why a rung was not
-     * offered the rate (its closed loop did not reach well above it).
+     * The rung offered a constant rate (CPU_RATE, by the open-model generator) after its
+     * closed loop: each sub-window's achieved req/s, p99 and CPU ms per request of every
+     * process, with their intervals. Below saturation the CPU a request costs is not just
+     * the mirror of req/s it is at the closed loop's maximum. {@code skipped} says why a
+     * rung was not offered the rate (its closed loop did not reach well above it).
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record AtRate(@JsonProperty("offered_rps") double offered, String generator, List<Window> windows, Intervals intervals, String skipped) {
+    public record AtRate(@JsonProperty("offered_rps") double offered, String generator, List<Window> windows,
+            Intervals intervals, String skipped) {
 
         public static AtRate skipped(double offered, String reason) {
             return new AtRate(offered, null, null, null, reason);
@@ -178,7 +195,10 @@ public record RungResult(@JsonUnwrapped Scenario rung, String dir, @JsonUnwrappe
         }
     }
 
-    /** How long the warm-up took, whether it became steady, the probe length and each probe's req/s. */
+    /**
+     * How long the warm-up took, whether it became steady, the probe length and each
+     * probe's req/s.
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record WarmupSummary(@JsonProperty("warmup_s") Double seconds, @JsonProperty("warmup_steady") Boolean steady,
             @JsonProperty("warmup_probe_s") Double probeSeconds, @JsonProperty("warmup_probes") List<Double> probes,
@@ -190,9 +210,9 @@ public record RungResult(@JsonUnwrapped Scenario rung, String dir, @JsonUnwrappe
         }
 
         /**
-         * What a fixed warm-up of {@code seconds} followed by a measurement would have read instead: the
-         * mean req/s of the first probes that fit into it, from a cold start. Null when the probes do not
-         * cover it.
+         * What a fixed warm-up of {@code seconds} followed by a measurement would have
+         * read instead: the mean req/s of the first probes that fit into it, from a cold
+         * start. Null when the probes do not cover it.
          */
         public static Double coldReading(List<Double> probes, double probeSeconds, int seconds) {
             int count = probeSeconds <= 0 ? 0 : (int) Math.floor(seconds / probeSeconds);
@@ -203,16 +223,22 @@ public record RungResult(@JsonUnwrapped Scenario rung, String dir, @JsonUnwrappe
         }
     }
 
-    /** What profiling the rung found: the profiler, the hotspot verdict and shares, its own cost and its evidence. */
+    /**
+     * What profiling the rung found: the profiler, the hotspot verdict and shares, its
+     * own cost and its evidence.
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record ProfileSummary(String profiler, String hotspot, @JsonProperty("hotspot_shares") Map<String, Double> hotspotShares,
-            @JsonProperty("profiler_cost") ProfilerCost cost, @JsonProperty("profile_evidence") Map<String, Object> evidence) {
+    public record ProfileSummary(String profiler, String hotspot,
+            @JsonProperty("hotspot_shares") Map<String, Double> hotspotShares,
+            @JsonProperty("profiler_cost") ProfilerCost cost,
+            @JsonProperty("profile_evidence") Map<String, Object> evidence) {
     }
 
     /**
-     * The profiler's own cost, measured: the same load once more with the profiler attached, right
-     * after the unprofiled window(s) the rung's figures come from.
+     * The profiler's own cost, measured: the same load once more with the profiler
+     * attached, right after the unprofiled window(s) the rung's figures come from.
      */
-    public record ProfilerCost(@JsonProperty("rps_without") double rpsWithout, @JsonProperty("rps_with") double rpsWith, double ratio) {
+    public record ProfilerCost(@JsonProperty("rps_without") double rpsWithout, @JsonProperty("rps_with") double rpsWith,
+            double ratio) {
     }
 }

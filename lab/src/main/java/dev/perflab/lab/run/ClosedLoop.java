@@ -7,19 +7,25 @@ import java.util.List;
 import dev.perflab.lab.load.LoadGenerator;
 import dev.perflab.lab.load.LoadResult;
 
-/** The closed loop: wrk's connections for DURATION, in SUBWINDOW parts, with FAULTS where they apply. */
+/**
+ * The closed loop: wrk's connections for DURATION, in SUBWINDOW parts, with FAULTS where
+ * they apply.
+ */
 record ClosedLoop(LoadGenerator generator, Duration duration, List<Duration> subwindows) implements Measurement {
 
     @Override
     public void measure(Rung rung, RungParts parts) {
         LocalDateTime from = LocalDateTime.now();
         SubWindows offered;
-        try (Progress progress = rung.progress("measure", duration); FaultSchedule.Running injected = rung.startFaults(rung.dir().resolve("faults.log"))) {
+        try (Progress progress = rung.progress("measure", duration);
+                FaultSchedule.Running injected = rung.startFaults(rung.dir().resolve("faults.log"))) {
             offered = SubWindows.offer(generator, rung, subwindows, rung.dir(), "wrk");
         }
         parts.closedLoop(offered, from, LocalDateTime.now());
         LoadResult whole = offered.whole();
-        rung.out().printf("    measured: %,.0f req/s, p99 %.2f ms, %d errors%s%n", whole.requestsPerSecond(), whole.latency().percentile("99"),
-                whole.errors(), offered.parts().size() > 1 ? " (" + offered.parts().size() + " sub-windows)" : "");
+        rung.out()
+            .printf("    measured: %,.0f req/s, p99 %.2f ms, %d errors%s%n", whole.requestsPerSecond(),
+                    whole.latency().percentile("99"), whole.errors(),
+                    offered.parts().size() > 1 ? " (" + offered.parts().size() + " sub-windows)" : "");
     }
 }

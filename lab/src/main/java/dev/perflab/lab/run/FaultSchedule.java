@@ -25,10 +25,11 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.core.JacksonException;
 
 /**
- * Faults injected into auth-service at fixed offsets into each measured window, through its
- * {@code /admin/fault} endpoint: {@code FAULTS="20s:latency=20ms 40s:latency=1ms"}. Each change is
- * logged to {@code faults.log} with the timestamp format of {@code stats.log}, so the two line up;
- * the settings in force before the window are restored after it.
+ * Faults injected into auth-service at fixed offsets into each measured window, through
+ * its {@code /admin/fault} endpoint: {@code FAULTS="20s:latency=20ms 40s:latency=1ms"}.
+ * Each change is logged to {@code faults.log} with the timestamp format of
+ * {@code stats.log}, so the two line up; the settings in force before the window are
+ * restored after it.
  */
 public record FaultSchedule(List<Step> steps) {
 
@@ -36,13 +37,17 @@ public record FaultSchedule(List<Step> steps) {
     public record Step(Duration at, String query) {
     }
 
-    private static final Pattern STEP = Pattern.compile("(\\d+[smh]?):((?:latency|errorRate)=[^&\\s]+(?:&(?:latency|errorRate)=[^&\\s]+)*)");
+    private static final Pattern STEP = Pattern
+        .compile("(\\d+[smh]?):((?:latency|errorRate)=[^&\\s]+(?:&(?:latency|errorRate)=[^&\\s]+)*)");
 
     public static FaultSchedule none() {
         return new FaultSchedule(List.of());
     }
 
-    /** Steps separated by spaces or commas, each {@code <offset>:<key>=<value>[&<key>=<value>]} with keys latency and errorRate. */
+    /**
+     * Steps separated by spaces or commas, each
+     * {@code <offset>:<key>=<value>[&<key>=<value>]} with keys latency and errorRate.
+     */
     public static FaultSchedule parse(String text) {
         List<Step> steps = new ArrayList<>();
         if (text == null || text.isBlank()) {
@@ -51,8 +56,9 @@ public record FaultSchedule(List<Step> steps) {
         for (String entry : text.trim().split("[\\s,]+")) {
             Matcher m = STEP.matcher(entry);
             if (!m.matches()) {
-                throw new LabException("FAULTS entry '" + entry + "' must look like 20s:latency=20ms or 30s:errorRate=0.05 "
-                        + "(offset into the measured window, then latency and/or errorRate joined by &)");
+                throw new LabException(
+                        "FAULTS entry '" + entry + "' must look like 20s:latency=20ms or 30s:errorRate=0.05 "
+                                + "(offset into the measured window, then latency and/or errorRate joined by &)");
             }
             steps.add(new Step(Durations.parse(m.group(1)), m.group(2)));
         }
@@ -71,8 +77,8 @@ public record FaultSchedule(List<Step> steps) {
     /** Every step must fall inside a measured window of this length. */
     public void checkWithin(Duration window) {
         steps.stream().filter(step -> step.at().compareTo(window) >= 0).findFirst().ifPresent(step -> {
-            throw new LabException("FAULTS offset " + Durations.format(step.at()) + " is not inside DURATION=" + Durations.format(window)
-                    + ": use offsets below the measured window's length");
+            throw new LabException("FAULTS offset " + Durations.format(step.at()) + " is not inside DURATION="
+                    + Durations.format(window) + ": use offsets below the measured window's length");
         });
     }
 
@@ -81,7 +87,10 @@ public record FaultSchedule(List<Step> steps) {
         return String.join(" ", steps.stream().map(s -> Durations.format(s.at()) + ":" + s.query()).toList());
     }
 
-    /** Runs the steps against auth-service from now on, in the background; closing it restores the settings in force before. */
+    /**
+     * Runs the steps against auth-service from now on, in the background; closing it
+     * restores the settings in force before.
+     */
     public Running start(URI authService, Path log, PrintWriter out) {
         return new Running(this, authService, log, out);
     }
@@ -89,10 +98,15 @@ public record FaultSchedule(List<Step> steps) {
     public static final class Running implements AutoCloseable {
 
         private final URI admin;
+
         private final Path log;
+
         private final PrintWriter out;
+
         private final Thread thread;
+
         private final String before;
+
         private final StopOnExit onExit;
 
         Running(FaultSchedule schedule, URI authService, Path log, PrintWriter out) {
@@ -114,8 +128,10 @@ public record FaultSchedule(List<Step> steps) {
                 }
             }, "lab-faults");
             this.thread.setDaemon(true);
-            // Ctrl-C or SIGTERM mid-window: the settings in force before are restored on the way out (on a remote system
-            // nobody else would, and the next user of that auth-service would meet the faults)
+            // Ctrl-C or SIGTERM mid-window: the settings in force before are restored on
+            // the way out (on a remote system
+            // nobody else would, and the next user of that auth-service would meet the
+            // faults)
             this.onExit = schedule.isEmpty() ? null : StopOnExit.register("faults", () -> {
                 thread.interrupt();
                 apply(before, "on exit, restored");
@@ -131,10 +147,11 @@ public record FaultSchedule(List<Step> steps) {
                 HttpResponse<String> response = LabHttp.get(admin);
                 JsonNode faults = response.statusCode() == 200 ? RunFolder.JSON.readTree(response.body()) : null;
                 if (faults == null || !faults.hasNonNull("latency") || !faults.hasNonNull("errorRate")) {
-                    throw new LabException("auth-service's /admin/fault answered " + response.statusCode() + ": " + response.body()
-                            + " (it answers loopback callers only)");
+                    throw new LabException("auth-service's /admin/fault answered " + response.statusCode() + ": "
+                            + response.body() + " (it answers loopback callers only)");
                 }
-                return "latency=" + faults.get("latency").asString() + "&errorRate=" + faults.get("errorRate").asDouble();
+                return "latency=" + faults.get("latency").asString() + "&errorRate="
+                        + faults.get("errorRate").asDouble();
             }
             catch (IOException | JacksonException ex) {
                 throw new LabException("cannot read auth-service's faults at " + admin + ": " + ex.getMessage());
@@ -152,8 +169,8 @@ public record FaultSchedule(List<Step> steps) {
             }
             String stamped = LocalDateTime.now().format(StatsLine.TIME) + "   " + when + "   " + line;
             try {
-                Files.writeString(log, stamped + System.lineSeparator(), StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                        StandardOpenOption.APPEND);
+                Files.writeString(log, stamped + System.lineSeparator(), StandardCharsets.UTF_8,
+                        StandardOpenOption.CREATE, StandardOpenOption.APPEND);
             }
             catch (IOException ex) {
                 // the console line below still says what happened
@@ -177,5 +194,6 @@ public record FaultSchedule(List<Step> steps) {
             }
             apply(before, "after the window, restored");
         }
+
     }
 }

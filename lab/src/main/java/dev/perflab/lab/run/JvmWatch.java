@@ -9,9 +9,9 @@ import dev.perflab.lab.stats.JvmCounters;
 import dev.perflab.lab.verdict.JvmCost;
 
 /**
- * The rung's JVMs, attached once after they start, read at each sub-window's edges: what each
- * counted about itself in the sub-window. A JVM that cannot be attached is left out with one line;
- * the rung is measured without its counters.
+ * The rung's JVMs, attached once after they start, read at each sub-window's edges: what
+ * each counted about itself in the sub-window. A JVM that cannot be attached is left out
+ * with one line; the rung is measured without its counters.
  */
 final class JvmWatch implements AutoCloseable {
 
@@ -36,7 +36,9 @@ final class JvmWatch implements AutoCloseable {
         return new JvmWatch(counters);
     }
 
-    /** Each JVM's counters now; a JVM that stopped answering is left out of this reading. */
+    /**
+     * Each JVM's counters now; a JVM that stopped answering is left out of this reading.
+     */
     Map<String, JvmCounters.Reading> read() {
         Map<String, JvmCounters.Reading> readings = new LinkedHashMap<>();
         counters.forEach((name, jvm) -> {
@@ -50,19 +52,27 @@ final class JvmWatch implements AutoCloseable {
         return readings;
     }
 
-    /** What each JVM read at both edges counted between them, per request where it scales with them; null when none was read. */
-    static Map<String, JvmCost> costs(Map<String, JvmCounters.Reading> before, Map<String, JvmCounters.Reading> after, long requests) {
+    /**
+     * What each JVM read at both edges counted between them, per request where it scales
+     * with them; null when none was read.
+     */
+    static Map<String, JvmCost> costs(Map<String, JvmCounters.Reading> before, Map<String, JvmCounters.Reading> after,
+            long requests) {
         Map<String, JvmCost> costs = new LinkedHashMap<>();
         after.forEach((name, reading) -> {
             JvmCounters.Reading start = before.get(name);
             if (start != null && requests > 0) {
                 JvmCounters.Reading delta = reading.since(start);
-                boolean switches = delta.voluntarySwitches() >= 0 && reading.voluntarySwitches() >= 0 && start.voluntarySwitches() >= 0;
-                // a thread that ended in the window takes its count along: the sum of the live ones' can fall
-                Double bytes = delta.allocatedBytes() < 0 ? null : Results.round((double) delta.allocatedBytes() / requests, 1);
-                costs.put(name, new JvmCost(bytes, delta.youngCollections(), delta.gcMillis(),
-                        delta.jitMillis(),
-                        switches ? Results.round((double) (delta.voluntarySwitches() + delta.involuntarySwitches()) / requests, 3) : null));
+                boolean switches = delta.voluntarySwitches() >= 0 && reading.voluntarySwitches() >= 0
+                        && start.voluntarySwitches() >= 0;
+                // a thread that ended in the window takes its count along: the sum of the
+                // live ones' can fall
+                Double bytes = delta.allocatedBytes() < 0 ? null
+                        : Results.round((double) delta.allocatedBytes() / requests, 1);
+                costs.put(name, new JvmCost(bytes, delta.youngCollections(), delta.gcMillis(), delta.jitMillis(),
+                        switches ? Results
+                            .round((double) (delta.voluntarySwitches() + delta.involuntarySwitches()) / requests, 3)
+                                : null));
             }
         });
         return costs.isEmpty() ? null : costs;
@@ -72,4 +82,5 @@ final class JvmWatch implements AutoCloseable {
     public void close() {
         counters.values().forEach(JvmCounters::close);
     }
+
 }

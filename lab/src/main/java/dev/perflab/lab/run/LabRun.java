@@ -16,9 +16,9 @@ import dev.perflab.lab.result.Scenario;
 import dev.perflab.lab.system.StopOnExit;
 
 /**
- * Runs a {@link RunPlan}: its rungs, pass by pass, into one results folder. Nothing measured is
- * lost: summary.json is rewritten after every rung, and a failure or Ctrl-C leaves error.txt and a
- * report of what ran.
+ * Runs a {@link RunPlan}: its rungs, pass by pass, into one results folder. Nothing
+ * measured is lost: summary.json is rewritten after every rung, and a failure or Ctrl-C
+ * leaves error.txt and a report of what ran.
  */
 public final class LabRun {
 
@@ -26,12 +26,14 @@ public final class LabRun {
     }
 
     /**
-     * @param report renders the report from the folder once summary.json is written: after the last
-     *        rung, after a failing one and from the exit hook; the caller's, since a run knows no report
+     * @param report renders the report from the folder once summary.json is written:
+     * after the last rung, after a failing one and from the exit hook; the caller's,
+     * since a run knows no report
      */
     public static RunFolder execute(RunPlan plan, PrintWriter out, Consumer<RunFolder> report) {
         RunFolder run = RunFolder.create(plan.results(), plan.command().id());
-        Map<String, Object> info = RunInfo.describe(plan.root(), plan.command().id(), plan.runtime().kind().id(), plan.parameters());
+        Map<String, Object> info = RunInfo.describe(plan.root(), plan.command().id(), plan.runtime().kind().id(),
+                plan.parameters());
         if (plan.gateway() != null) {
             info.put("gateway", plan.gateway());
         }
@@ -61,9 +63,12 @@ public final class LabRun {
         return run;
     }
 
-    /** One pass of one rung; a failure keeps what ran before it (summary.json, error.txt, the report) and ends the run with one line. */
-    private static RungResult runRung(RunPlan plan, RungRunner runner, RunFolder run, Passes passes, int pass, int i, AtomicBoolean interrupted,
-            Consumer<RunFolder> report) {
+    /**
+     * One pass of one rung; a failure keeps what ran before it (summary.json, error.txt,
+     * the report) and ends the run with one line.
+     */
+    private static RungResult runRung(RunPlan plan, RungRunner runner, RunFolder run, Passes passes, int pass, int i,
+            AtomicBoolean interrupted, Consumer<RunFolder> report) {
         List<Scenario> rungs = plan.rungs();
         Scenario scenario = rungs.get(i);
         String relative = (rungs.size() == 1 ? "." : scenario.name()) + (pass == 1 ? "" : "/pass-" + pass);
@@ -74,11 +79,13 @@ public final class LabRun {
             return runner.run(scenario, dir, relative, label, pass);
         }
         catch (RuntimeException ex) {
-            String message = "rung " + scenario.name() + ": " + (ex instanceof LabException ? ex.getMessage()
-                    : "unexpected " + ex.getClass().getSimpleName() + ": " + ex.getMessage() + " (a bug in the lab: the stack trace is in "
-                            + run.resolve("error.txt") + ")");
+            String message = "rung " + scenario.name() + ": "
+                    + (ex instanceof LabException ? ex.getMessage()
+                            : "unexpected " + ex.getClass().getSimpleName() + ": " + ex.getMessage()
+                                    + " (a bug in the lab: the stack trace is in " + run.resolve("error.txt") + ")");
             if (!interrupted.get()) {
-                // on Ctrl-C the exit hook says so; wrk's exit from it is no failure of its own
+                // on Ctrl-C the exit hook says so; wrk's exit from it is no failure of
+                // its own
                 run.error(ex instanceof LabException ? message : message + "\n\n" + stackTrace(ex));
                 finish(run, passes.results(), plan.gateway(), report);
             }
@@ -87,13 +94,15 @@ public final class LabRun {
     }
 
     /**
-     * What each rung measured so far, pass by pass. The exit hook reads it while the main thread may
-     * add to it, so both go through this object's lock.
+     * What each rung measured so far, pass by pass. The exit hook reads it while the main
+     * thread may add to it, so both go through this object's lock.
      */
     private static final class Passes {
 
         private final List<List<RungResult>> byRung = new ArrayList<>();
+
         private final int connections;
+
         private final boolean restarted;
 
         Passes(int rungs, int connections, boolean restarted) {
@@ -110,9 +119,13 @@ public final class LabRun {
 
         /** Each rung with a pass so far, its passes combined, with its step's verdict. */
         synchronized List<RungResult> results() {
-            return Results.withVerdicts(byRung.stream().filter(passes -> !passes.isEmpty())
-                .map(passes -> Results.combine(passes, Runtime.getRuntime().availableProcessors(), connections, restarted)).toList());
+            return Results.withVerdicts(byRung.stream()
+                .filter(passes -> !passes.isEmpty())
+                .map(passes -> Results.combine(passes, Runtime.getRuntime().availableProcessors(), connections,
+                        restarted))
+                .toList());
         }
+
     }
 
     private static String stackTrace(Throwable ex) {
@@ -122,12 +135,16 @@ public final class LabRun {
     }
 
     /** summary.json, then the report from the folder: the same path make report takes. */
-    private static void finish(RunFolder run, List<RungResult> results, Map<String, Object> gateway, Consumer<RunFolder> report) {
+    private static void finish(RunFolder run, List<RungResult> results, Map<String, Object> gateway,
+            Consumer<RunFolder> report) {
         run.writeJson("summary.json", summary(results, gateway));
         report.accept(run);
     }
 
-    /** summary.json: the rungs, and which gateway they drove when any did (the user's own: foreign, with what the lab could read of it). */
+    /**
+     * summary.json: the rungs, and which gateway they drove when any did (the user's own:
+     * foreign, with what the lab could read of it).
+     */
     private static Map<String, Object> summary(List<RungResult> results, Map<String, Object> gateway) {
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("rungs", results);
@@ -136,4 +153,5 @@ public final class LabRun {
         }
         return summary;
     }
+
 }

@@ -12,13 +12,17 @@ import dev.perflab.lab.load.LoadGenerator;
 import dev.perflab.lab.profile.ProfilerKind;
 
 /**
- * What every rung of a command measures after it starts: the warm-up, then its measurements in
- * order (the closed loop, then a fixed rate and a profiled window where asked for; or a capacity
- * search). Built by the command from its options before anything starts.
+ * What every rung of a command measures after it starts: the warm-up, then its
+ * measurements in order (the closed loop, then a fixed rate and a profiled window where
+ * asked for; or a capacity search). Built by the command from its options before anything
+ * starts.
  */
 public final class MeasurementPlan {
 
-    /** How the warm-up probes: with which generator, for how long each probe, for how long at most. */
+    /**
+     * How the warm-up probes: with which generator, for how long each probe, for how long
+     * at most.
+     */
     public record Warmup(LoadGenerator generator, Duration probe, Duration max) {
     }
 
@@ -26,6 +30,7 @@ public final class MeasurementPlan {
     public static final Duration FIXED_RATE_SETTLE = FixedRate.SETTLE;
 
     private final Warmup warmup;
+
     private final List<Measurement> measurements;
 
     private MeasurementPlan(Warmup warmup, List<Measurement> measurements) {
@@ -33,25 +38,37 @@ public final class MeasurementPlan {
         this.measurements = List.copyOf(measurements);
     }
 
-    /** The closed loop: {@code generator}'s connections for {@code duration}, in these sub-windows. */
+    /**
+     * The closed loop: {@code generator}'s connections for {@code duration}, in these
+     * sub-windows.
+     */
     public static MeasurementPlan closedLoop(Warmup warmup, Duration duration, List<Duration> subwindows) {
         return new MeasurementPlan(warmup, List.of(new ClosedLoop(warmup.generator(), duration, subwindows)));
     }
 
-    /** The capacity search at {@code slo} (or at the given rates), instead of the closed loop. */
-    public static MeasurementPlan capacity(Warmup warmup, Slo slo, List<Double> rates, DoubleFunction<LoadGenerator> openModel, List<LoadAgent> agents,
-            Duration duration, List<Duration> subwindows) {
-        return new MeasurementPlan(warmup, List.of(new CapacitySteps(slo, List.copyOf(rates), openModel, List.copyOf(agents), duration, subwindows)));
+    /**
+     * The capacity search at {@code slo} (or at the given rates), instead of the closed
+     * loop.
+     */
+    public static MeasurementPlan capacity(Warmup warmup, Slo slo, List<Double> rates,
+            DoubleFunction<LoadGenerator> openModel, List<LoadAgent> agents, Duration duration,
+            List<Duration> subwindows) {
+        return new MeasurementPlan(warmup, List
+            .of(new CapacitySteps(slo, List.copyOf(rates), openModel, List.copyOf(agents), duration, subwindows)));
     }
 
-    /** After the closed loop, {@code rate} req/s offered by {@code generator}, unmeasured for a few seconds and then in these sub-windows. */
-    public MeasurementPlan withFixedRate(int rate, LoadGenerator generator, Duration duration, List<Duration> subwindows) {
+    /**
+     * After the closed loop, {@code rate} req/s offered by {@code generator}, unmeasured
+     * for a few seconds and then in these sub-windows.
+     */
+    public MeasurementPlan withFixedRate(int rate, LoadGenerator generator, Duration duration,
+            List<Duration> subwindows) {
         return then(new FixedRate(rate, generator, duration, subwindows));
     }
 
     /**
-     * Last, the gateway profiled: async-profiler or JFR in a window of the closed loop's generator
-     * of its own, or the JProfiler agent announced.
+     * Last, the gateway profiled: async-profiler or JFR in a window of the closed loop's
+     * generator of its own, or the JProfiler agent announced.
      */
     public MeasurementPlan withProfiling(ProfilerKind profiler, String event, Duration duration, Path hotspotRules) {
         return then(new Profiling(profiler, event, warmup.generator(), duration, hotspotRules));
@@ -70,4 +87,5 @@ public final class MeasurementPlan {
     List<Measurement> measurements() {
         return measurements;
     }
+
 }

@@ -5,17 +5,19 @@ import java.time.Duration;
 import java.util.function.DoubleSupplier;
 
 /**
- * Keeps a long wrk run from being silent: elapsed / total and the live req/s from a request counter
- * of the system under test. The counter is read every 10 seconds only: each read is an HTTP request
- * into the measured system, and reading it every second cost the gateway rung about 7 % of its
- * throughput on a 2-core machine (measured with curl against the same endpoint). On a terminal the
- * clock redraws every second with the last rate; otherwise (CI, a pipe) a line is printed every 10 s.
+ * Keeps a long wrk run from being silent: elapsed / total and the live req/s from a
+ * request counter of the system under test. The counter is read every 10 seconds only:
+ * each read is an HTTP request into the measured system, and reading it every second cost
+ * the gateway rung about 7 % of its throughput on a 2-core machine (measured with curl
+ * against the same endpoint). On a terminal the clock redraws every second with the last
+ * rate; otherwise (CI, a pipe) a line is printed every 10 s.
  */
 final class Progress implements AutoCloseable {
 
     static final int POLL_SECONDS = 10;
 
     private final Thread thread;
+
     private volatile boolean running = true;
 
     Progress(String label, Duration total, DoubleSupplier requestCounter, PrintWriter out) {
@@ -43,8 +45,10 @@ final class Progress implements AutoCloseable {
                     lastNanos = now;
                 }
                 if (terminal || poll) {
-                    String live = Double.isNaN(rate) ? "live req/s in " + (POLL_SECONDS - tick) + " s" : String.format("live %,.0f req/s", rate);
-                    String line = String.format("    %s %s / %s  %s", label, clock(Duration.ofNanos(now - start)), clock(total), live);
+                    String live = Double.isNaN(rate) ? "live req/s in " + (POLL_SECONDS - tick) + " s"
+                            : String.format("live %,.0f req/s", rate);
+                    String line = String.format("    %s %s / %s  %s", label, clock(Duration.ofNanos(now - start)),
+                            clock(total), live);
                     out.print(terminal ? "\r" + line + "   " : line + System.lineSeparator());
                     out.flush();
                 }
@@ -83,4 +87,5 @@ final class Progress implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
     }
+
 }

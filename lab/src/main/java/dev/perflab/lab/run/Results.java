@@ -19,7 +19,10 @@ import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
-/** Turns a rung's measured sub-windows and readings into its {@link RungResult}, combines passes, and adds each step's verdict. */
+/**
+ * Turns a rung's measured sub-windows and readings into its {@link RungResult}, combines
+ * passes, and adds each step's verdict.
+ */
 final class Results {
 
     private static final List<String> PERCENTILES = List.of("50", "75", "90", "99", "99.9", "99.99");
@@ -28,13 +31,13 @@ final class Results {
     }
 
     /**
-     * One pass's closed loop: its sub-windows merged into the rung's figures and kept as the units
-     * of its intervals, with every process's CPU, the gateway's own timers, and what could cap it.
-     *
+     * One pass's closed loop: its sub-windows merged into the rung's figures and kept as
+     * the units of its intervals, with every process's CPU, the gateway's own timers, and
+     * what could cap it.
      * @param settings the cores and connections the bounds read
      */
-    static RungResult.ClosedLoop closedLoop(List<LoadResult> windows, List<Window> units, RungResult.CpuUse cpu, RungResult.GatewayTimes times,
-            Map<String, String> mode, RungRunner.Settings settings) {
+    static RungResult.ClosedLoop closedLoop(List<LoadResult> windows, List<Window> units, RungResult.CpuUse cpu,
+            RungResult.GatewayTimes times, Map<String, String> mode, RungRunner.Settings settings) {
         LoadResult whole = LoadResult.merge(windows);
         double rps = round(whole.requestsPerSecond(), 1);
         RungResult.Throughput throughput = new RungResult.Throughput(rps, null, List.of(rps), whole.errors());
@@ -42,7 +45,8 @@ final class Results {
         for (String p : PERCENTILES) {
             percentiles.put(p, round(whole.latency().percentile(p), 3));
         }
-        RungResult.Latency latency = new RungResult.Latency(percentiles, round(whole.latency().max(), 3), round(whole.latency().mean(), 3));
+        RungResult.Latency latency = new RungResult.Latency(percentiles, round(whole.latency().max(), 3),
+                round(whole.latency().mean(), 3));
         Intervals intervals = Intervals.of(units);
         return new RungResult.ClosedLoop(throughput, latency, cpu, times, units, intervals,
                 bounds(mode, times, intervals, settings.cores(), settings.connections(), latency));
@@ -50,43 +54,54 @@ final class Results {
 
     /** How the warm-up went, as summary.json records it. */
     static RungResult.WarmupSummary warmup(Warmup.Result warm) {
-        return new RungResult.WarmupSummary(round(warm.took().toMillis() / 1000.0, 1), warm.steady(), round(warm.probe().toMillis() / 1000.0, 1),
-                warm.probes().stream().map(v -> round(v, 1)).toList(), warm.reason());
+        return new RungResult.WarmupSummary(round(warm.took().toMillis() / 1000.0, 1), warm.steady(),
+                round(warm.probe().toMillis() / 1000.0, 1), warm.probes().stream().map(v -> round(v, 1)).toList(),
+                warm.reason());
     }
 
-    /** One capacity step from its sub-windows: percentiles from their merged histogram, each sub-window's p99 for the spread. */
+    /**
+     * One capacity step from its sub-windows: percentiles from their merged histogram,
+     * each sub-window's p99 for the spread.
+     */
     static Point point(double offered, List<LoadResult> parts, Map<String, Double> cpuPercent) {
         LoadResult whole = LoadResult.merge(parts);
         Map<String, Double> cpuMsPerRequest = new TreeMap<>();
         if (whole.requests() > 0) {
             double seconds = whole.durationMicros() / 1e6;
-            cpuPercent.forEach((process, percent) -> cpuMsPerRequest.put(process, round(percent / 100 * seconds * 1000 / whole.requests(), 4)));
+            cpuPercent.forEach((process, percent) -> cpuMsPerRequest.put(process,
+                    round(percent / 100 * seconds * 1000 / whole.requests(), 4)));
         }
         org.HdrHistogram.Histogram histogram = whole.histogram();
-        return new Point(offered, round(whole.requestsPerSecond(), 1), whole.requests(), round(histogram.getValueAtPercentile(50) / 1000.0, 3),
-                round(histogram.getValueAtPercentile(90) / 1000.0, 3), round(histogram.getValueAtPercentile(99) / 1000.0, 3),
-                round(histogram.getValueAtPercentile(99.9) / 1000.0, 3), round(histogram.getMaxValue() / 1000.0, 3), whole.errors(),
-                parts.stream().map(part -> round(part.latency().percentile("99"), 3)).toList(), cpuMsPerRequest.isEmpty() ? null : cpuMsPerRequest,
-                agentRequests(whole));
+        return new Point(offered, round(whole.requestsPerSecond(), 1), whole.requests(),
+                round(histogram.getValueAtPercentile(50) / 1000.0, 3),
+                round(histogram.getValueAtPercentile(90) / 1000.0, 3),
+                round(histogram.getValueAtPercentile(99) / 1000.0, 3),
+                round(histogram.getValueAtPercentile(99.9) / 1000.0, 3), round(histogram.getMaxValue() / 1000.0, 3),
+                whole.errors(), parts.stream().map(part -> round(part.latency().percentile("99"), 3)).toList(),
+                cpuMsPerRequest.isEmpty() ? null : cpuMsPerRequest, agentRequests(whole));
     }
 
-    /** Each agent's requests in the step, which add up to its requests; null for one generator. */
+    /**
+     * Each agent's requests in the step, which add up to its requests; null for one
+     * generator.
+     */
     static List<Long> agentRequests(LoadResult whole) {
         if (whole.agentRequests().isEmpty()) {
             return null;
         }
         long sum = whole.agentRequests().stream().mapToLong(Long::longValue).sum();
         if (sum != whole.requests()) {
-            throw new IllegalStateException("the agents' requests " + whole.agentRequests() + " add up to " + sum + ", not " + whole.requests());
+            throw new IllegalStateException("the agents' requests " + whole.agentRequests() + " add up to " + sum
+                    + ", not " + whole.requests());
         }
         return whole.agentRequests();
     }
 
     /**
-     * A rung's passes as one result: req/s the mean of the passes' with their cv, percentiles the
-     * mean of theirs and max the largest, CPU and the gateway's times the mean; warm-up, mode and
-     * profile as the first pass had them; every pass's sub-windows, with intervals between passes.
-     *
+     * A rung's passes as one result: req/s the mean of the passes' with their cv,
+     * percentiles the mean of theirs and max the largest, CPU and the gateway's times the
+     * mean; warm-up, mode and profile as the first pass had them; every pass's
+     * sub-windows, with intervals between passes.
      * @param restarted whether each pass restarted the apps (false on a remote system)
      */
     static RungResult combine(List<RungResult> passes, int cores, int connections, boolean restarted) {
@@ -97,27 +112,44 @@ final class Results {
         RungResult first = measured.get(0);
         List<Double> rps = measured.stream().map(r -> r.throughput().rps()).toList();
         double mean = rps.stream().mapToDouble(Double::doubleValue).average().orElse(0);
-        RungResult.Throughput throughput = new RungResult.Throughput(round(mean, 1), round(coefficientOfVariation(rps, mean), 4), rps,
+        RungResult.Throughput throughput = new RungResult.Throughput(round(mean, 1),
+                round(coefficientOfVariation(rps, mean), 4), rps,
                 measured.stream().mapToLong(r -> r.throughput().errors()).sum());
         Map<String, Double> percentiles = new LinkedHashMap<>();
-        first.latency().percentiles().keySet().forEach(p -> percentiles.put(p, round(meanOf(measured, r -> r.latency().percentile(p)), 3)));
+        first.latency()
+            .percentiles()
+            .keySet()
+            .forEach(p -> percentiles.put(p, round(meanOf(measured, r -> r.latency().percentile(p)), 3)));
         RungResult.Latency latency = new RungResult.Latency(percentiles,
-                measured.stream().mapToDouble(r -> r.latency().max()).max().orElse(0), round(meanOf(measured, r -> r.latency().clientMean()), 3));
+                measured.stream().mapToDouble(r -> r.latency().max()).max().orElse(0),
+                round(meanOf(measured, r -> r.latency().clientMean()), 3));
         Map<String, Double> cpu = new TreeMap<>();
-        measured.stream().filter(r -> r.cpu() != null && r.cpu().percent() != null).forEach(r -> r.cpu().percent().keySet().forEach(s -> cpu.put(s,
-                round(meanOf(measured, x -> x.cpu() == null ? null : x.cpu().of(s)), 1))));
-        RungResult.CpuUse cpuUse = new RungResult.CpuUse(cpu, round(meanOf(measured, r -> r.cpu() == null ? null : r.cpu().samplerPercent()), 3));
+        measured.stream()
+            .filter(r -> r.cpu() != null && r.cpu().percent() != null)
+            .forEach(r -> r.cpu()
+                .percent()
+                .keySet()
+                .forEach(s -> cpu.put(s, round(meanOf(measured, x -> x.cpu() == null ? null : x.cpu().of(s)), 1))));
+        RungResult.CpuUse cpuUse = new RungResult.CpuUse(cpu,
+                round(meanOf(measured, r -> r.cpu() == null ? null : r.cpu().samplerPercent()), 3));
         RungResult.GatewayTimes times = first.times() == null ? null
-                : new RungResult.GatewayTimes(nullableRound(meanOf(measured, r -> r.times() == null ? null : r.times().authCallMs())),
+                : new RungResult.GatewayTimes(
+                        nullableRound(meanOf(measured, r -> r.times() == null ? null : r.times().authCallMs())),
                         nullableRound(meanOf(measured, r -> r.times() == null ? null : r.times().serverMs())));
-        List<Window> windows = measured.stream().flatMap(r -> r.windows() == null ? Stream.empty() : r.windows().stream()).toList();
+        List<Window> windows = measured.stream()
+            .flatMap(r -> r.windows() == null ? Stream.empty() : r.windows().stream())
+            .toList();
         Intervals intervals = Intervals.of(windows, restarted);
-        return new RungResult(first.rung(), first.dir(), new RungResult.ClosedLoop(throughput, latency, cpuUse, times, windows, intervals,
-                bounds(first.mode(), times, intervals, cores, connections, latency)), first.mode(), first.warmup(), first.profile(),
-                combineAtRate(measured, restarted), null, null, null);
+        return new RungResult(first.rung(), first.dir(),
+                new RungResult.ClosedLoop(throughput, latency, cpuUse, times, windows, intervals,
+                        bounds(first.mode(), times, intervals, cores, connections, latency)),
+                first.mode(), first.warmup(), first.profile(), combineAtRate(measured, restarted), null, null, null);
     }
 
-    /** The passes' fixed-rate sub-windows together, with intervals between passes; a pass that skipped the rate says why when none measured it. */
+    /**
+     * The passes' fixed-rate sub-windows together, with intervals between passes; a pass
+     * that skipped the rate says why when none measured it.
+     */
     static RungResult.AtRate combineAtRate(List<RungResult> passes, boolean restarted) {
         List<RungResult.AtRate> all = passes.stream().map(RungResult::atRate).filter(a -> a != null).toList();
         if (all.isEmpty()) {
@@ -128,9 +160,11 @@ final class Results {
             return all.get(0);
         }
         List<Window> windows = measured.stream().flatMap(a -> a.windows().stream()).toList();
-        String skipped = measured.size() < all.size() ? (all.size() - measured.size()) + " of " + all.size() + " passes not offered the rate" : null;
+        String skipped = measured.size() < all.size()
+                ? (all.size() - measured.size()) + " of " + all.size() + " passes not offered the rate" : null;
         RungResult.AtRate first = measured.get(0);
-        return new RungResult.AtRate(first.offered(), first.generator(), windows, Intervals.of(windows, restarted), skipped);
+        return new RungResult.AtRate(first.offered(), first.generator(), windows, Intervals.of(windows, restarted),
+                skipped);
     }
 
     /** A pass's fixed-rate sub-windows as the rung's AtRate part. */
@@ -138,13 +172,14 @@ final class Results {
         return new RungResult.AtRate(offered, generator, windows, Intervals.of(windows), null);
     }
 
-    private static Bounds bounds(Map<String, String> mode, RungResult.GatewayTimes times, Intervals intervals, int cores, int connections,
-            RungResult.Latency latency) {
+    private static Bounds bounds(Map<String, String> mode, RungResult.GatewayTimes times, Intervals intervals,
+            int cores, int connections, RungResult.Latency latency) {
         Map<String, Double> cpu = new TreeMap<>();
         if (intervals != null && intervals.cpuMsPerRequest() != null) {
             intervals.cpuMsPerRequest().forEach((process, estimate) -> cpu.put(process, estimate.mean()));
         }
-        return Bounds.of(mode, times == null ? null : times.authCallMs(), cpu, cores, connections, latency.clientMean());
+        return Bounds.of(mode, times == null ? null : times.authCallMs(), cpu, cores, connections,
+                latency.clientMean());
     }
 
     /** Each measured rung against the measured rung before it in the ladder. */
@@ -154,7 +189,8 @@ final class Results {
         for (RungResult rung : rungs) {
             if (rung.measured() && previous != null && rung.windows() != null && previous.windows() != null) {
                 StepVerdict step = StepVerdict.of(previous.name(), previous.windows(), rung.windows());
-                out.add(rung.withVerdict(step == null ? null : step.withAtRate(previous.atRateWindows(), rung.atRateWindows())));
+                out.add(rung.withVerdict(
+                        step == null ? null : step.withAtRate(previous.atRateWindows(), rung.atRateWindows())));
             }
             else {
                 out.add(rung);
@@ -167,7 +203,12 @@ final class Results {
     }
 
     private static double meanOf(List<RungResult> rungs, Function<RungResult, Double> figure) {
-        return rungs.stream().map(figure).filter(v -> v != null).mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+        return rungs.stream()
+            .map(figure)
+            .filter(v -> v != null)
+            .mapToDouble(Double::doubleValue)
+            .average()
+            .orElse(Double.NaN);
     }
 
     private static Double nullableRound(double value) {
@@ -187,7 +228,10 @@ final class Results {
                 profiled.evidence() == null || profiled.evidence().isEmpty() ? null : profiled.evidence());
     }
 
-    /** What profiling the rung left: the profiler's name, its findings and the profiled window's req/s (null for JProfiler, which the user drives). */
+    /**
+     * What profiling the rung left: the profiler's name, its findings and the profiled
+     * window's req/s (null for JProfiler, which the user drives).
+     */
     record Profiled(String profiler, Hotspots.Summary hotspots, Double rpsWith, Map<String, Object> evidence) {
     }
 
@@ -204,4 +248,5 @@ final class Results {
         double scale = Math.pow(10, digits);
         return Math.round(value * scale) / scale;
     }
+
 }

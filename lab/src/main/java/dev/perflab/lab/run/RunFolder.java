@@ -15,17 +15,23 @@ import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * {@code results/<timestamp>-<name>/} ({@code -2}, {@code -3}, ... after it for runs started in the
- * same second), with {@code results/latest} pointing at the newest. Nothing written here is lost
- * half-way: every file is written to a temporary file beside it and renamed over the old one, so a
- * kill, an OOM or a full disk during a write leaves the previous version whole; {@code latest} is
- * swapped by a rename too, so it is never missing.
+ * {@code results/<timestamp>-<name>/} ({@code -2}, {@code -3}, ... after it for runs
+ * started in the same second), with {@code results/latest} pointing at the newest.
+ * Nothing written here is lost half-way: every file is written to a temporary file beside
+ * it and renamed over the old one, so a kill, an OOM or a full disk during a write leaves
+ * the previous version whole; {@code latest} is swapped by a rename too, so it is never
+ * missing.
  */
 public final class RunFolder {
 
     public static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
-    /** Temporary names unique within this process; the pid keeps them apart from another run's. */
+
+    /**
+     * Temporary names unique within this process; the pid keeps them apart from another
+     * run's.
+     */
 
     private final Path dir;
 
@@ -47,7 +53,10 @@ public final class RunFolder {
         return new RunFolder(dir);
     }
 
-    /** The first free one of base, base-2, base-3, ...: createDirectory fails when the folder exists, so two runs never share one. */
+    /**
+     * The first free one of base, base-2, base-3, ...: createDirectory fails when the
+     * folder exists, so two runs never share one.
+     */
     private static Path createUnique(Path results, String base) throws IOException {
         for (int n = 1;; n++) {
             try {
@@ -61,7 +70,10 @@ public final class RunFolder {
         }
     }
 
-    /** A new link under a temporary name, renamed over {@code latest}: rename replaces it in one step, where delete-then-create leaves a moment without it. */
+    /**
+     * A new link under a temporary name, renamed over {@code latest}: rename replaces it
+     * in one step, where delete-then-create leaves a moment without it.
+     */
     private static void pointLatestAt(Path results, Path dir) throws IOException {
         Path temporary = results.resolve(temporaryName("latest"));
         Files.createSymbolicLink(temporary, dir.getFileName());
@@ -110,4 +122,5 @@ public final class RunFolder {
     public void error(String message) {
         writeText("error.txt", message + "\n");
     }
+
 }

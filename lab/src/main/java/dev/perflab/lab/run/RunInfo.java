@@ -13,14 +13,21 @@ import java.util.Map;
 
 import dev.perflab.lab.system.Commands;
 
-/** What a result needs to be read later: the machine, the JDK, the commit and every parameter. */
+/**
+ * What a result needs to be read later: the machine, the JDK, the commit and every
+ * parameter.
+ */
 public final class RunInfo {
 
     private RunInfo() {
     }
 
-    /** {@code runtime} is where the apps ran: {@code local} (JVM processes) or {@code compose}. */
-    public static Map<String, Object> describe(Path root, String command, String runtime, Map<String, Object> parameters) {
+    /**
+     * {@code runtime} is where the apps ran: {@code local} (JVM processes) or
+     * {@code compose}.
+     */
+    public static Map<String, Object> describe(Path root, String command, String runtime,
+            Map<String, Object> parameters) {
         Map<String, Object> info = new LinkedHashMap<>();
         info.put("command", command);
         info.put("started", OffsetDateTime.now().toString());
@@ -30,7 +37,8 @@ public final class RunInfo {
         machine.put("cpu_model", cpuModel());
         machine.put("cores", Runtime.getRuntime().availableProcessors());
         machine.put("memory_gib", Math.round(memoryBytes() / 1024.0 / 1024 / 1024 * 10) / 10.0);
-        machine.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
+        machine.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+                + System.getProperty("os.arch"));
         machine.put("load_generator_on_same_host", true);
         info.put("machine", machine);
         info.put("jdk", System.getProperty("java.vm.name") + " " + Runtime.version());
@@ -74,4 +82,5 @@ public final class RunInfo {
         Commands.Result result = Commands.run(command, null, Duration.ofSeconds(10));
         return result.ok() ? result.output().trim() : "unknown";
     }
+
 }

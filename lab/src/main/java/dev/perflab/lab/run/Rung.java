@@ -11,13 +11,13 @@ import dev.perflab.lab.system.Service;
 import java.time.Duration;
 
 /**
- * One started pass of a rung, as its measurements see it: the scenario it runs with, the deployed
- * system, where the load goes and with which header, its folder, its pass, its warm-up, the FAULTS
- * that apply to it, the backend's request counter for the progress lines, its JVMs' counters, and
- * the console.
+ * One started pass of a rung, as its measurements see it: the scenario it runs with, the
+ * deployed system, where the load goes and with which header, its folder, its pass, its
+ * warm-up, the FAULTS that apply to it, the backend's request counter for the progress
+ * lines, its JVMs' counters, and the console.
  */
-record Rung(Scenario scenario, Deployment deployment, String header, Path dir, int pass, Warmup.Result warm, FaultSchedule faults,
-        DoubleSupplier backendRequests, JvmWatch jvms, PrintWriter out) {
+record Rung(Scenario scenario, Deployment deployment, String header, Path dir, int pass, Warmup.Result warm,
+        FaultSchedule faults, DoubleSupplier backendRequests, JvmWatch jvms, PrintWriter out) {
 
     URI url() {
         return deployment.url();

@@ -9,14 +9,22 @@ import dev.perflab.lab.result.RungResult;
 import dev.perflab.lab.stats.StatsLog;
 import dev.perflab.lab.targets.GatewayMetrics;
 
-/** What a rung's measurements found, part by part, until the stats are read and the pass becomes its {@link RungResult}. */
+/**
+ * What a rung's measurements found, part by part, until the stats are read and the pass
+ * becomes its {@link RungResult}.
+ */
 final class RungParts {
 
     private SubWindows closedLoop;
+
     private LocalDateTime from;
+
     private LocalDateTime to;
+
     private FixedRate.Phase atRate;
+
     private Results.Profiled profiled;
+
     private CapacityResult capacity;
 
     void closedLoop(SubWindows offered, LocalDateTime from, LocalDateTime to) {
@@ -25,7 +33,10 @@ final class RungParts {
         this.to = to;
     }
 
-    /** The closed loop's req/s over all its sub-windows; null before (or without) a closed loop. */
+    /**
+     * The closed loop's req/s over all its sub-windows; null before (or without) a closed
+     * loop.
+     */
     Double closedLoopRps() {
         return closedLoop == null ? null : closedLoop.whole().requestsPerSecond();
     }
@@ -43,8 +54,9 @@ final class RungParts {
     }
 
     /**
-     * The pass's result, once the sampler stopped: a capacity search's rung, or the closed loop's
-     * windows with every process's CPU from {@code stats}, and what else was measured after it.
+     * The pass's result, once the sampler stopped: a capacity search's rung, or the
+     * closed loop's windows with every process's CPU from {@code stats}, and what else
+     * was measured after it.
      */
     RungResult result(Rung rung, String relativeDir, StatsLog stats, double samplerCost, GatewayMetrics.Timings before,
             GatewayMetrics.Timings after, Map<String, String> mode, RungRunner.Settings settings) {
@@ -56,8 +68,11 @@ final class RungParts {
             throw new IllegalStateException("a rung measured neither a closed loop nor its capacity");
         }
         RungResult.ClosedLoop figures = Results.closedLoop(closedLoop.parts(), closedLoop.units(stats, rung.pass()),
-                new RungResult.CpuUse(stats.meanCpu(from, to), Results.round(samplerCost, 3)), before.until(after), mode, settings);
-        return new RungResult(rung.scenario(), relativeDir, figures, mode, warmup, Results.profile(profiled, figures.throughput().rps()),
+                new RungResult.CpuUse(stats.meanCpu(from, to), Results.round(samplerCost, 3)), before.until(after),
+                mode, settings);
+        return new RungResult(rung.scenario(), relativeDir, figures, mode, warmup,
+                Results.profile(profiled, figures.throughput().rps()),
                 atRate == null ? null : atRate.result(stats, rung.pass()), null, null, null);
     }
+
 }

@@ -16,25 +16,35 @@ import dev.perflab.lab.targets.GatewayMetrics;
 import dev.perflab.lab.targets.Target;
 
 /**
- * Runs one pass of a rung, the same fixed sequence for every target and runtime: start → warm up →
- * each planned measurement, with the stats sampler running → scrape → stop. Every process the
- * runtime started is stopped when it returns or fails; the sub-windows measured before a failure
- * stay in the rung's folder.
+ * Runs one pass of a rung, the same fixed sequence for every target and runtime: start →
+ * warm up → each planned measurement, with the stats sampler running → scrape → stop.
+ * Every process the runtime started is stopped when it returns or fails; the sub-windows
+ * measured before a failure stay in the rung's folder.
  */
 public final class RungRunner {
 
-    /** What every rung of the run shares beyond its plan: AUTH_LATENCY, FAULTS, and the cores and connections its bounds read. */
+    /**
+     * What every rung of the run shares beyond its plan: AUTH_LATENCY, FAULTS, and the
+     * cores and connections its bounds read.
+     */
     public record Settings(String authLatency, FaultSchedule faults, int cores, int connections) {
     }
 
     private final LabRuntime runtime;
+
     private final Function<Scenario, Target> targets;
+
     private final MeasurementPlan plan;
+
     private final Settings settings;
+
     private final PrintWriter out;
 
-    /** @param targets the target a rung drives, with this run's settings */
-    public RungRunner(LabRuntime runtime, Function<Scenario, Target> targets, MeasurementPlan plan, Settings settings, PrintWriter out) {
+    /**
+     * @param targets the target a rung drives, with this run's settings
+     */
+    public RungRunner(LabRuntime runtime, Function<Scenario, Target> targets, MeasurementPlan plan, Settings settings,
+            PrintWriter out) {
         this.runtime = runtime;
         this.targets = targets;
         this.plan = plan;
@@ -53,9 +63,10 @@ public final class RungRunner {
         out.println("  " + label + " " + declared.name() + target.describe());
         out.flush();
         Scenario scenario = declared.ranWith(runtime.authLatency(declared, settings.authLatency()));
-        try (Deployment deployment = runtime.start(target, scenario, dir, out); JvmWatch jvms = JvmWatch.attach(deployment.jvmPids(), out)) {
-            Rung starting = new Rung(scenario, deployment, runtime.header(target), dir, pass, null, faults(target), deployment.backendRequests(), jvms,
-                    out);
+        try (Deployment deployment = runtime.start(target, scenario, dir, out);
+                JvmWatch jvms = JvmWatch.attach(deployment.jvmPids(), out)) {
+            Rung starting = new Rung(scenario, deployment, runtime.header(target), dir, pass, null, faults(target),
+                    deployment.backendRequests(), jvms, out);
             plan.measurements().forEach(measurement -> measurement.started(starting));
             Rung rung = starting.warmedUp(warmUp(starting));
             deployment.scrape(dir, "before");
@@ -71,11 +82,15 @@ public final class RungRunner {
             deployment.scrape(dir, "after");
             GatewayMetrics.Timings after = target.timings(deployment.apps());
             Map<String, String> mode = target.mode(deployment.apps(), runtime.asDeployed());
-            return parts.result(rung, relativeDir, StatsLog.read(dir.resolve("stats.log")), samplerCost, before, after, mode, settings);
+            return parts.result(rung, relativeDir, StatsLog.read(dir.resolve("stats.log")), samplerCost, before, after,
+                    mode, settings);
         }
     }
 
-    /** FAULTS where they apply: only where the load passes an auth check, and where the runtime can post them to auth-service. */
+    /**
+     * FAULTS where they apply: only where the load passes an auth check, and where the
+     * runtime can post them to auth-service.
+     */
     private FaultSchedule faults(Target target) {
         if (!target.faultsApply() || settings.faults().isEmpty()) {
             return FaultSchedule.none();
@@ -90,14 +105,19 @@ public final class RungRunner {
     }
 
     private Warmup.Result warmUp(Rung rung) {
-        // Every endpoint the measured window reads is read after each warm-up probe too: the first
-        // Prometheus scrape of a warm app cost the next 5 s about 40 % of the gateway rung's
-        // throughput on a 2-core machine, and that belongs in the warm-up, not the measured window.
+        // Every endpoint the measured window reads is read after each warm-up probe too:
+        // the first
+        // Prometheus scrape of a warm app cost the next 5 s about 40 % of the gateway
+        // rung's
+        // throughput on a 2-core machine, and that belongs in the warm-up, not the
+        // measured window.
         MeasurementPlan.Warmup warmup = plan.warmup();
-        Warmup.Result warm = Warmup.run(warmup.generator(), warmup.probe(), warmup.max(), rung.url(), rung.header(), rung.deployment()::prime, out);
+        Warmup.Result warm = Warmup.run(warmup.generator(), warmup.probe(), warmup.max(), rung.url(), rung.header(),
+                rung.deployment()::prime, out);
         out.printf("    warm-up: %s after %ds, %s (%,.0f req/s in the last probe)%n",
-                warm.steady() ? "steady" : "not steady within WARMUP_MAX, measuring anyway", warm.took().toSeconds(), warm.reason(),
-                warm.probes().isEmpty() ? 0 : warm.probes().get(warm.probes().size() - 1));
+                warm.steady() ? "steady" : "not steady within WARMUP_MAX, measuring anyway", warm.took().toSeconds(),
+                warm.reason(), warm.probes().isEmpty() ? 0 : warm.probes().get(warm.probes().size() - 1));
         return warm;
     }
+
 }

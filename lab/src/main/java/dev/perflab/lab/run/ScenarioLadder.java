@@ -17,7 +17,9 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.dataformat.yaml.YAMLMapper;
 
-/** The scenarios of {@code make lab} and the sweep, read from {@code lab/scenarios.yml}. */
+/**
+ * The scenarios of {@code make lab} and the sweep, read from {@code lab/scenarios.yml}.
+ */
 public record ScenarioLadder(List<Scenario> rungs, Sweep sweep, List<String> capacity) {
 
     public record Sweep(List<String> latencies, List<String> clients, List<String> profiles) {
@@ -29,7 +31,8 @@ public record ScenarioLadder(List<Scenario> rungs, Sweep sweep, List<String> cap
 
     public static ScenarioLadder load(Path file) {
         if (!Files.isRegularFile(file)) {
-            throw new LabException("scenario file " + file + " not found: run from the repository root or pass --scenarios");
+            throw new LabException(
+                    "scenario file " + file + " not found: run from the repository root or pass --scenarios");
         }
         ScenarioLadder ladder;
         try {
@@ -49,26 +52,31 @@ public record ScenarioLadder(List<Scenario> rungs, Sweep sweep, List<String> cap
         Set<String> names = new HashSet<>();
         for (Scenario rung : rungs) {
             if (rung.name() == null || !rung.name().matches("[a-z0-9][a-z0-9-]*")) {
-                throw new LabException("scenario file " + file + ": rung name '" + rung.name() + "' must be lower-case letters, digits and dashes");
+                throw new LabException("scenario file " + file + ": rung name '" + rung.name()
+                        + "' must be lower-case letters, digits and dashes");
             }
             if (!names.add(rung.name())) {
                 throw new LabException("scenario file " + file + ": rung '" + rung.name() + "' appears twice");
             }
-            boolean nginxCache = rung.target() == TargetKind.NGINX && rung.profiles().equals(List.of(Targets.NGINX_AUTH_CACHE));
+            boolean nginxCache = rung.target() == TargetKind.NGINX
+                    && rung.profiles().equals(List.of(Targets.NGINX_AUTH_CACHE));
             if (rung.target() != TargetKind.GATEWAY && !rung.profiles().isEmpty() && !nginxCache) {
-                throw new LabException("scenario file " + file + ": rung '" + rung.name() + "' sets gateway profiles but does not drive the gateway"
-                        + (rung.target() == TargetKind.NGINX ? " (an nginx rung takes only [" + Targets.NGINX_AUTH_CACHE + "])" : ""));
+                throw new LabException("scenario file " + file + ": rung '" + rung.name()
+                        + "' sets gateway profiles but does not drive the gateway" + (rung.target() == TargetKind.NGINX
+                                ? " (an nginx rung takes only [" + Targets.NGINX_AUTH_CACHE + "])" : ""));
             }
             if (rung.target() != TargetKind.GATEWAY && (rung.javaOpts() != null || rung.jdk() != null)) {
-                throw new LabException("scenario file " + file + ": rung '" + rung.name() + "' sets java_opts or jdk, which are the gateway's, but does not drive the gateway");
+                throw new LabException("scenario file " + file + ": rung '" + rung.name()
+                        + "' sets java_opts or jdk, which are the gateway's, but does not drive the gateway");
             }
         }
     }
 
     /**
-     * The ladder for the user's own gateway: its rungs that drive the lab's gateway set the lab's own
-     * profiles, which mean nothing to another gateway, so they become one rung, {@code own}, where
-     * the first of them stood; the baseline and the nginx reference stay. The capacity list follows.
+     * The ladder for the user's own gateway: its rungs that drive the lab's gateway set
+     * the lab's own profiles, which mean nothing to another gateway, so they become one
+     * rung, {@code own}, where the first of them stood; the baseline and the nginx
+     * reference stay. The capacity list follows.
      */
     public ScenarioLadder withForeignGateway(Scenario own) {
         List<Scenario> adapted = new ArrayList<>();
@@ -80,13 +88,19 @@ public record ScenarioLadder(List<Scenario> rungs, Sweep sweep, List<String> cap
                 adapted.add(own);
             }
         }
-        List<String> gatewayRungs = rungs.stream().filter(rung -> rung.target() == TargetKind.GATEWAY).map(Scenario::name).toList();
+        List<String> gatewayRungs = rungs.stream()
+            .filter(rung -> rung.target() == TargetKind.GATEWAY)
+            .map(Scenario::name)
+            .toList();
         List<String> adaptedCapacity = capacity == null ? null
                 : capacity.stream().map(name -> gatewayRungs.contains(name) ? own.name() : name).distinct().toList();
         return new ScenarioLadder(adapted, sweep, adaptedCapacity);
     }
 
-    /** The rungs make capacity measures: those named, else the file's capacity: list, else every rung. */
+    /**
+     * The rungs make capacity measures: those named, else the file's capacity: list, else
+     * every rung.
+     */
     public List<Scenario> capacityRungs(List<String> only) {
         if ((only == null || only.isEmpty()) && capacity != null && !capacity.isEmpty()) {
             return select(capacity);

@@ -18,17 +18,24 @@ import dev.perflab.lab.verdict.JvmCost;
 import dev.perflab.lab.verdict.Window;
 
 /**
- * The one sub-window loop every measurement uses: offers a generator's load for each sub-window
- * in turn, keeps each one's output, and notes its span and the CPU the generator used in it.
+ * The one sub-window loop every measurement uses: offers a generator's load for each
+ * sub-window in turn, keeps each one's output, and notes its span and the CPU the
+ * generator used in it.
  */
-record SubWindows(List<LoadResult> parts, List<LocalDateTime[]> spans, List<Double> generatorCpu, List<Map<String, JvmCost>> jvm) {
+record SubWindows(List<LoadResult> parts, List<LocalDateTime[]> spans, List<Double> generatorCpu,
+        List<Map<String, JvmCost>> jvm) {
 
-    /** The load generator's name among the processes whose CPU per request a run reports. */
+    /**
+     * The load generator's name among the processes whose CPU per request a run reports.
+     */
     static final String LOAD_GENERATOR = "load-generator";
 
     static final SubWindows NONE = new SubWindows(List.of(), List.of(), List.of(), List.of());
 
-    /** Offers {@code generator}'s load for each sub-window, keeping each one's output in {@code dir} as name, name-2, ... */
+    /**
+     * Offers {@code generator}'s load for each sub-window, keeping each one's output in
+     * {@code dir} as name, name-2, ...
+     */
     static SubWindows offer(LoadGenerator generator, Rung rung, List<Duration> subwindows, Path dir, String name) {
         List<LoadResult> parts = new ArrayList<>();
         List<LocalDateTime[]> spans = new ArrayList<>();
@@ -53,7 +60,10 @@ record SubWindows(List<LoadResult> parts, List<LocalDateTime[]> spans, List<Doub
         return LoadResult.merge(parts);
     }
 
-    /** The CPU seconds the generator used in all sub-windows, or null where unknown in any. */
+    /**
+     * The CPU seconds the generator used in all sub-windows, or null where unknown in
+     * any.
+     */
     Double generatorCpuSeconds() {
         double sum = 0;
         for (Double cpu : generatorCpu) {
@@ -65,18 +75,26 @@ record SubWindows(List<LoadResult> parts, List<LocalDateTime[]> spans, List<Doub
         return sum;
     }
 
-    /** Each sub-window's figures, with every process's CPU per request from the stats sampled in its span. */
+    /**
+     * Each sub-window's figures, with every process's CPU per request from the stats
+     * sampled in its span.
+     */
     List<Window> units(StatsLog stats, int pass) {
         List<Window> units = new ArrayList<>();
         for (int i = 0; i < parts.size(); i++) {
-            units.add(window(pass, parts.get(i), withGenerator(stats.meanCpu(spans.get(i)[0], spans.get(i)[1]), generatorCpu.get(i), parts.get(i)),
+            units.add(window(pass, parts.get(i),
+                    withGenerator(stats.meanCpu(spans.get(i)[0], spans.get(i)[1]), generatorCpu.get(i), parts.get(i)),
                     jvm.get(i)));
         }
         return units;
     }
 
-    /** The load generator is sampled too: the CPU its process used over the sub-window, as % of one core like the others. */
-    static Map<String, Double> withGenerator(Map<String, Double> cpuPercent, Double generatorCpuSeconds, LoadResult result) {
+    /**
+     * The load generator is sampled too: the CPU its process used over the sub-window, as
+     * % of one core like the others.
+     */
+    static Map<String, Double> withGenerator(Map<String, Double> cpuPercent, Double generatorCpuSeconds,
+            LoadResult result) {
         if (generatorCpuSeconds == null || result.durationMicros() <= 0) {
             return cpuPercent;
         }
@@ -85,25 +103,36 @@ record SubWindows(List<LoadResult> parts, List<LocalDateTime[]> spans, List<Doub
         return all;
     }
 
-    /** A sub-window's figures, with each process's CPU ms per request from its mean CPU % over the sub-window. */
+    /**
+     * A sub-window's figures, with each process's CPU ms per request from its mean CPU %
+     * over the sub-window.
+     */
     static Window window(int pass, LoadResult result, Map<String, Double> cpuPercent, Map<String, JvmCost> jvm) {
         Map<String, Double> cpuMsPerRequest = new TreeMap<>();
         if (result.requests() > 0) {
             double seconds = result.durationMicros() / 1e6;
-            cpuPercent.forEach((process, percent) -> cpuMsPerRequest.put(process, Results.round(percent / 100 * seconds * 1000 / result.requests(), 4)));
+            cpuPercent.forEach((process, percent) -> cpuMsPerRequest.put(process,
+                    Results.round(percent / 100 * seconds * 1000 / result.requests(), 4)));
         }
-        return new Window(pass, Results.round(result.requestsPerSecond(), 1), Results.round(result.latency().percentile("99"), 3),
-                cpuMsPerRequest.isEmpty() ? null : cpuMsPerRequest, jvm);
+        return new Window(pass, Results.round(result.requestsPerSecond(), 1),
+                Results.round(result.latency().percentile("99"), 3), cpuMsPerRequest.isEmpty() ? null : cpuMsPerRequest,
+                jvm);
     }
 
-    /** The generator's raw output and summary, kept beside the result: {@code wrk.txt}, {@code wrk.json} and the latency histogram. */
+    /**
+     * The generator's raw output and summary, kept beside the result: {@code wrk.txt},
+     * {@code wrk.json} and the latency histogram.
+     */
     static void keep(Path dir, String name, LoadResult result) {
         RunFolder.write(dir.resolve(name + ".txt"), result.output());
         RunFolder.write(dir.resolve(name + ".json"), result.summaryJson() + "\n");
         RunFolder.write(dir.resolve(name + ".hdr"), result.histogramBase64() + "\n");
     }
 
-    /** The CPU seconds the runner's children used since {@code before} (the load generator's run), or null where unknown. */
+    /**
+     * The CPU seconds the runner's children used since {@code before} (the load
+     * generator's run), or null where unknown.
+     */
     private static Double cpuSince(OptionalDouble before) {
         OptionalDouble after = ReapedChildren.cpuSeconds();
         return before.isPresent() && after.isPresent() ? after.getAsDouble() - before.getAsDouble() : null;

@@ -15,13 +15,19 @@ import dev.perflab.lab.system.Endpoint;
 import dev.perflab.lab.system.Service;
 import dev.perflab.lab.targets.GatewayMetrics;
 
-/** What the rung reads of its apps over HTTP, whichever runtime started them: their scrapes and their JIT time. */
+/**
+ * What the rung reads of its apps over HTTP, whichever runtime started them: their
+ * scrapes and their JIT time.
+ */
 final class AppReadings {
 
     private AppReadings() {
     }
 
-    /** Reads every endpoint the measured window will read, and returns the apps' JIT compilation time so far (ms, summed; NaN when unknown). */
+    /**
+     * Reads every endpoint the measured window will read, and returns the apps' JIT
+     * compilation time so far (ms, summed; NaN when unknown).
+     */
     static double prime(Apps apps) {
         for (Endpoint service : labApps(apps)) {
             try {
@@ -32,14 +38,18 @@ final class AppReadings {
             }
         }
         try {
-            // Before the first request these meters may not exist yet; the read still warms the endpoint.
+            // Before the first request these meters may not exist yet; the read still
+            // warms the endpoint.
             GatewayMetrics.Timings.read(apps);
-            new ActuatorMetrics(apps.get(Service.BUSINESS).baseUri()).counter("http.server.requests", Map.of("uri", "/hello")).getAsDouble();
+            new ActuatorMetrics(apps.get(Service.BUSINESS).baseUri())
+                .counter("http.server.requests", Map.of("uri", "/hello"))
+                .getAsDouble();
         }
         catch (LabException ex) {
             // nothing to prime beyond what was read
         }
-        // a foreign gateway's JIT time is not known: the lab's apps' alone decides, with the probes' agreement
+        // a foreign gateway's JIT time is not known: the lab's apps' alone decides, with
+        // the probes' agreement
         double jit = 0;
         for (Endpoint service : labApps(apps)) {
             try {
@@ -59,7 +69,8 @@ final class AppReadings {
                 continue;
             }
             try {
-                AtomicFiles.write(dir.resolve("scrapes").resolve(service.service().id() + "-" + when + ".prom"), LabHttp.get(service.prometheusUri()).body());
+                AtomicFiles.write(dir.resolve("scrapes").resolve(service.service().id() + "-" + when + ".prom"),
+                        LabHttp.get(service.prometheusUri()).body());
             }
             catch (IOException ex) {
                 throw new LabException("cannot scrape " + service.service() + " metrics: " + ex.getMessage(), ex);
@@ -67,12 +78,16 @@ final class AppReadings {
         }
     }
 
-    /** A foreign gateway's Prometheus metrics are kept when it serves them; without them nothing is written, and nothing fails. */
+    /**
+     * A foreign gateway's Prometheus metrics are kept when it serves them; without them
+     * nothing is written, and nothing fails.
+     */
     private static void scrapeForeign(Endpoint gateway, Path dir, String when) {
         try {
             HttpResponse<String> response = LabHttp.get(gateway.uri("/actuator/prometheus"));
             if (response.statusCode() == 200) {
-                AtomicFiles.write(dir.resolve("scrapes").resolve(gateway.service().id() + "-" + when + ".prom"), response.body());
+                AtomicFiles.write(dir.resolve("scrapes").resolve(gateway.service().id() + "-" + when + ".prom"),
+                        response.body());
             }
         }
         catch (IOException ex) {
@@ -84,4 +99,5 @@ final class AppReadings {
     private static List<Endpoint> labApps(Apps apps) {
         return apps.services().stream().<Endpoint>map(e -> e).filter(service -> !service.foreign()).toList();
     }
+
 }

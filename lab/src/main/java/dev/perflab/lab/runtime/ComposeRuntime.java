@@ -17,7 +17,10 @@ import dev.perflab.lab.system.Service;
 import dev.perflab.lab.system.ServiceLauncher;
 import dev.perflab.lab.targets.Target;
 
-/** RUNTIME=compose: the apps as containers (named after the services), sampled by docker stats, profiled through the container's pid. */
+/**
+ * RUNTIME=compose: the apps as containers (named after the services), sampled by docker
+ * stats, profiled through the container's pid.
+ */
 public final class ComposeRuntime extends LocalRuntime {
 
     public ComposeRuntime(Function<Path, ServiceLauncher> launcher, Duration healthTimeout) {
@@ -53,8 +56,10 @@ public final class ComposeRuntime extends LocalRuntime {
             @Override
             public Optional<ProfiledProcess> gatewayProcess() {
                 return apps.find(Service.GATEWAY)
-                    .map(gateway -> ProfiledProcess.container(Compose.containerPid(gateway.service()), LaunchSpec.currentJavaHome()));
+                    .map(gateway -> ProfiledProcess.container(Compose.containerPid(gateway.service()),
+                            LaunchSpec.currentJavaHome()));
             }
         };
     }
+
 }

@@ -12,7 +12,10 @@ import dev.perflab.lab.stats.StatsSampler;
 import dev.perflab.lab.system.Apps;
 import dev.perflab.lab.system.Service;
 
-/** A rung's running system: its apps, where the load goes, how they are sampled and read; closing stops what the runtime started. */
+/**
+ * A rung's running system: its apps, where the load goes, how they are sampled and read;
+ * closing stops what the runtime started.
+ */
 public interface Deployment extends AutoCloseable {
 
     Apps apps();
@@ -20,36 +23,47 @@ public interface Deployment extends AutoCloseable {
     /** Where the load goes. */
     URI url();
 
-    /** The sampler that writes the apps' (and the target's extras') CPU and memory to {@code file} each second. */
+    /**
+     * The sampler that writes the apps' (and the target's extras') CPU and memory to
+     * {@code file} each second.
+     */
     StatsSampler sampler(Path file);
 
     /** The gateway process a profiler attaches to, when the lab started it here. */
     Optional<ProfiledProcess> gatewayProcess();
 
     /**
-     * The JVMs whose counters the lab can read through the attach API, by the name the stats log
-     * uses: the apps it started as processes here (a foreign gateway too); none in a container or
-     * on a remote system.
+     * The JVMs whose counters the lab can read through the attach API, by the name the
+     * stats log uses: the apps it started as processes here (a foreign gateway too); none
+     * in a container or on a remote system.
      */
     default Map<String, Long> jvmPids() {
         return Map.of();
     }
 
-    /** Reads every endpoint the measured window will read, and returns the apps' JIT compilation time so far (ms, summed; NaN when unknown). */
+    /**
+     * Reads every endpoint the measured window will read, and returns the apps' JIT
+     * compilation time so far (ms, summed; NaN when unknown).
+     */
     default double prime() {
         return AppReadings.prime(apps());
     }
 
-    /** Keeps each app's Prometheus metrics as {@code scrapes/<app>-<when>.prom} under {@code dir}. */
+    /**
+     * Keeps each app's Prometheus metrics as {@code scrapes/<app>-<when>.prom} under
+     * {@code dir}.
+     */
     default void scrape(Path dir, String when) {
         AppReadings.scrape(apps(), dir, when);
     }
 
     /** The backend's request counter, for the progress line. */
     default DoubleSupplier backendRequests() {
-        return new ActuatorMetrics(apps().get(Service.BUSINESS).baseUri()).counter("http.server.requests", Map.of("uri", "/hello"));
+        return new ActuatorMetrics(apps().get(Service.BUSINESS).baseUri()).counter("http.server.requests",
+                Map.of("uri", "/hello"));
     }
 
     @Override
     void close();
+
 }

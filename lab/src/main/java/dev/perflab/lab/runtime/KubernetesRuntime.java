@@ -10,10 +10,14 @@ import dev.perflab.lab.system.KubernetesRollout;
 import dev.perflab.lab.system.RemoteConfig;
 import dev.perflab.lab.targets.Target;
 
-/** RUNTIME=kubernetes: a remote system, after kubectl apply -k of each rung's overlay (the base for rungs without a gateway) rolled out. */
+/**
+ * RUNTIME=kubernetes: a remote system, after kubectl apply -k of each rung's overlay (the
+ * base for rungs without a gateway) rolled out.
+ */
 public final class KubernetesRuntime extends RemoteRuntime {
 
     private final KubernetesRollout kubernetes;
+
     private final Duration healthTimeout;
 
     public KubernetesRuntime(RemoteConfig remote, KubernetesRollout kubernetes, Duration healthTimeout) {
@@ -35,8 +39,8 @@ public final class KubernetesRuntime extends RemoteRuntime {
             return unavailable;
         }
         if (target.overlay(kubernetes, rung).isEmpty()) {
-            return Optional.of("no overlay in deploy/k8s/overlays for rung " + rung.name() + " (profiles " + String.join(",", rung.profiles())
-                    + "): add one named like the rung to run it on Kubernetes");
+            return Optional.of("no overlay in deploy/k8s/overlays for rung " + rung.name() + " (profiles "
+                    + String.join(",", rung.profiles()) + "): add one named like the rung to run it on Kubernetes");
         }
         return Optional.empty();
     }
@@ -46,4 +50,5 @@ public final class KubernetesRuntime extends RemoteRuntime {
         kubernetes.apply(target.overlay(kubernetes, rung).orElseThrow(), out);
         return connect(target, healthTimeout);
     }
+
 }

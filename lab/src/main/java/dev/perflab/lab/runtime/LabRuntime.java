@@ -10,9 +10,10 @@ import dev.perflab.lab.system.LaunchSpec;
 import dev.perflab.lab.targets.Target;
 
 /**
- * The system under test, wherever it runs: starts a rung's apps (or connects to them), says where
- * the load goes, how the apps are sampled and which process is profiled, and stops what it started.
- * Chosen once per command ({@link Runtimes}); the rung runner asks it and never the RUNTIME.
+ * The system under test, wherever it runs: starts a rung's apps (or connects to them),
+ * says where the load goes, how the apps are sampled and which process is profiled, and
+ * stops what it started. Chosen once per command ({@link Runtimes}); the rung runner asks
+ * it and never the RUNTIME.
  */
 public interface LabRuntime {
 
@@ -23,12 +24,18 @@ public interface LabRuntime {
         return target.unavailable();
     }
 
-    /** The auth latency the rung runs with: its own, else AUTH_LATENCY; null where the system runs as deployed. */
+    /**
+     * The auth latency the rung runs with: its own, else AUTH_LATENCY; null where the
+     * system runs as deployed.
+     */
     default String authLatency(Scenario rung, String configured) {
         return rung.authLatency() != null ? rung.authLatency() : configured;
     }
 
-    /** The header line each request carries (the target's, unless the runtime has a token of its own). */
+    /**
+     * The header line each request carries (the target's, unless the runtime has a token
+     * of its own).
+     */
     default String header(Target target) {
         return target.header();
     }
@@ -38,18 +45,25 @@ public interface LabRuntime {
         return Optional.empty();
     }
 
-    /** Whether the apps run as someone deployed them: a gateway without the lab's metrics is then unknown, not an error. */
+    /**
+     * Whether the apps run as someone deployed them: a gateway without the lab's metrics
+     * is then unknown, not an error.
+     */
     default boolean asDeployed() {
         return false;
     }
 
     /**
      * The gateway's launch spec with the JProfiler agent loaded at start.
-     *
-     * @param agentJvmOptions the agent's JVM options, for a gateway started as a local process
+     * @param agentJvmOptions the agent's JVM options, for a gateway started as a local
+     * process
      */
     LaunchSpec withJProfiler(LaunchSpec gateway, List<String> agentJvmOptions);
 
-    /** Starts (or connects to) the rung's apps and what the target needs beyond them; closing stops what was started. */
+    /**
+     * Starts (or connects to) the rung's apps and what the target needs beyond them;
+     * closing stops what was started.
+     */
     Deployment start(Target target, Scenario rung, Path dir, PrintWriter out);
+
 }

@@ -24,13 +24,17 @@ import dev.perflab.lab.system.ServiceLauncher;
 import dev.perflab.lab.targets.Target;
 import java.net.URI;
 
-/** RUNTIME=local: the apps as JVM processes on this machine, sampled from /proc, profiled by pid. */
+/**
+ * RUNTIME=local: the apps as JVM processes on this machine, sampled from /proc, profiled
+ * by pid.
+ */
 public class LocalRuntime implements LabRuntime {
 
     /** The port the JProfiler agent listens on, on 127.0.0.1. */
     public static final int JPROFILER_PORT = 38849;
 
     private final Function<Path, ServiceLauncher> launcher;
+
     private final Duration healthTimeout;
 
     /**
@@ -60,7 +64,8 @@ public class LocalRuntime implements LabRuntime {
 
     @Override
     public Deployment start(Target target, Scenario rung, Path dir, PrintWriter out) {
-        LabSystem apps = LabSystem.start(launcher.apply(dir.resolve("logs")), target.specs(rung.authLatency()), healthTimeout);
+        LabSystem apps = LabSystem.start(launcher.apply(dir.resolve("logs")), target.specs(rung.authLatency()),
+                healthTimeout);
         try {
             Target.Extras extras = target.startExtras(apps, dir);
             return deployment(apps, extras, target.url(apps, extras));
@@ -76,11 +81,16 @@ public class LocalRuntime implements LabRuntime {
         return new Started(apps, extras, url);
     }
 
-    /** Apps the lab started here, and the target's extras; closing stops the extras, then the apps. */
+    /**
+     * Apps the lab started here, and the target's extras; closing stops the extras, then
+     * the apps.
+     */
     static class Started implements Deployment {
 
         final LabSystem apps;
+
         private final Target.Extras extras;
+
         private final URI url;
 
         Started(LabSystem apps, Target.Extras extras, URI url) {
@@ -111,7 +121,8 @@ public class LocalRuntime implements LabRuntime {
 
         @Override
         public Optional<ProfiledProcess> gatewayProcess() {
-            return apps.find(Service.GATEWAY).map(gateway -> ProfiledProcess.local(gateway.pid(), gateway.spec().javaHome()));
+            return apps.find(Service.GATEWAY)
+                .map(gateway -> ProfiledProcess.local(gateway.pid(), gateway.spec().javaHome()));
         }
 
         @Override
@@ -127,5 +138,7 @@ public class LocalRuntime implements LabRuntime {
                 // extras first, then the apps
             }
         }
+
     }
+
 }

@@ -22,14 +22,15 @@ import dev.perflab.lab.system.Service;
 import dev.perflab.lab.targets.Target;
 
 /**
- * RUNTIME=remote: a system the lab did not start, at the REMOTE file's addresses, sampled from each
- * app's Prometheus endpoint; nothing is started, profiled or stopped there.
+ * RUNTIME=remote: a system the lab did not start, at the REMOTE file's addresses, sampled
+ * from each app's Prometheus endpoint; nothing is started, profiled or stopped there.
  */
 public class RemoteRuntime implements LabRuntime {
 
     /**
-     * How long a remote app, checked before the run began, may take to answer at the start of a rung
-     * before it fails with one line: a busy machine can hold one scrape for seconds.
+     * How long a remote app, checked before the run began, may take to answer at the
+     * start of a rung before it fails with one line: a busy machine can hold one scrape
+     * for seconds.
      */
     static final Duration REMOTE_ANSWER = Duration.ofSeconds(30);
 
@@ -50,13 +51,18 @@ public class RemoteRuntime implements LabRuntime {
         return target.unavailable(remote);
     }
 
-    /** A remote system runs with the auth latency it was deployed with, which the lab neither sets nor knows. */
+    /**
+     * A remote system runs with the auth latency it was deployed with, which the lab
+     * neither sets nor knows.
+     */
     @Override
     public String authLatency(Scenario rung, String configured) {
         return null;
     }
 
-    /** The REMOTE file's token, when it names one, replaces the lab's own bearer token. */
+    /**
+     * The REMOTE file's token, when it names one, replaces the lab's own bearer token.
+     */
     @Override
     public String header(Target target) {
         String header = target.header();
@@ -68,7 +74,8 @@ public class RemoteRuntime implements LabRuntime {
 
     @Override
     public Optional<String> faultsUnavailable() {
-        return remote.authAdmin().isEmpty() ? Optional.of("the REMOTE file names no auth-service.url to post them to") : Optional.empty();
+        return remote.authAdmin().isEmpty() ? Optional.of("the REMOTE file names no auth-service.url to post them to")
+                : Optional.empty();
     }
 
     @Override
@@ -78,10 +85,14 @@ public class RemoteRuntime implements LabRuntime {
 
     @Override
     public LaunchSpec withJProfiler(LaunchSpec gateway, List<String> agentJvmOptions) {
-        throw new LabException("PROFILER=jprofiler attaches to a gateway the lab started: not with RUNTIME=" + kind().id());
+        throw new LabException(
+                "PROFILER=jprofiler attaches to a gateway the lab started: not with RUNTIME=" + kind().id());
     }
 
-    /** Connects to the configured apps, each of whose scrapes must answer, and checks the address the load goes to. */
+    /**
+     * Connects to the configured apps, each of whose scrapes must answer, and checks the
+     * address the load goes to.
+     */
     @Override
     public Deployment start(Target target, Scenario rung, Path dir, PrintWriter out) {
         return connect(target, REMOTE_ANSWER);
@@ -121,4 +132,5 @@ public class RemoteRuntime implements LabRuntime {
             remoteApps.close();
         }
     }
+
 }

@@ -34,7 +34,11 @@ public enum RuntimeKind {
 
     /** RUNTIME as given, or one line naming the four it may be. */
     public static RuntimeKind parse(String runtime) {
-        return Arrays.stream(values()).filter(kind -> kind.id.equals(runtime)).findFirst()
-            .orElseThrow(() -> new LabException("RUNTIME must be local, compose, remote or kubernetes, not '" + runtime + "'"));
+        return Arrays.stream(values())
+            .filter(kind -> kind.id.equals(runtime))
+            .findFirst()
+            .orElseThrow(() -> new LabException(
+                    "RUNTIME must be local, compose, remote or kubernetes, not '" + runtime + "'"));
     }
+
 }

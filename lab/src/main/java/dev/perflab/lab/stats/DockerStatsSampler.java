@@ -18,17 +18,22 @@ import java.util.Map;
 
 /**
  * The compose runtime's stats: {@code docker stats} itself, streaming one JSON object per
- * container and round; each is read once into raw numbers ({@link StatsLine#fromDocker}), kept in
- * {@code stats.jsonl}, and written back in Docker's table format to {@code stats.log}.
+ * container and round; each is read once into raw numbers ({@link StatsLine#fromDocker}),
+ * kept in {@code stats.jsonl}, and written back in Docker's table format to
+ * {@code stats.log}.
  */
 public final class DockerStatsSampler implements StatsSampler {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final List<String> command;
+
     private final StatsWriter out;
+
     private Commands.Child child;
+
     private Thread reader;
+
     private long startedNanos;
 
     public DockerStatsSampler(List<String> containers, Path file) {
@@ -48,10 +53,13 @@ public final class DockerStatsSampler implements StatsSampler {
     }
 
     private void copy() {
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(child.process().getInputStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader in = new BufferedReader(
+                new InputStreamReader(child.process().getInputStream(), StandardCharsets.UTF_8))) {
             String line;
-            // docker refreshes its stream more often than once a second, repeating the same figures: keep one
-            // sample per container per second, as stats.log promises, with docker's header before each second's round
+            // docker refreshes its stream more often than once a second, repeating the
+            // same figures: keep one
+            // sample per container per second, as stats.log promises, with docker's
+            // header before each second's round
             Map<String, LocalDateTime> written = new HashMap<>();
             LocalDateTime round = null;
             while ((line = in.readLine()) != null) {
@@ -73,7 +81,10 @@ public final class DockerStatsSampler implements StatsSampler {
         }
     }
 
-    /** One line of docker's stream as a sample; empty for screen codes alone, placeholders and anything not JSON. */
+    /**
+     * One line of docker's stream as a sample; empty for screen codes alone, placeholders
+     * and anything not JSON.
+     */
     static Optional<StatsLine> sample(LocalDateTime time, String line) {
         String text = line.replaceAll("\u001B\\[[0-9;]*[A-Za-z]", "").strip();
         if (!text.startsWith("{")) {
@@ -94,7 +105,13 @@ public final class DockerStatsSampler implements StatsSampler {
             return 0;
         }
         long wall = System.nanoTime() - startedNanos;
-        return child.process().toHandle().info().totalCpuDuration().map(Duration::toNanos).map(cpu -> wall <= 0 ? 0 : cpu * 100.0 / wall).orElse(0.0);
+        return child.process()
+            .toHandle()
+            .info()
+            .totalCpuDuration()
+            .map(Duration::toNanos)
+            .map(cpu -> wall <= 0 ? 0 : cpu * 100.0 / wall)
+            .orElse(0.0);
     }
 
     @Override
@@ -112,4 +129,5 @@ public final class DockerStatsSampler implements StatsSampler {
         }
         out.close();
     }
+
 }

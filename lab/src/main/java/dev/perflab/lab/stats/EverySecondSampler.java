@@ -5,17 +5,23 @@ import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
 
 /**
- * A sampler that takes one round of samples a second on a thread of its own into a stats log, and
- * counts the CPU that thread used: the /proc sampler and the Prometheus sampler share it. A round
- * that overran its second starts the next one a second later rather than catching up in a burst.
+ * A sampler that takes one round of samples a second on a thread of its own into a stats
+ * log, and counts the CPU that thread used: the /proc sampler and the Prometheus sampler
+ * share it. A round that overran its second starts the next one a second later rather
+ * than catching up in a burst.
  */
 abstract class EverySecondSampler implements StatsSampler {
 
     protected final StatsWriter out;
+
     private final Thread thread;
+
     private volatile boolean running = true;
+
     private long ownCpuNanos;
+
     private long startedNanos;
+
     private long stoppedNanos;
 
     EverySecondSampler(Path file, String threadName) {
@@ -77,4 +83,5 @@ abstract class EverySecondSampler implements StatsSampler {
         stoppedNanos = System.nanoTime();
         out.close();
     }
+
 }

@@ -12,19 +12,21 @@ import java.util.Map;
 import dev.perflab.lab.LabException;
 
 /**
- * The local runtime's {@code docker stats}: once a second, for each service process (raw in
- * {@code stats.jsonl}, as Docker's table in {@code stats.log}), CPU (share
- * of one core, as Docker counts it), resident memory against the machine's memory, block I/O,
+ * The local runtime's {@code docker stats}: once a second, for each service process (raw
+ * in {@code stats.jsonl}, as Docker's table in {@code stats.log}), CPU (share of one
+ * core, as Docker counts it), resident memory against the machine's memory, block I/O,
  * thread count. NET I/O is written as {@code 0B / 0B}, as Docker shows for host-network
- * containers: on one shared loopback, /proc cannot tell whose bytes they are.
- * The sampler measures its own CPU time so a run can state what it cost.
+ * containers: on one shared loopback, /proc cannot tell whose bytes they are. The sampler
+ * measures its own CPU time so a run can state what it cost.
  */
 public final class ProcStatsSampler extends EverySecondSampler {
 
     private static final long CLOCK_TICKS = 100;
 
     private final Map<String, List<Long>> pids;
+
     private final double memTotalBytes;
+
     private final Map<String, long[]> previous = new HashMap<>();
 
     public ProcStatsSampler(Map<String, List<Long>> pids, Path file) {
@@ -85,7 +87,9 @@ public final class ProcStatsSampler extends EverySecondSampler {
         }
     }
 
-    /** Fields of /proc/pid/stat after the command name, which may itself contain spaces. */
+    /**
+     * Fields of /proc/pid/stat after the command name, which may itself contain spaces.
+     */
     static String[] statFields(String stat) {
         return stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
     }
@@ -113,7 +117,9 @@ public final class ProcStatsSampler extends EverySecondSampler {
             return keyValues(Path.of("/proc/meminfo"), ":").getOrDefault("MemTotal", 0L) * 1024.0;
         }
         catch (IOException ex) {
-            throw new LabException("the local runtime needs Linux /proc to sample CPU and memory: " + ex.getMessage(), ex);
+            throw new LabException("the local runtime needs Linux /proc to sample CPU and memory: " + ex.getMessage(),
+                    ex);
         }
     }
+
 }

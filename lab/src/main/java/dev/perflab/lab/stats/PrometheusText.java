@@ -7,8 +7,9 @@ import java.util.OptionalDouble;
 import java.util.TreeMap;
 
 /**
- * The samples of a Prometheus text exposition ({@code /actuator/prometheus}): one per line
- * {@code name{label="value",...} value [timestamp]}, comments and blank lines skipped.
+ * The samples of a Prometheus text exposition ({@code /actuator/prometheus}): one per
+ * line {@code name{label="value",...} value [timestamp]}, comments and blank lines
+ * skipped.
  */
 public record PrometheusText(List<Sample> samples) {
 
@@ -82,13 +83,20 @@ public record PrometheusText(List<Sample> samples) {
         return samples.stream().filter(s -> s.name().equals(name)).mapToDouble(Sample::value).findFirst();
     }
 
-    /** The sum of every sample of {@code name} (each label set once), or empty when there is none. */
+    /**
+     * The sum of every sample of {@code name} (each label set once), or empty when there
+     * is none.
+     */
     public OptionalDouble sum(String name) {
         List<Sample> matching = samples.stream().filter(s -> s.name().equals(name)).toList();
-        return matching.isEmpty() ? OptionalDouble.empty() : OptionalDouble.of(matching.stream().mapToDouble(Sample::value).sum());
+        return matching.isEmpty() ? OptionalDouble.empty()
+                : OptionalDouble.of(matching.stream().mapToDouble(Sample::value).sum());
     }
 
-    /** The sum of the samples of {@code name} whose value is positive (Micrometer writes -1 for "no maximum"). */
+    /**
+     * The sum of the samples of {@code name} whose value is positive (Micrometer writes
+     * -1 for "no maximum").
+     */
     public double sumPositive(String name) {
         return samples.stream().filter(s -> s.name().equals(name)).mapToDouble(Sample::value).filter(v -> v > 0).sum();
     }

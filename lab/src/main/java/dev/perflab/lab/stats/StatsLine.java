@@ -15,19 +15,24 @@ import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
 
 /**
- * One sample of one service, kept raw (bytes, percent) in {@code stats.jsonl} ({@link #raw()},
- * {@link #fromRaw}) and written as one line of {@code docker stats --no-stream}, prefixed by a
- * {@code %m-%d-%Y %H:%M:%S} timestamp as users log it with awk:
+ * One sample of one service, kept raw (bytes, percent) in {@code stats.jsonl}
+ * ({@link #raw()}, {@link #fromRaw}) and written as one line of
+ * {@code docker stats --no-stream}, prefixed by a {@code %m-%d-%Y %H:%M:%S} timestamp as
+ * users log it with awk:
  * {@code 11-21-2026 12:30:01 gateway 105.32% 512.3MiB / 23.54GiB 2.13% 0B / 0B 0B / 4.1kB 45}.
- * Sizes use Docker's units: binary (KiB, MiB, GiB) for memory, decimal (kB, MB, GB) for I/O.
+ * Sizes use Docker's units: binary (KiB, MiB, GiB) for memory, decimal (kB, MB, GB) for
+ * I/O.
  */
 public record StatsLine(LocalDateTime time, String name, double cpuPercent, double memBytes, double memLimitBytes,
-        double memPercent, double netInBytes, double netOutBytes, double blockInBytes, double blockOutBytes, long pids) {
+        double memPercent, double netInBytes, double netOutBytes, double blockInBytes, double blockOutBytes,
+        long pids) {
 
     public static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("MM-dd-yyyy HH:mm:ss", Locale.ROOT);
 
     private static final String[] BINARY = { "B", "KiB", "MiB", "GiB", "TiB" };
+
     private static final String[] DECIMAL = { "B", "kB", "MB", "GB", "TB" };
+
     private static final Pattern SIZE = Pattern.compile("([0-9.]+)([a-zA-Z]+)");
 
     public String format() {
@@ -36,7 +41,10 @@ public record StatsLine(LocalDateTime time, String name, double cpuPercent, doub
                 decimal(netInBytes), decimal(netOutBytes), decimal(blockInBytes), decimal(blockOutBytes), pids);
     }
 
-    /** The sample as one raw record of {@code stats.jsonl}: numbers in bytes and percent, the time to the millisecond. */
+    /**
+     * The sample as one raw record of {@code stats.jsonl}: numbers in bytes and percent,
+     * the time to the millisecond.
+     */
     public Map<String, Object> raw() {
         Map<String, Object> raw = new LinkedHashMap<>();
         raw.put("time", time.truncatedTo(ChronoUnit.MILLIS).toString());
@@ -55,24 +63,27 @@ public record StatsLine(LocalDateTime time, String name, double cpuPercent, doub
 
     /** A raw record of {@code stats.jsonl} read back. */
     public static StatsLine fromRaw(JsonNode raw) {
-        return new StatsLine(LocalDateTime.parse(raw.get("time").asString()), raw.get("service").asString(), raw.get("cpu_percent").asDouble(),
-                raw.get("mem_bytes").asDouble(), raw.get("mem_limit_bytes").asDouble(), raw.get("mem_percent").asDouble(),
-                raw.get("net_in_bytes").asDouble(), raw.get("net_out_bytes").asDouble(), raw.get("block_in_bytes").asDouble(),
-                raw.get("block_out_bytes").asDouble(), raw.get("pids").asLong());
+        return new StatsLine(LocalDateTime.parse(raw.get("time").asString()), raw.get("service").asString(),
+                raw.get("cpu_percent").asDouble(), raw.get("mem_bytes").asDouble(),
+                raw.get("mem_limit_bytes").asDouble(), raw.get("mem_percent").asDouble(),
+                raw.get("net_in_bytes").asDouble(), raw.get("net_out_bytes").asDouble(),
+                raw.get("block_in_bytes").asDouble(), raw.get("block_out_bytes").asDouble(), raw.get("pids").asLong());
     }
 
     /**
-     * One line of {@code docker stats --format '{{json .}}'}, the only place Docker's human units
-     * are read; empty for the {@code --} placeholders of a container that is starting or stopping.
+     * One line of {@code docker stats --format '{{json .}}'}, the only place Docker's
+     * human units are read; empty for the {@code --} placeholders of a container that is
+     * starting or stopping.
      */
     public static Optional<StatsLine> fromDocker(LocalDateTime time, JsonNode stats) {
         try {
             String[] mem = pair(stats.get("MemUsage").asString());
             String[] net = pair(stats.get("NetIO").asString());
             String[] block = pair(stats.get("BlockIO").asString());
-            return Optional.of(new StatsLine(time, stats.get("Name").asString(), percent(stats.get("CPUPerc").asString()), size(mem[0]), size(mem[1]),
-                    percent(stats.get("MemPerc").asString()), size(net[0]), size(net[1]), size(block[0]), size(block[1]),
-                    Long.parseLong(stats.get("PIDs").asString().trim())));
+            return Optional.of(new StatsLine(time, stats.get("Name").asString(),
+                    percent(stats.get("CPUPerc").asString()), size(mem[0]), size(mem[1]),
+                    percent(stats.get("MemPerc").asString()), size(net[0]), size(net[1]), size(block[0]),
+                    size(block[1]), Long.parseLong(stats.get("PIDs").asString().trim())));
         }
         catch (RuntimeException placeholder) {
             return Optional.empty();
@@ -88,8 +99,8 @@ public record StatsLine(LocalDateTime time, String name, double cpuPercent, doub
     }
 
     /**
-     * Reads a line of either runtime; empty for a header, a blank line or Docker's {@code --}
-     * placeholders of a container that is starting or stopping.
+     * Reads a line of either runtime; empty for a header, a blank line or Docker's
+     * {@code --} placeholders of a container that is starting or stopping.
      */
     public static Optional<StatsLine> parse(String line) {
         String[] t = line.trim().split("\\s+");
@@ -106,14 +117,18 @@ public record StatsLine(LocalDateTime time, String name, double cpuPercent, doub
         }
         try {
             return Optional.of(new StatsLine(LocalDateTime.parse(t[0] + " " + t[1], TIME), t[2], percent(t[3]),
-                    size(t[4]), size(t[6]), percent(t[7]), size(t[8]), size(t[10]), size(t[11]), size(t[13]), Long.parseLong(t[14])));
+                    size(t[4]), size(t[6]), percent(t[7]), size(t[8]), size(t[10]), size(t[11]), size(t[13]),
+                    Long.parseLong(t[14])));
         }
         catch (RuntimeException notAStatsLine) {
             return Optional.empty();
         }
     }
 
-    /** The column header {@code docker stats} prints before each round, timestamped by awk like the lines. */
+    /**
+     * The column header {@code docker stats} prints before each round, timestamped by awk
+     * like the lines.
+     */
     public static boolean isHeader(String line) {
         return line.contains(" NAME ") && line.contains("CPU %") && line.contains("PIDS");
     }
@@ -149,7 +164,10 @@ public record StatsLine(LocalDateTime time, String name, double cpuPercent, doub
         return scaled(bytes, 1024, BINARY, 4);
     }
 
-    /** Go's {@code units.HumanSizeWithPrecision(size, 3)}: 3 significant digits, decimal units. */
+    /**
+     * Go's {@code units.HumanSizeWithPrecision(size, 3)}: 3 significant digits, decimal
+     * units.
+     */
     static String decimal(double bytes) {
         return scaled(bytes, 1000, DECIMAL, 3);
     }

@@ -17,9 +17,10 @@ import dev.perflab.lab.LabException;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The samples of a rung, for means and time series: the raw records of {@code stats.jsonl} next to
- * the given {@code stats.log} when there are any, else the log itself (runs from before the raw
- * records, or a {@code docker stats} log captured by hand).
+ * The samples of a rung, for means and time series: the raw records of
+ * {@code stats.jsonl} next to the given {@code stats.log} when there are any, else the
+ * log itself (runs from before the raw records, or a {@code docker stats} log captured by
+ * hand).
  */
 public record StatsLog(List<StatsLine> lines, int unreadable) {
 
@@ -61,9 +62,9 @@ public record StatsLog(List<StatsLine> lines, int unreadable) {
                 try {
                     StatsLine line = StatsLine.fromRaw(JSON.readTree(record));
                     // means and charts count whole seconds, as stats.log stamps them
-                    lines.add(new StatsLine(line.time().truncatedTo(ChronoUnit.SECONDS), line.name(), line.cpuPercent(), line.memBytes(),
-                            line.memLimitBytes(), line.memPercent(), line.netInBytes(), line.netOutBytes(), line.blockInBytes(),
-                            line.blockOutBytes(), line.pids()));
+                    lines.add(new StatsLine(line.time().truncatedTo(ChronoUnit.SECONDS), line.name(), line.cpuPercent(),
+                            line.memBytes(), line.memLimitBytes(), line.memPercent(), line.netInBytes(),
+                            line.netOutBytes(), line.blockInBytes(), line.blockOutBytes(), line.pids()));
                 }
                 catch (RuntimeException cutShort) {
                     unreadable++;
@@ -80,7 +81,8 @@ public record StatsLog(List<StatsLine> lines, int unreadable) {
     public Map<String, Double> meanCpu(LocalDateTime from, LocalDateTime to) {
         Map<String, Double> means = lines.stream()
             .filter(line -> !line.time().isBefore(from.withNano(0)) && !line.time().isAfter(to))
-            .collect(Collectors.groupingBy(StatsLine::name, TreeMap::new, Collectors.averagingDouble(StatsLine::cpuPercent)));
+            .collect(Collectors.groupingBy(StatsLine::name, TreeMap::new,
+                    Collectors.averagingDouble(StatsLine::cpuPercent)));
         means.replaceAll((name, mean) -> Math.round(mean * 10) / 10.0);
         return means;
     }

@@ -1,6 +1,9 @@
 package dev.perflab.lab.stats;
 
-/** Writes the stats log of a run while it is open: the /proc sampler locally, docker stats in compose. */
+/**
+ * Writes the stats log of a run while it is open: the /proc sampler locally, docker stats
+ * in compose.
+ */
 public interface StatsSampler extends AutoCloseable {
 
     StatsSampler start();
@@ -10,4 +13,5 @@ public interface StatsSampler extends AutoCloseable {
 
     @Override
     void close();
+
 }

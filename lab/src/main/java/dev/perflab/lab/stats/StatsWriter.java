@@ -13,22 +13,27 @@ import tools.jackson.databind.json.JsonMapper;
 import java.time.LocalDateTime;
 
 /**
- * Writes each sample twice: raw to {@code stats.jsonl}, which the lab reads back, and from that
- * record one line of {@code stats.log} in the {@code docker stats} format, for people.
+ * Writes each sample twice: raw to {@code stats.jsonl}, which the lab reads back, and
+ * from that record one line of {@code stats.log} in the {@code docker stats} format, for
+ * people.
  * <p>
- * A write that fails (a full disk) is not thrown at the sampler, whose rounds carry on past a
- * process that ended mid-read and would swallow it: the writer keeps the first failure, writes
- * nothing more, and {@link #close} throws it as one line naming the file, so the rung ends rather
- * than report CPU figures from a log with holes.
+ * A write that fails (a full disk) is not thrown at the sampler, whose rounds carry on
+ * past a process that ended mid-read and would swallow it: the writer keeps the first
+ * failure, writes nothing more, and {@link #close} throws it as one line naming the file,
+ * so the rung ends rather than report CPU figures from a log with holes.
  */
 final class StatsWriter implements AutoCloseable {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final Path rawFile;
+
     private final Path logFile;
+
     private final Writer raw;
+
     private final Writer log;
+
     /** Set by the sampler's thread, read by the one that closes it. */
     private volatile Failure failure;
 
@@ -44,7 +49,8 @@ final class StatsWriter implements AutoCloseable {
             this.log = open(logFile);
         }
         catch (IOException ex) {
-            throw new LabException("cannot write " + logFile + " and its raw records: " + LabException.describe(ex), ex);
+            throw new LabException("cannot write " + logFile + " and its raw records: " + LabException.describe(ex),
+                    ex);
         }
     }
 
@@ -57,7 +63,8 @@ final class StatsWriter implements AutoCloseable {
     }
 
     private static BufferedWriter open(Path file) throws IOException {
-        return Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        return Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                StandardOpenOption.APPEND);
     }
 
     void write(StatsLine sample) {
@@ -65,9 +72,13 @@ final class StatsWriter implements AutoCloseable {
         append(log, logFile, sample.format());
     }
 
-    /** docker stats' own table header before each round of stats.log, as docker prints it; not a record, so not in stats.jsonl. */
+    /**
+     * docker stats' own table header before each round of stats.log, as docker prints it;
+     * not a record, so not in stats.jsonl.
+     */
     void header(LocalDateTime time) {
-        append(log, logFile, StatsLine.TIME.format(time) + "   NAME               CPU %     MEM USAGE / LIMIT     MEM %     NET I/O           BLOCK I/O         PIDS");
+        append(log, logFile, StatsLine.TIME.format(time)
+                + "   NAME               CPU %     MEM USAGE / LIMIT     MEM %     NET I/O           BLOCK I/O         PIDS");
     }
 
     void flush() {
@@ -125,8 +136,11 @@ final class StatsWriter implements AutoCloseable {
         }
         Failure lost = failure;
         if (lost != null) {
-            throw new LabException("cannot write the stats log " + lost.file() + ": " + LabException.describe(lost.exception())
-                    + "; the rung's CPU and memory figures would be incomplete", lost.exception());
+            throw new LabException(
+                    "cannot write the stats log " + lost.file() + ": " + LabException.describe(lost.exception())
+                            + "; the rung's CPU and memory figures would be incomplete",
+                    lost.exception());
         }
     }
+
 }

@@ -6,8 +6,8 @@ import java.util.Optional;
 import dev.perflab.lab.LabException;
 
 /**
- * The apps one rung drives, whoever started them: the lab ({@link LabSystem}, whose close stops
- * them) or someone else ({@link RemoteSystem}, whose close stops nothing).
+ * The apps one rung drives, whoever started them: the lab ({@link LabSystem}, whose close
+ * stops them) or someone else ({@link RemoteSystem}, whose close stops nothing).
  */
 public interface Apps extends AutoCloseable {
 
@@ -21,4 +21,5 @@ public interface Apps extends AutoCloseable {
 
     @Override
     void close();
+
 }

@@ -17,27 +17,32 @@ import java.util.stream.Stream;
 import dev.perflab.lab.LabException;
 
 /**
- * Every child process the lab starts or asks (the apps, wrk, vegeta and its agents, go, ssh, nginx,
- * docker, compose, jcmd, git, chromium) starts here, so each one
+ * Every child process the lab starts or asks (the apps, wrk, vegeta and its agents, go,
+ * ssh, nginx, docker, compose, jcmd, git, chromium) starts here, so each one
  * <ul>
- * <li>writes its output to a file, never to a pipe the lab reads to the end, so a time limit applies
- * and a chatty child cannot block on a full pipe;</li>
+ * <li>writes its output to a file, never to a pipe the lab reads to the end, so a time
+ * limit applies and a chatty child cannot block on a full pipe;</li>
  * <li>is stopped by an exit hook on Ctrl-C or SIGTERM while it runs;</li>
- * <li>dies with the runner even on kill -9: started under {@code setpriv --pdeathsig} where util-linux
- * has it (Linux), which asks the kernel to signal the child when the thread that started it ends,
- * so children are started from threads that outlive them;</li>
- * <li>is recorded in a pid file while it runs ({@link PidFiles#children()}), so the next run can
- * stop what a runner that could not clean up left behind.</li>
+ * <li>dies with the runner even on kill -9: started under {@code setpriv --pdeathsig}
+ * where util-linux has it (Linux), which asks the kernel to signal the child when the
+ * thread that started it ends, so children are started from threads that outlive
+ * them;</li>
+ * <li>is recorded in a pid file while it runs ({@link PidFiles#children()}), so the next
+ * run can stop what a runner that could not clean up left behind.</li>
  * </ul>
  */
 public final class Commands {
 
     private static final Optional<String> SETPRIV = onPath("setpriv");
 
-    /** How a command ended: its exit code, or {@link #NOT_RUN} or {@link #TIMED_OUT}; and its output (stderr included). */
+    /**
+     * How a command ended: its exit code, or {@link #NOT_RUN} or {@link #TIMED_OUT}; and
+     * its output (stderr included).
+     */
     public record Result(int exit, String output) {
 
         public static final int NOT_RUN = -1;
+
         public static final int TIMED_OUT = -2;
 
         public boolean ok() {
@@ -56,7 +61,10 @@ public final class Commands {
     private Commands() {
     }
 
-    /** Runs {@code command} in {@code dir} (null: the current folder); a command that cannot start is NOT_RUN, with the reason as output. */
+    /**
+     * Runs {@code command} in {@code dir} (null: the current folder); a command that
+     * cannot start is NOT_RUN, with the reason as output.
+     */
     public static Result run(List<String> command, Path dir, Duration limit) {
         return run(command, dir, Map.of(), limit);
     }
@@ -66,7 +74,10 @@ public final class Commands {
         Path output = null;
         try {
             output = Files.createTempFile("perflab-command", ".out");
-            Child child = launch(Path.of(command.get(0)).getFileName().toString(), command).dir(dir).env(env).output(output).start();
+            Child child = launch(Path.of(command.get(0)).getFileName().toString(), command).dir(dir)
+                .env(env)
+                .output(output)
+                .start();
             try {
                 boolean ended = child.process().waitFor(limit.toMillis(), TimeUnit.MILLISECONDS);
                 child.stop(Duration.ZERO);
@@ -95,22 +106,36 @@ public final class Commands {
         }
     }
 
-    /** A child that runs while the lab does something else: describe it, then {@link Launch#start()}. */
+    /**
+     * A child that runs while the lab does something else: describe it, then
+     * {@link Launch#start()}.
+     */
     public static Launch launch(String name, List<String> command) {
         return new Launch(name, command);
     }
 
-    /** What to start and how. Output goes to a file ({@link #output}) or, for a reader of its own, a pipe ({@link #pipe}). */
+    /**
+     * What to start and how. Output goes to a file ({@link #output}) or, for a reader of
+     * its own, a pipe ({@link #pipe}).
+     */
     public static final class Launch {
 
         private final String name;
+
         private final List<String> command;
+
         private final Map<String, String> env = new LinkedHashMap<>();
+
         private final List<String> unset = new ArrayList<>();
+
         private Path dir;
+
         private Path output;
+
         private Path errors;
+
         private Path input;
+
         private String deathSignal = "KILL";
 
         private Launch(String name, List<String> command) {
@@ -145,8 +170,9 @@ public final class Commands {
         }
 
         /**
-         * stderr into a file of its own (created or truncated), for a child whose stdout is data
-         * (vegeta's binary results through ssh); without it stderr goes with stdout.
+         * stderr into a file of its own (created or truncated), for a child whose stdout
+         * is data (vegeta's binary results through ssh); without it stderr goes with
+         * stdout.
          */
         public Launch errors(Path file) {
             errors = file;
@@ -159,23 +185,28 @@ public final class Commands {
             return this;
         }
 
-        /** stdout and stderr, together, as a pipe the caller reads as the child writes. */
+        /**
+         * stdout and stderr, together, as a pipe the caller reads as the child writes.
+         */
         public Launch pipe() {
             output = null;
             return this;
         }
 
         /**
-         * The signal the child gets when the runner dies: KILL (default), or TERM for a child that
-         * must stop its own children (nginx's master stops its workers on TERM; a KILLed master
-         * leaves them serving).
+         * The signal the child gets when the runner dies: KILL (default), or TERM for a
+         * child that must stop its own children (nginx's master stops its workers on
+         * TERM; a KILLed master leaves them serving).
          */
         public Launch onRunnerDeath(String signal) {
             deathSignal = signal;
             return this;
         }
 
-        /** A JVM the lab starts: it watches the runner itself (LAB_PARENT_PID), so no setpriv. */
+        /**
+         * A JVM the lab starts: it watches the runner itself (LAB_PARENT_PID), so no
+         * setpriv.
+         */
         Launch watchesRunnerItself() {
             deathSignal = null;
             return this;
@@ -207,20 +238,28 @@ public final class Commands {
                 process = builder.start();
             }
             catch (IOException ex) {
-                throw new LabException("cannot start " + name + " (" + String.join(" ", command) + "): " + ex.getMessage(), ex);
+                throw new LabException(
+                        "cannot start " + name + " (" + String.join(" ", command) + "): " + ex.getMessage(), ex);
             }
             return new Child(name, process, String.join(" ", command));
         }
+
     }
 
-    /** A started child: stop it with {@link #stop} or {@link #close}, or {@link #detach} it to leave it running. */
+    /**
+     * A started child: stop it with {@link #stop} or {@link #close}, or {@link #detach}
+     * it to leave it running.
+     */
     public static final class Child implements AutoCloseable {
 
         static final Duration GRACE = Duration.ofSeconds(10);
 
         private final String name;
+
         private final Process process;
+
         private final StopOnExit onExit;
+
         private final Path pidFile;
 
         private Child(String name, Process process, String command) {
@@ -248,13 +287,19 @@ public final class Commands {
             return process.pid();
         }
 
-        /** SIGTERM, then SIGKILL after {@code grace}; any process it started and left behind is killed too. */
+        /**
+         * SIGTERM, then SIGKILL after {@code grace}; any process it started and left
+         * behind is killed too.
+         */
         public void stop(Duration grace) {
             Commands.stop(process.toHandle(), grace);
             forget();
         }
 
-        /** Leaves the child running after the runner ends ({@code make up}): no exit hook, no pid file of the run. */
+        /**
+         * Leaves the child running after the runner ends ({@code make up}): no exit hook,
+         * no pid file of the run.
+         */
         public void detach() {
             forget();
         }
@@ -268,9 +313,13 @@ public final class Commands {
         public void close() {
             stop(GRACE);
         }
+
     }
 
-    /** Stops a process this lab started, and what it started: SIGTERM, then SIGKILL after the grace period. */
+    /**
+     * Stops a process this lab started, and what it started: SIGTERM, then SIGKILL after
+     * the grace period.
+     */
     public static void stop(ProcessHandle process, Duration grace) {
         List<ProcessHandle> descendants = process.descendants().toList();
         if (process.isAlive()) {
@@ -297,7 +346,10 @@ public final class Commands {
         }
     }
 
-    /** The program as a path, looked up on PATH as a shell would; a missing one fails here, not inside setpriv. */
+    /**
+     * The program as a path, looked up on PATH as a shell would; a missing one fails
+     * here, not inside setpriv.
+     */
     private static Path resolve(String program) {
         if (program.contains(File.separator)) {
             Path path = Path.of(program);
@@ -313,11 +365,16 @@ public final class Commands {
     private static Optional<String> onPath(String program) {
         String path = System.getenv("PATH");
         return path == null ? Optional.empty()
-                : Stream.of(path.split(File.pathSeparator)).filter(dir -> !dir.isEmpty()).map(dir -> Path.of(dir, program))
-                    .filter(Files::isExecutable).map(Path::toString).findFirst();
+                : Stream.of(path.split(File.pathSeparator))
+                    .filter(dir -> !dir.isEmpty())
+                    .map(dir -> Path.of(dir, program))
+                    .filter(Files::isExecutable)
+                    .map(Path::toString)
+                    .findFirst();
     }
 
     private static String read(Path output) throws IOException {
         return Files.readString(output, StandardCharsets.UTF_8);
     }
+
 }

@@ -12,26 +12,30 @@ import dev.perflab.lab.LabException;
 
 /**
  * The compose runtime: Docker Compose (v2 as {@code docker compose}, else Debian's v1
- * {@code docker-compose} with {@code --compatibility} so the CPU and memory limits apply) with the
- * repository's compose files. Each service runs in the foreground of its own {@code up} process, so
- * the launcher treats it like a local JVM: its output is the service's log, and stopping that
- * process stops the container.
+ * {@code docker-compose} with {@code --compatibility} so the CPU and memory limits apply)
+ * with the repository's compose files. Each service runs in the foreground of its own
+ * {@code up} process, so the launcher treats it like a local JVM: its output is the
+ * service's log, and stopping that process stops the container.
  */
 public record Compose(Path root, List<Path> files, List<String> command) {
 
     public static final String PROJECT = "perflab";
 
     /** Limits the compose file applies, with its defaults: what run.json records. */
-    private static final List<Map.Entry<String, String>> LIMITS = List.of(Map.entry("GATEWAY_CPUS", "2"), Map.entry("GATEWAY_MEMORY", "2g"),
-            Map.entry("BUSINESS_CPUS", "1"), Map.entry("BUSINESS_MEMORY", "2g"), Map.entry("AUTH_CPUS", "1"), Map.entry("AUTH_MEMORY", "2g"));
+    private static final List<Map.Entry<String, String>> LIMITS = List.of(Map.entry("GATEWAY_CPUS", "2"),
+            Map.entry("GATEWAY_MEMORY", "2g"), Map.entry("BUSINESS_CPUS", "1"), Map.entry("BUSINESS_MEMORY", "2g"),
+            Map.entry("AUTH_CPUS", "1"), Map.entry("AUTH_MEMORY", "2g"));
 
-    /** Finds Docker Compose and checks the files; a one-line error when either is missing. */
+    /**
+     * Finds Docker Compose and checks the files; a one-line error when either is missing.
+     */
     public static Compose detect(Path root, List<String> fileNames) {
         List<Path> files = new ArrayList<>();
         for (String name : fileNames) {
             Path file = root.resolve(name.trim());
             if (!Files.isRegularFile(file)) {
-                throw new LabException("compose file " + file + " is missing (COMPOSE_FILES=" + String.join(",", fileNames) + ")");
+                throw new LabException(
+                        "compose file " + file + " is missing (COMPOSE_FILES=" + String.join(",", fileNames) + ")");
             }
             files.add(file);
         }
@@ -43,8 +47,9 @@ public record Compose(Path root, List<Path> files, List<String> command) {
             command = List.of("docker-compose", "--compatibility");
         }
         else {
-            throw new LabException("RUNTIME=compose needs Docker Compose: install Docker (https://docs.docker.com/engine/install/) "
-                    + "or, on Debian, sudo apt-get install docker.io docker-compose");
+            throw new LabException(
+                    "RUNTIME=compose needs Docker Compose: install Docker (https://docs.docker.com/engine/install/) "
+                            + "or, on Debian, sudo apt-get install docker.io docker-compose");
         }
         if (!succeeds(List.of("docker", "info"))) {
             throw new LabException("RUNTIME=compose: no Docker engine answers (docker info failed): start Docker, "
@@ -72,30 +77,37 @@ public record Compose(Path root, List<Path> files, List<String> command) {
     void requireImage(LaunchSpec spec) {
         if (spec.isForeign()) {
             if (!succeeds(List.of("docker", "image", "inspect", spec.foreign().image()))) {
-                throw new LabException("GATEWAY_IMAGE=" + spec.foreign().image() + ": no such image here (docker pull or docker build it first)");
+                throw new LabException("GATEWAY_IMAGE=" + spec.foreign().image()
+                        + ": no such image here (docker pull or docker build it first)");
             }
             return;
         }
         if (!succeeds(List.of("docker", "image", "inspect", image(spec.service())))) {
-            throw new LabException("RUNTIME=compose: there is no image " + image(spec.service()) + ": build the images with make images");
+            throw new LabException("RUNTIME=compose: there is no image " + image(spec.service())
+                    + ": build the images with make images");
         }
     }
 
-    /** Removes what an earlier run left of a service's container (stopped, or half made when a start was cut short). */
+    /**
+     * Removes what an earlier run left of a service's container (stopped, or half made
+     * when a start was cut short).
+     */
     void removeLeftover(Service service) {
         removeLeftovers(List.of(service));
     }
 
     /**
-     * Removes the app containers an earlier run left behind, found by the lab's own compose project
-     * label so no other container is touched, and returns one line naming each.
+     * Removes the app containers an earlier run left behind, found by the lab's own
+     * compose project label so no other container is touched, and returns one line naming
+     * each.
      */
     public List<String> removeLeftovers(List<Service> services) {
         List<String> ps = List.of("docker", "ps", "--all", "--filter", "label=com.docker.compose.project=" + PROJECT,
                 "--format", "{{.Names}}\t{{.Label \"com.docker.compose.service\"}}\t{{.Status}}");
         Commands.Result listed = Commands.run(ps, null, Duration.ofSeconds(60));
         if (!listed.ok()) {
-            throw new LabException("cannot list the lab's containers (" + String.join(" ", ps) + "): " + listed.lastLine());
+            throw new LabException(
+                    "cannot list the lab's containers (" + String.join(" ", ps) + "): " + listed.lastLine());
         }
         List<String> removed = new ArrayList<>();
         for (String line : listed.output().lines().toList()) {
@@ -106,19 +118,22 @@ public record Compose(Path root, List<Path> files, List<String> command) {
             List<String> rm = List.of("docker", "rm", "--force", fields[0]);
             Commands.Result result = Commands.run(rm, null, Duration.ofSeconds(120));
             if (result.exit() == Commands.Result.TIMED_OUT) {
-                throw new LabException("removing the old " + fields[1] + " container took over 120 s: is the Docker engine healthy?");
+                throw new LabException(
+                        "removing the old " + fields[1] + " container took over 120 s: is the Docker engine healthy?");
             }
             if (!result.ok()) {
-                throw new LabException("cannot remove the old " + fields[1] + " container " + fields[0] + ": " + result.lastLine());
+                throw new LabException(
+                        "cannot remove the old " + fields[1] + " container " + fields[0] + ": " + result.lastLine());
             }
-            removed.add("removed container " + fields[0] + " (" + fields[1] + ", " + fields[2] + "), left by an earlier compose run");
+            removed.add("removed container " + fields[0] + " (" + fields[1] + ", " + fields[2]
+                    + "), left by an earlier compose run");
         }
         return removed;
     }
 
     /**
-     * The foreground {@code up} of one service, with the variables the compose files read. Should the
-     * runner die, compose gets SIGTERM and stops the container itself.
+     * The foreground {@code up} of one service, with the variables the compose files
+     * read. Should the runner die, compose gets SIGTERM and stops the container itself.
      */
     Commands.Launch up(LaunchSpec spec) {
         List<String> args = base();
@@ -128,13 +143,14 @@ public record Compose(Path root, List<Path> files, List<String> command) {
 
     /**
      * The variables docker-compose.yml reads for one service: a foreign gateway's image
-     * ({@code GATEWAY_IMAGE}) and profiles (Spring's {@code default} when none: the lab's own
-     * {@code reactive} means nothing to it).
+     * ({@code GATEWAY_IMAGE}) and profiles (Spring's {@code default} when none: the lab's
+     * own {@code reactive} means nothing to it).
      */
     public static Map<String, String> environment(LaunchSpec spec) {
         Map<String, String> env = new LinkedHashMap<>();
         env.put("JAVA_OPTS", String.join(" ", spec.effectiveJvmOptions()));
-        env.put("GATEWAY_PROFILES", spec.profiles().isEmpty() ? (spec.isForeign() ? "default" : "reactive") : String.join(",", spec.profiles()));
+        env.put("GATEWAY_PROFILES", spec.profiles().isEmpty() ? (spec.isForeign() ? "default" : "reactive")
+                : String.join(",", spec.profiles()));
         if (spec.isForeign()) {
             env.put("GATEWAY_IMAGE", spec.foreign().image());
         }
@@ -142,7 +158,10 @@ public record Compose(Path root, List<Path> files, List<String> command) {
         return env;
     }
 
-    /** The pid, as this machine sees it, of the main process of a service's container (its JVM). */
+    /**
+     * The pid, as this machine sees it, of the main process of a service's container (its
+     * JVM).
+     */
     public static long containerPid(Service service) {
         String pid = firstLine(List.of("docker", "inspect", "--format", "{{.State.Pid}}", service.id()));
         try {
@@ -153,7 +172,8 @@ public record Compose(Path root, List<Path> files, List<String> command) {
             return value;
         }
         catch (NumberFormatException ex) {
-            throw new LabException("cannot find the " + service + " container's process (docker inspect said: " + pid + ")");
+            throw new LabException(
+                    "cannot find the " + service + " container's process (docker inspect said: " + pid + ")");
         }
     }
 
@@ -164,7 +184,10 @@ public record Compose(Path root, List<Path> files, List<String> command) {
         return firstLine(args);
     }
 
-    /** The limits in effect: the environment's overrides, else the compose file's defaults. */
+    /**
+     * The limits in effect: the environment's overrides, else the compose file's
+     * defaults.
+     */
     public static Map<String, String> limits(Map<String, String> env) {
         Map<String, String> limits = new LinkedHashMap<>();
         LIMITS.forEach(limit -> limits.put(limit.getKey(), env.getOrDefault(limit.getKey(), limit.getValue())));

@@ -2,7 +2,10 @@ package dev.perflab.lab.system;
 
 import java.net.URI;
 
-/** Where one app of the system under test answers: its base address and its Prometheus scrape. */
+/**
+ * Where one app of the system under test answers: its base address and its Prometheus
+ * scrape.
+ */
 public interface Endpoint {
 
     Service service();
@@ -15,7 +18,10 @@ public interface Endpoint {
         return uri("/actuator/prometheus");
     }
 
-    /** A gateway the user brought (GATEWAY_JAR): the lab reads none of its own metrics there. */
+    /**
+     * A gateway the user brought (GATEWAY_JAR): the lab reads none of its own metrics
+     * there.
+     */
     default boolean foreign() {
         return false;
     }
@@ -23,4 +29,5 @@ public interface Endpoint {
     default URI uri(String pathAndQuery) {
         return baseUri().resolve(pathAndQuery);
     }
+
 }

@@ -15,18 +15,25 @@ import dev.perflab.lab.LabException;
 
 /**
  * The user's own gateway in place of the lab's ({@code GATEWAY_JAR} in the local runtime,
- * {@code GATEWAY_IMAGE} in compose), in front of the lab's auth-service and business-service. What
- * the lab knows of it comes from its jar's manifest and libraries; what it cannot read is
- * {@link #UNKNOWN}, never guessed.
+ * {@code GATEWAY_IMAGE} in compose), in front of the lab's auth-service and
+ * business-service. What the lab knows of it comes from its jar's manifest and libraries;
+ * what it cannot read is {@link #UNKNOWN}, never guessed.
  */
 public record ForeignGateway(Path jar, String image, String springBoot, String springCloudGateway) {
 
     public static final String UNKNOWN = "unknown";
 
-    /** spring-cloud-gateway-server-4.1.0.jar, spring-cloud-gateway-server-webflux-5.0.3.jar, ...-webmvc-..., ...-mvc-... */
-    private static final Pattern SCG_LIB = Pattern.compile("BOOT-INF/lib/spring-cloud-gateway-server(?:-webflux|-webmvc|-mvc)?-(\\d+\\.\\d+[^/]*)\\.jar");
+    /**
+     * spring-cloud-gateway-server-4.1.0.jar,
+     * spring-cloud-gateway-server-webflux-5.0.3.jar, ...-webmvc-..., ...-mvc-...
+     */
+    private static final Pattern SCG_LIB = Pattern
+        .compile("BOOT-INF/lib/spring-cloud-gateway-server(?:-webflux|-webmvc|-mvc)?-(\\d+\\.\\d+[^/]*)\\.jar");
 
-    /** The jar checked before anything starts: it exists and is a Spring Boot executable jar; one line when not. */
+    /**
+     * The jar checked before anything starts: it exists and is a Spring Boot executable
+     * jar; one line when not.
+     */
     public static ForeignGateway ofJar(Path jar) {
         if (!Files.isRegularFile(jar)) {
             throw new LabException("GATEWAY_JAR=" + jar + ": no such file");
@@ -37,11 +44,17 @@ public record ForeignGateway(Path jar, String image, String springBoot, String s
             String boot = main.getValue("Spring-Boot-Version");
             String start = main.getValue("Start-Class");
             if (boot == null || start == null) {
-                throw new LabException("GATEWAY_JAR=" + jar + " is not a Spring Boot executable jar (its manifest has no "
-                        + (start == null ? "Start-Class" : "Spring-Boot-Version") + "): build it with spring-boot-maven-plugin (repackage)");
+                throw new LabException(
+                        "GATEWAY_JAR=" + jar + " is not a Spring Boot executable jar (its manifest has no "
+                                + (start == null ? "Start-Class" : "Spring-Boot-Version")
+                                + "): build it with spring-boot-maven-plugin (repackage)");
             }
-            String scg = file.stream().map(entry -> SCG_LIB.matcher(entry.getName())).filter(Matcher::matches).map(m -> m.group(1))
-                .findFirst().orElse(UNKNOWN);
+            String scg = file.stream()
+                .map(entry -> SCG_LIB.matcher(entry.getName()))
+                .filter(Matcher::matches)
+                .map(m -> m.group(1))
+                .findFirst()
+                .orElse(UNKNOWN);
             return new ForeignGateway(jar, null, boot, scg);
         }
         catch (IOException ex) {
@@ -49,7 +62,10 @@ public record ForeignGateway(Path jar, String image, String springBoot, String s
         }
     }
 
-    /** An image for RUNTIME=compose: its versions are not read from the image, so they are unknown. */
+    /**
+     * An image for RUNTIME=compose: its versions are not read from the image, so they are
+     * unknown.
+     */
     public static ForeignGateway ofImage(String image) {
         if (image.isBlank() || image.chars().anyMatch(Character::isWhitespace)) {
             throw new LabException("GATEWAY_IMAGE='" + image + "' is not an image name");
@@ -82,6 +98,7 @@ public record ForeignGateway(Path jar, String image, String springBoot, String s
 
     /** One line for the report's header and the rung's first line. */
     public String line() {
-        return (jar != null ? "jar " : "image ") + name() + ", Spring Boot " + springBoot + ", Spring Cloud Gateway " + springCloudGateway;
+        return (jar != null ? "jar " : "image ") + name() + ", Spring Boot " + springBoot + ", Spring Cloud Gateway "
+                + springCloudGateway;
     }
 }

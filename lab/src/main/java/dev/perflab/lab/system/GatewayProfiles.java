@@ -14,9 +14,9 @@ import java.util.zip.ZipFile;
 import dev.perflab.lab.LabException;
 
 /**
- * The gateway's Spring profiles, read from the {@code application-<profile>.yml} files in its jar,
- * so that a ladder naming one that does not exist fails before its first rung starts instead of
- * twenty minutes in.
+ * The gateway's Spring profiles, read from the {@code application-<profile>.yml} files in
+ * its jar, so that a ladder naming one that does not exist fails before its first rung
+ * starts instead of twenty minutes in.
  */
 public final class GatewayProfiles {
 
@@ -30,7 +30,8 @@ public final class GatewayProfiles {
 
     public static GatewayProfiles in(Path jar) {
         if (!Files.isRegularFile(jar)) {
-            throw new LabException("gateway is not built (no " + jar + "): run make build (./mvnw -DskipTests package)");
+            throw new LabException(
+                    "gateway is not built (no " + jar + "): run make build (./mvnw -DskipTests package)");
         }
         Set<String> known = new TreeSet<>();
         try (ZipFile zip = new ZipFile(jar.toFile())) {
@@ -51,12 +52,16 @@ public final class GatewayProfiles {
         return known;
     }
 
-    /** Fails with one line naming the first unknown profile, where it was asked for, and the known ones. */
+    /**
+     * Fails with one line naming the first unknown profile, where it was asked for, and
+     * the known ones.
+     */
     public void check(Collection<String> profiles, String where) {
         List<String> unknown = profiles.stream().filter(p -> !known.contains(p)).toList();
         if (!unknown.isEmpty()) {
-            throw new LabException(where + " names the gateway profile '" + unknown.get(0) + "', which does not exist; profiles: "
-                    + String.join(", ", known));
+            throw new LabException(where + " names the gateway profile '" + unknown.get(0)
+                    + "', which does not exist; profiles: " + String.join(", ", known));
         }
     }
+
 }

@@ -8,8 +8,9 @@ import java.util.stream.Stream;
 import java.io.File;
 
 /**
- * Whether an optional tool is on the PATH, and why not: lab/setup.sh, which make runs first, leaves the
- * one line it printed for a tool it could not install in lab/target/setup/TOOL.
+ * Whether an optional tool is on the PATH, and why not: lab/setup.sh, which make runs
+ * first, leaves the one line it printed for a tool it could not install in
+ * lab/target/setup/TOOL.
  */
 public final class InstalledTools {
 
@@ -18,11 +19,15 @@ public final class InstalledTools {
 
     public static boolean installed(String command) {
         String path = Optional.ofNullable(System.getenv("PATH")).orElse("");
-        return Stream.of(path.split(File.pathSeparator)).filter(dir -> !dir.isEmpty())
+        return Stream.of(path.split(File.pathSeparator))
+            .filter(dir -> !dir.isEmpty())
             .anyMatch(dir -> Files.isExecutable(Path.of(dir, command)));
     }
 
-    /** Empty when {@code tool} is installed; otherwise the setup step's line for it, or how to run that step. */
+    /**
+     * Empty when {@code tool} is installed; otherwise the setup step's line for it, or
+     * how to run that step.
+     */
     public static Optional<String> missing(Path root, String tool) {
         if (installed(tool)) {
             return Optional.empty();
@@ -34,8 +39,11 @@ public final class InstalledTools {
             }
         }
         catch (IOException ex) {
-            // no line from the setup step: it did not run (SETUP=no, or not started through make)
+            // no line from the setup step: it did not run (SETUP=no, or not started
+            // through make)
         }
-        return Optional.of(tool + " is not installed (make runs lab/setup.sh, which installs it; or: bash lab/setup.sh " + tool + ")");
+        return Optional.of(tool + " is not installed (make runs lab/setup.sh, which installs it; or: bash lab/setup.sh "
+                + tool + ")");
     }
+
 }

@@ -7,7 +7,9 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 
-/** The JDKs installed beside the one the lab runs on, found by their {@code release} file. */
+/**
+ * The JDKs installed beside the one the lab runs on, found by their {@code release} file.
+ */
 public final class Jdks {
 
     /** Where Debian, Ubuntu and the Temurin packages put them. */
@@ -16,13 +18,18 @@ public final class Jdks {
     private Jdks() {
     }
 
-    /** A JDK of this feature version (25 for 25.0.3) in {@code folder}, with a bin/java; empty when there is none. */
+    /**
+     * A JDK of this feature version (25 for 25.0.3) in {@code folder}, with a bin/java;
+     * empty when there is none.
+     */
     public static Optional<Path> find(Path folder, int feature) {
         if (!Files.isDirectory(folder)) {
             return Optional.empty();
         }
         try (Stream<Path> homes = Files.list(folder)) {
-            return homes.sorted().filter(home -> Files.isExecutable(home.resolve("bin/java")) && feature(home) == feature).findFirst();
+            return homes.sorted()
+                .filter(home -> Files.isExecutable(home.resolve("bin/java")) && feature(home) == feature)
+                .findFirst();
         }
         catch (IOException ex) {
             return Optional.empty();
@@ -37,7 +44,8 @@ public final class Jdks {
                 if (line.startsWith("JAVA_VERSION=")) {
                     String version = line.substring("JAVA_VERSION=".length()).replace("\"", "").trim();
                     String first = version.split("[.+-]")[0];
-                    return Integer.parseInt(first.startsWith("1") && version.startsWith("1.") ? version.split("\\.")[1] : first);
+                    return Integer
+                        .parseInt(first.startsWith("1") && version.startsWith("1.") ? version.split("\\.")[1] : first);
                 }
             }
         }
@@ -46,4 +54,5 @@ public final class Jdks {
         }
         return 0;
     }
+
 }

@@ -12,11 +12,11 @@ import dev.perflab.lab.LabException;
 import dev.perflab.lab.Durations;
 
 /**
- * {@code RUNTIME=kubernetes}: before each rung, {@code kubectl apply -k} of the kustomize overlay
- * that runs the rung's gateway (deploy/k8s/overlays), then {@code kubectl rollout status} of the
- * three Deployments; the rung is then measured as {@code RUNTIME=remote} measures, at the addresses
- * of the REMOTE file (a Service address the user reaches, e.g. a port-forward). The lab deletes
- * nothing in the cluster.
+ * {@code RUNTIME=kubernetes}: before each rung, {@code kubectl apply -k} of the kustomize
+ * overlay that runs the rung's gateway (deploy/k8s/overlays), then
+ * {@code kubectl rollout status} of the three Deployments; the rung is then measured as
+ * {@code RUNTIME=remote} measures, at the addresses of the REMOTE file (a Service address
+ * the user reaches, e.g. a port-forward). The lab deletes nothing in the cluster.
  */
 public final class KubernetesRollout {
 
@@ -24,6 +24,7 @@ public final class KubernetesRollout {
     static final List<String> DEPLOYMENTS = List.of("business-service", "auth-service", "gateway");
 
     private final Path root;
+
     private final RemoteConfig.Kubernetes settings;
 
     public KubernetesRollout(Path root, RemoteConfig.Kubernetes settings) {
@@ -45,33 +46,43 @@ public final class KubernetesRollout {
     }
 
     /**
-     * The overlay a gateway rung runs: the one named like the rung, else the one named like its only
-     * profile (make gateway-test AUTH_CLIENT=blocking); empty when there is none.
+     * The overlay a gateway rung runs: the one named like the rung, else the one named
+     * like its only profile (make gateway-test AUTH_CLIENT=blocking); empty when there is
+     * none.
      */
     public Optional<Path> overlay(String rung, List<String> profiles) {
         Path named = overlays().resolve(rung);
         if (Files.isRegularFile(named.resolve("kustomization.yaml"))) {
             return Optional.of(named);
         }
-        if (profiles.size() == 1 && !profiles.get(0).contains("/") && Files.isRegularFile(overlays().resolve(profiles.get(0)).resolve("kustomization.yaml"))) {
+        if (profiles.size() == 1 && !profiles.get(0).contains("/")
+                && Files.isRegularFile(overlays().resolve(profiles.get(0)).resolve("kustomization.yaml"))) {
             return Optional.of(overlays().resolve(profiles.get(0)));
         }
         return Optional.empty();
     }
 
-    /** The base, for the rungs without a gateway of their own (backend, nginx): the same backends. */
+    /**
+     * The base, for the rungs without a gateway of their own (backend, nginx): the same
+     * backends.
+     */
     public Path base() {
         return root.resolve("deploy/k8s/base");
     }
 
-    /** Applies {@code kustomization} and waits for the three rollouts; one line naming the failing command otherwise. */
+    /**
+     * Applies {@code kustomization} and waits for the three rollouts; one line naming the
+     * failing command otherwise.
+     */
     public void apply(Path kustomization, PrintWriter out) {
         String shown = root.relativize(kustomization.toAbsolutePath().normalize()).toString();
-        out.println("    kubectl apply -k " + shown + ", then rollout status (at most " + Durations.format(settings.rolloutTimeout()) + " each)");
+        out.println("    kubectl apply -k " + shown + ", then rollout status (at most "
+                + Durations.format(settings.rolloutTimeout()) + " each)");
         out.flush();
         run(List.of("apply", "-k", kustomization.toString()), Duration.ofMinutes(2));
         for (String deployment : DEPLOYMENTS) {
-            run(List.of("rollout", "status", "deployment/" + deployment, "--timeout=" + settings.rolloutTimeout().toSeconds() + "s"),
+            run(List.of("rollout", "status", "deployment/" + deployment,
+                    "--timeout=" + settings.rolloutTimeout().toSeconds() + "s"),
                     settings.rolloutTimeout().plusSeconds(30));
         }
     }
@@ -88,4 +99,5 @@ public final class KubernetesRollout {
             throw new LabException(String.join(" ", command) + " " + why);
         }
     }
+
 }

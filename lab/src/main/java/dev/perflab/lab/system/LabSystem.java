@@ -9,9 +9,9 @@ import java.util.Optional;
 import dev.perflab.lab.LabException;
 
 /**
- * The services one run started. Starting is all or nothing: when one service fails, the others are
- * stopped before the error is thrown. {@link #close()} stops exactly these processes; on Ctrl-C each
- * child's own exit hook does (see {@link Commands}).
+ * The services one run started. Starting is all or nothing: when one service fails, the
+ * others are stopped before the error is thrown. {@link #close()} stops exactly these
+ * processes; on Ctrl-C each child's own exit hook does (see {@link Commands}).
  */
 public final class LabSystem implements Apps {
 
@@ -22,7 +22,10 @@ public final class LabSystem implements Apps {
     private LabSystem() {
     }
 
-    /** Starts the services together (they boot in parallel) and waits until every one is healthy. */
+    /**
+     * Starts the services together (they boot in parallel) and waits until every one is
+     * healthy.
+     */
     public static LabSystem start(ServiceLauncher launcher, List<LaunchSpec> specs, Duration healthLimit) {
         LabSystem system = new LabSystem();
         try {
@@ -55,7 +58,10 @@ public final class LabSystem implements Apps {
         }
     }
 
-    /** Forgets the services without stopping them (make up leaves them running for make down). */
+    /**
+     * Forgets the services without stopping them (make up leaves them running for make
+     * down).
+     */
     public List<RunningService> detach() {
         synchronized (services) {
             List<RunningService> detached = List.copyOf(services);
@@ -79,4 +85,5 @@ public final class LabSystem implements Apps {
         Collections.reverse(toStop);
         toStop.forEach(running -> running.child().stop(STOP_GRACE));
     }
+
 }

@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * How to start one service: its port, Spring profiles, environment, JVM options, the JDK to use, and
- * for the gateway the user's own in place of the lab's ({@code foreign}, null for the lab's).
- * Immutable; the {@code with*} methods return changed copies.
+ * How to start one service: its port, Spring profiles, environment, JVM options, the JDK
+ * to use, and for the gateway the user's own in place of the lab's ({@code foreign}, null
+ * for the lab's). Immutable; the {@code with*} methods return changed copies.
  */
 public record LaunchSpec(Service service, int port, List<String> profiles, Map<String, String> environment,
         List<String> jvmOptions, Path javaHome, ForeignGateway foreign) {
@@ -42,17 +42,26 @@ public record LaunchSpec(Service service, int port, List<String> profiles, Map<S
         return new LaunchSpec(service, port, profiles, environment, options, javaHome, foreign);
     }
 
-    /** The same service run from the user's own gateway ({@code GATEWAY_JAR} or {@code GATEWAY_IMAGE}) instead of the lab's. */
+    /**
+     * The same service run from the user's own gateway ({@code GATEWAY_JAR} or
+     * {@code GATEWAY_IMAGE}) instead of the lab's.
+     */
     public LaunchSpec withForeign(ForeignGateway gateway) {
         return new LaunchSpec(service, port, profiles, environment, jvmOptions, javaHome, gateway);
     }
 
-    /** Whether this is the user's own gateway, whose metrics and profiles the lab does not know. */
+    /**
+     * Whether this is the user's own gateway, whose metrics and profiles the lab does not
+     * know.
+     */
     public boolean isForeign() {
         return foreign != null;
     }
 
-    /** JVM options as given, plus what a profile needs to start at all (BlockHound's redefinition flag). */
+    /**
+     * JVM options as given, plus what a profile needs to start at all (BlockHound's
+     * redefinition flag).
+     */
     List<String> effectiveJvmOptions() {
         List<String> options = new ArrayList<>(jvmOptions);
         String flag = "-XX:+AllowRedefinitionToAddDeleteMethods";

@@ -35,28 +35,39 @@ import dev.perflab.lab.LabException;
 import java.util.Collections;
 
 /**
- * Pid files: one per process, holding its pid, start time and command, and the pid and start time
- * of the lab process that started it. Two folders hold them: {@code results/up} for what
- * {@code make up} leaves running on purpose, and {@link #children()} for every child of every run
- * while it runs. A pid is trusted only while its start time and command still match, so nothing
- * here ever stops an unrelated process that later got the same pid.
+ * Pid files: one per process, holding its pid, start time and command, and the pid and
+ * start time of the lab process that started it. Two folders hold them:
+ * {@code results/up} for what {@code make up} leaves running on purpose, and
+ * {@link #children()} for every child of every run while it runs. A pid is trusted only
+ * while its start time and command still match, so nothing here ever stops an unrelated
+ * process that later got the same pid.
  * <p>
- * The folder is private: created 0700, and used only while it is a real folder (not a symbolic
- * link) owned by this user and writable by no one else; pid files are read and written without
- * following symbolic links. {@link #children()} lives under the shared temporary folder, where
- * another user could otherwise prepare the folder or a link in it and make the lab stop, or
- * overwrite, what is not its own.
+ * The folder is private: created 0700, and used only while it is a real folder (not a
+ * symbolic link) owned by this user and writable by no one else; pid files are read and
+ * written without following symbolic links. {@link #children()} lives under the shared
+ * temporary folder, where another user could otherwise prepare the folder or a link in it
+ * and make the lab stop, or overwrite, what is not its own.
  */
 public final class PidFiles {
 
     private static final ProcessHandle SELF = ProcessHandle.current();
+
     private static final long OWN_UID = new UnixSystem().getUid();
+
     private static final Set<PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rwx------");
-    private static final FileAttribute<Set<PosixFilePermission>> OWNER_ONLY_FOLDER = PosixFilePermissions.asFileAttribute(OWNER_ONLY);
-    private static final FileAttribute<Set<PosixFilePermission>> OWNER_ONLY_FILE = PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
+
+    private static final FileAttribute<Set<PosixFilePermission>> OWNER_ONLY_FOLDER = PosixFilePermissions
+        .asFileAttribute(OWNER_ONLY);
+
+    private static final FileAttribute<Set<PosixFilePermission>> OWNER_ONLY_FILE = PosixFilePermissions
+        .asFileAttribute(PosixFilePermissions.fromString("rw-------"));
 
     private final Path dir;
-    /** The folders, from the outermost, that must be private: {@link #dir} and for the children its per-user parent. */
+
+    /**
+     * The folders, from the outermost, that must be private: {@link #dir} and for the
+     * children its per-user parent.
+     */
     private final List<Path> privateFolders;
 
     public PidFiles(Path dir) {
@@ -69,8 +80,9 @@ public final class PidFiles {
     }
 
     /**
-     * Where every run records its children while they run: one folder per user of the machine,
-     * because the lab's ports are the machine's, whichever checkout or results folder a run uses.
+     * Where every run records its children while they run: one folder per user of the
+     * machine, because the lab's ports are the machine's, whichever checkout or results
+     * folder a run uses.
      */
     public static PidFiles children() {
         Path user = Path.of(System.getProperty("java.io.tmpdir"), "perflab-" + System.getProperty("user.name"));
@@ -78,25 +90,38 @@ public final class PidFiles {
         return new PidFiles(children, List.of(user, children));
     }
 
-    public record Entry(String name, long pid, long startedMillis, String command, long ownerPid, long ownerStartedMillis, Path file) {
+    public record Entry(String name, long pid, long startedMillis, String command, long ownerPid,
+            long ownerStartedMillis, Path file) {
 
         /** The app this entry is, or null for a helper process (wrk, nginx, docker). */
         public Service service() {
             return Arrays.stream(Service.values()).filter(s -> s.id().equals(name)).findFirst().orElse(null);
         }
 
-        /** The process, while it is still the one recorded: same start time, and its command names the same program. */
+        /**
+         * The process, while it is still the one recorded: same start time, and its
+         * command names the same program.
+         */
         public Optional<ProcessHandle> liveProcess() {
             return ProcessHandle.of(pid)
                 .filter(ProcessHandle::isAlive)
                 .filter(handle -> startMillis(handle) == startedMillis)
-                .filter(handle -> command.isEmpty() || handle.info().commandLine().or(() -> handle.info().command())
-                    .map(live -> live.contains(program(command))).orElse(true));
+                .filter(handle -> command.isEmpty() || handle.info()
+                    .commandLine()
+                    .or(() -> handle.info().command())
+                    .map(live -> live.contains(program(command)))
+                    .orElse(true));
         }
 
-        /** Whether the lab process that started it still runs (then it is that run's child, not a leftover). */
+        /**
+         * Whether the lab process that started it still runs (then it is that run's
+         * child, not a leftover).
+         */
         public boolean ownerAlive() {
-            return ProcessHandle.of(ownerPid).filter(ProcessHandle::isAlive).filter(owner -> startMillis(owner) == ownerStartedMillis).isPresent();
+            return ProcessHandle.of(ownerPid)
+                .filter(ProcessHandle::isAlive)
+                .filter(owner -> startMillis(owner) == ownerStartedMillis)
+                .isPresent();
         }
 
         @Override
@@ -108,13 +133,14 @@ public final class PidFiles {
     /** Records a service {@code make up} leaves running. */
     public void write(RunningService running) {
         ProcessHandle process = running.process().toHandle();
-        write(running.service().id() + ".pid", running.service().id(), process, process.info().commandLine().orElse(""));
+        write(running.service().id() + ".pid", running.service().id(), process,
+                process.info().commandLine().orElse(""));
     }
 
     /**
-     * Records a child of this run; returns its file, or null when it cannot be written, in a folder
-     * that is not private too (the record is a safety net, not a condition to run; the next run's
-     * {@link #read} names the folder's problem).
+     * Records a child of this run; returns its file, or null when it cannot be written,
+     * in a folder that is not private too (the record is a safety net, not a condition to
+     * run; the next run's {@link #read} names the folder's problem).
      */
     Path write(String name, ProcessHandle process, String command) {
         try {
@@ -138,12 +164,15 @@ public final class PidFiles {
             ensurePrivate(true);
             StringWriter text = new StringWriter();
             fields.store(text, null);
-            // written whole or not at all: another run may be reading the folder. CREATE_NEW never
-            // follows a link; the rename replaces whatever is at the name, never what it points at.
+            // written whole or not at all: another run may be reading the folder.
+            // CREATE_NEW never
+            // follows a link; the rename replaces whatever is at the name, never what it
+            // points at.
             Path partial = dir.resolve(fileName + ".partial");
             Files.deleteIfExists(partial);
-            try (SeekableByteChannel out = Files.newByteChannel(partial, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
-                    LinkOption.NOFOLLOW_LINKS), OWNER_ONLY_FILE)) {
+            try (SeekableByteChannel out = Files.newByteChannel(partial,
+                    Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
+                    OWNER_ONLY_FILE)) {
                 ByteBuffer bytes = ByteBuffer.wrap(text.toString().getBytes(StandardCharsets.UTF_8));
                 while (bytes.hasRemaining()) {
                     out.write(bytes);
@@ -165,36 +194,44 @@ public final class PidFiles {
         try (Stream<Path> files = Files.list(dir)) {
             for (Path file : files.filter(f -> f.getFileName().toString().endsWith(".pid")).sorted().toList()) {
                 if (Files.isSymbolicLink(file)) {
-                    throw new LabException("pid file " + file + " is a symbolic link, which the lab never writes: check what it points at, then delete it");
+                    throw new LabException("pid file " + file
+                            + " is a symbolic link, which the lab never writes: check what it points at, then delete it");
                 }
-                // NOFOLLOW_LINKS again on opening: a link put there after the check is refused too
-                try (Reader reader = Channels.newReader(Files.newByteChannel(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS), StandardCharsets.UTF_8)) {
+                // NOFOLLOW_LINKS again on opening: a link put there after the check is
+                // refused too
+                try (Reader reader = Channels.newReader(
+                        Files.newByteChannel(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS),
+                        StandardCharsets.UTF_8)) {
                     Properties fields = new Properties();
                     fields.load(reader);
                     entries.add(new Entry(fields.getProperty("name"), Long.parseLong(fields.getProperty("pid")),
                             Long.parseLong(fields.getProperty("started")), fields.getProperty("command", ""),
-                            Long.parseLong(fields.getProperty("owner", "-1")), Long.parseLong(fields.getProperty("owner_started", "-1")), file));
+                            Long.parseLong(fields.getProperty("owner", "-1")),
+                            Long.parseLong(fields.getProperty("owner_started", "-1")), file));
                 }
                 catch (NoSuchFileException removedMeanwhile) {
                     // its process ended and its run removed the file
                 }
                 catch (IOException | RuntimeException ex) {
-                    throw new LabException("pid file " + file + " is unreadable (" + LabException.describe(ex) + "): check the process by hand, then delete the file");
+                    throw new LabException("pid file " + file + " is unreadable (" + LabException.describe(ex)
+                            + "): check the process by hand, then delete the file");
                 }
             }
         }
         catch (IOException ex) {
             throw new LabException("cannot list the pid files in " + dir + ": " + LabException.describe(ex), ex);
         }
-        entries.sort(Comparator.comparing(entry -> entry.service() == null ? Integer.MAX_VALUE : entry.service().ordinal()));
+        entries.sort(
+                Comparator.comparing(entry -> entry.service() == null ? Integer.MAX_VALUE : entry.service().ordinal()));
         return entries;
     }
 
     /**
      * Checks every private folder, outermost first, and creates a missing one 0700 when
-     * {@code create}; false when one is missing and not created. A folder that is a symbolic link,
-     * belongs to another user or is writable by its group or others is refused with one line: the
-     * lab never follows it and never fixes it (it may be another user's doing).
+     * {@code create}; false when one is missing and not created. A folder that is a
+     * symbolic link, belongs to another user or is writable by its group or others is
+     * refused with one line: the lab never follows it and never fixes it (it may be
+     * another user's doing).
      */
     private boolean ensurePrivate(boolean create) {
         for (Path folder : privateFolders) {
@@ -224,12 +261,14 @@ public final class PidFiles {
             }
             String refused = refusal(attributes, owner, OWN_UID);
             if (refused != null) {
-                throw new LabException("the pid folder " + folder + " " + refused + ": the lab keeps its pid files only in a private folder of its own; "
+                throw new LabException("the pid folder " + folder + " " + refused
+                        + ": the lab keeps its pid files only in a private folder of its own; "
                         + "check who made it, then remove it");
             }
             if (!attributes.permissions().equals(OWNER_ONLY)) {
                 try {
-                    // ours and writable by us alone, as an earlier lab made it: now readable by us alone too
+                    // ours and writable by us alone, as an earlier lab made it: now
+                    // readable by us alone too
                     Files.setPosixFilePermissions(folder, OWNER_ONLY);
                 }
                 catch (IOException ex) {
@@ -252,7 +291,8 @@ public final class PidFiles {
             return "belongs to another user (uid " + owner + ", not " + self + ")";
         }
         Set<PosixFilePermission> permissions = attributes.permissions();
-        if (permissions.contains(PosixFilePermission.GROUP_WRITE) || permissions.contains(PosixFilePermission.OTHERS_WRITE)) {
+        if (permissions.contains(PosixFilePermission.GROUP_WRITE)
+                || permissions.contains(PosixFilePermission.OTHERS_WRITE)) {
             return "is writable by others (" + PosixFilePermissions.toString(permissions) + ")";
         }
         return null;
@@ -263,7 +303,10 @@ public final class PidFiles {
         return read().stream().filter(entry -> entry.liveProcess().isPresent()).toList();
     }
 
-    /** Stops every recorded process that is still the one we started; returns one line per service. */
+    /**
+     * Stops every recorded process that is still the one we started; returns one line per
+     * service.
+     */
     public List<String> stopAll(Duration grace) {
         List<String> report = new ArrayList<>();
         List<Entry> entries = new ArrayList<>(read());
@@ -283,9 +326,9 @@ public final class PidFiles {
     }
 
     /**
-     * Stops the children an earlier run left behind (it was killed, or its machine's OOM killer
-     * struck, before it could stop them) and returns one line naming each. A child whose run still
-     * goes on is left alone; files of processes that ended are removed.
+     * Stops the children an earlier run left behind (it was killed, or its machine's OOM
+     * killer struck, before it could stop them) and returns one line naming each. A child
+     * whose run still goes on is left alone; files of processes that ended are removed.
      */
     public List<String> stopLeftovers(Duration grace) {
         List<String> report = new ArrayList<>();
@@ -296,7 +339,8 @@ public final class PidFiles {
             Optional<ProcessHandle> process = entry.liveProcess();
             if (process.isPresent()) {
                 Commands.stop(process.get(), grace);
-                report.add("stopped " + entry + ", left running by an earlier lab run (pid " + entry.ownerPid() + ") that ended without stopping it");
+                report.add("stopped " + entry + ", left running by an earlier lab run (pid " + entry.ownerPid()
+                        + ") that ended without stopping it");
             }
             delete(entry.file());
         }
@@ -315,7 +359,10 @@ public final class PidFiles {
         }
     }
 
-    /** The first word of a command, without its folder: what the process's own command line still shows. */
+    /**
+     * The first word of a command, without its folder: what the process's own command
+     * line still shows.
+     */
     static String program(String command) {
         String first = command.strip().split("\\s+")[0];
         return first.substring(first.lastIndexOf('/') + 1);
@@ -328,4 +375,5 @@ public final class PidFiles {
     public Path dir() {
         return dir;
     }
+
 }

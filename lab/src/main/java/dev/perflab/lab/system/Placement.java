@@ -6,11 +6,13 @@ import java.util.Locale;
 import dev.perflab.lab.LabException;
 
 /**
- * Where the load generator and the system under test run. With PIN=auto on 4 cores or more the
- * generator gets its own cores (a quarter, at least one) and the apps the rest, through taskset; on
- * fewer cores, with PIN=off or without taskset, they share the machine and every report says so.
+ * Where the load generator and the system under test run. With PIN=auto on 4 cores or
+ * more the generator gets its own cores (a quarter, at least one) and the apps the rest,
+ * through taskset; on fewer cores, with PIN=off or without taskset, they share the
+ * machine and every report says so.
  *
- * @param generatorCpus the generator's cores as taskset takes them ("6-7"), or null when shared
+ * @param generatorCpus the generator's cores as taskset takes them ("6-7"), or null when
+ * shared
  * @param appCpus the apps' cores, or null when shared
  */
 public record Placement(String pin, int cores, String generatorCpus, String appCpus) {
@@ -48,11 +50,13 @@ public record Placement(String pin, int cores, String generatorCpus, String appC
     /** One line for run.json and the report's header. */
     public String describe() {
         if (pinned()) {
-            return "load generator on cores " + generatorCpus + ", the apps on cores " + appCpus + " (PIN=auto, " + cores + " cores, taskset)";
+            return "load generator on cores " + generatorCpus + ", the apps on cores " + appCpus + " (PIN=auto, "
+                    + cores + " cores, taskset)";
         }
         if (pin.equals("off")) {
             return "load generator and system share the " + cores + " cores (PIN=off)";
         }
-        return "load generator and system share the " + cores + " cores (PIN=auto pins only on 4 cores or more, with taskset)";
+        return "load generator and system share the " + cores
+                + " cores (PIN=auto pins only on 4 cores or more, with taskset)";
     }
 }

@@ -20,10 +20,11 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.dataformat.yaml.YAMLMapper;
 
 /**
- * The system {@code RUNTIME=remote} (and {@code kubernetes}) measures without starting it, as the
- * REMOTE file names it (see {@code lab/remote.example.yml}): where the load goes for each target,
- * and each app's Prometheus endpoint, from which its CPU and memory are sampled. The file is read
- * and checked before anything runs; a bad one is one line naming the key.
+ * The system {@code RUNTIME=remote} (and {@code kubernetes}) measures without starting
+ * it, as the REMOTE file names it (see {@code lab/remote.example.yml}): where the load
+ * goes for each target, and each app's Prometheus endpoint, from which its CPU and memory
+ * are sampled. The file is read and checked before anything runs; a bad one is one line
+ * naming the key.
  */
 public record RemoteConfig(Path file, URI gateway, URI backend, Optional<URI> nginx, Optional<URI> authAdmin,
         Map<Service, URI> prometheus, Optional<String> token, Kubernetes kubernetes) {
@@ -33,18 +34,22 @@ public record RemoteConfig(Path file, URI gateway, URI backend, Optional<URI> ng
     }
 
     private static final YAMLMapper YAML = YAMLMapper.builder().build();
-    private static final List<String> KEYS = List.of("gateway", "business-service", "auth-service", "nginx", "token", "kubernetes");
+
+    private static final List<String> KEYS = List.of("gateway", "business-service", "auth-service", "nginx", "token",
+            "kubernetes");
 
     public static RemoteConfig load(Path file) {
         if (!Files.isRegularFile(file)) {
-            throw new LabException("REMOTE file " + file + " not found: copy lab/remote.example.yml and set the addresses of the system to measure");
+            throw new LabException("REMOTE file " + file
+                    + " not found: copy lab/remote.example.yml and set the addresses of the system to measure");
         }
         JsonNode root;
         try {
             root = YAML.readTree(Files.readString(file));
         }
         catch (JacksonException ex) {
-            String where = ex.getLocation() == null ? "" : " at line " + ex.getLocation().getLineNr() + ", column " + ex.getLocation().getColumnNr();
+            String where = ex.getLocation() == null ? ""
+                    : " at line " + ex.getLocation().getLineNr() + ", column " + ex.getLocation().getColumnNr();
             String first = String.valueOf(ex.getOriginalMessage()).lines().findFirst().orElse("").strip();
             throw new LabException("REMOTE file " + file + " is not valid YAML" + where + ": " + first, ex);
         }
@@ -70,11 +75,13 @@ public record RemoteConfig(Path file, URI gateway, URI backend, Optional<URI> ng
                 return Durations.parse(value);
             }
             catch (RuntimeException ex) {
-                throw new LabException("REMOTE file " + file + ": kubernetes.rollout_timeout '" + value + "' is not a duration such as 300s or 5m");
+                throw new LabException("REMOTE file " + file + ": kubernetes.rollout_timeout '" + value
+                        + "' is not a duration such as 300s or 5m");
             }
         }).orElse(Duration.ofMinutes(5));
-        return new RemoteConfig(file, in.required(root, "gateway.url"), in.required(root, "business-service.url"), in.optional(root, "nginx.url"),
-                in.optional(root, "auth-service.url"), prometheus, in.text(root, "token"),
+        return new RemoteConfig(file, in.required(root, "gateway.url"), in.required(root, "business-service.url"),
+                in.optional(root, "nginx.url"), in.optional(root, "auth-service.url"), prometheus,
+                in.text(root, "token"),
                 new Kubernetes(in.text(root, "kubernetes.context"), in.text(root, "kubernetes.namespace"), rollout));
     }
 
@@ -92,7 +99,9 @@ public record RemoteConfig(Path file, URI gateway, URI backend, Optional<URI> ng
         return addresses;
     }
 
-    /** Reads keys by their dotted path, each problem one line naming the file and the key. */
+    /**
+     * Reads keys by their dotted path, each problem one line naming the file and the key.
+     */
     private record Reader(Path file) {
 
         void only(JsonNode node, String prefix, List<String> known) {
@@ -100,12 +109,14 @@ public record RemoteConfig(Path file, URI gateway, URI backend, Optional<URI> ng
                 return;
             }
             if (!node.isObject()) {
-                throw new LabException("REMOTE file " + file + ": " + prefix.replaceAll("\\.$", "") + " must be a section with " + String.join(", ", known));
+                throw new LabException("REMOTE file " + file + ": " + prefix.replaceAll("\\.$", "")
+                        + " must be a section with " + String.join(", ", known));
             }
             for (Iterator<String> names = node.propertyNames().iterator(); names.hasNext();) {
                 String name = names.next();
                 if (!known.contains(name)) {
-                    throw new LabException("REMOTE file " + file + ": unknown key " + prefix + name + " (known: " + String.join(", ", known) + ")");
+                    throw new LabException("REMOTE file " + file + ": unknown key " + prefix + name + " (known: "
+                            + String.join(", ", known) + ")");
                 }
             }
         }
@@ -129,7 +140,8 @@ public record RemoteConfig(Path file, URI gateway, URI backend, Optional<URI> ng
         }
 
         URI required(JsonNode root, String key) {
-            return optional(root, key).orElseThrow(() -> new LabException("REMOTE file " + file + ": " + key + " is missing (see lab/remote.example.yml)"));
+            return optional(root, key).orElseThrow(() -> new LabException(
+                    "REMOTE file " + file + ": " + key + " is missing (see lab/remote.example.yml)"));
         }
 
         /** The section a dotted key's last part is read from. */
@@ -151,7 +163,8 @@ public record RemoteConfig(Path file, URI gateway, URI backend, Optional<URI> ng
                 return uri;
             }
             catch (URISyntaxException ex) {
-                throw new LabException("REMOTE file " + file + ": " + key + " '" + value + "' is not a URL such as http://127.0.0.1:38071/service/hello");
+                throw new LabException("REMOTE file " + file + ": " + key + " '" + value
+                        + "' is not a URL such as http://127.0.0.1:38071/service/hello");
             }
         }
     }

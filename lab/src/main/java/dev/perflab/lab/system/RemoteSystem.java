@@ -13,8 +13,8 @@ import dev.perflab.lab.LabException;
 import dev.perflab.lab.http.LabHttp;
 
 /**
- * Apps the lab did not start, at the addresses of a REMOTE file: it reads their metrics and sends
- * them load, and {@link #close()} stops nothing.
+ * Apps the lab did not start, at the addresses of a REMOTE file: it reads their metrics
+ * and sends them load, and {@link #close()} stops nothing.
  */
 public final class RemoteSystem implements Apps {
 
@@ -34,7 +34,8 @@ public final class RemoteSystem implements Apps {
         for (Service service : Service.values()) {
             if (services.contains(service)) {
                 URI scrape = config.prometheus().get(service);
-                URI base = service == Service.AUTH && config.authAdmin().isPresent() ? origin(config.authAdmin().get()) : origin(scrape);
+                URI base = service == Service.AUTH && config.authAdmin().isPresent() ? origin(config.authAdmin().get())
+                        : origin(scrape);
                 remotes.add(new Remote(service, base, scrape));
             }
         }
@@ -42,9 +43,9 @@ public final class RemoteSystem implements Apps {
     }
 
     /**
-     * The apps, once each one's Prometheus endpoint answers 200 (within {@code wait}: after a
-     * Kubernetes rollout a Service may take a moment to reach the new pod); otherwise one line naming
-     * the app and the address.
+     * The apps, once each one's Prometheus endpoint answers 200 (within {@code wait}:
+     * after a Kubernetes rollout a Service may take a moment to reach the new pod);
+     * otherwise one line naming the app and the address.
      */
     public static RemoteSystem connect(RemoteConfig config, Collection<Service> services, Duration wait) {
         RemoteSystem system = of(config, services);
@@ -55,8 +56,9 @@ public final class RemoteSystem implements Apps {
     }
 
     /**
-     * Waits until {@code url} answers: any HTTP status, or 200 when {@code ok} (a route behind auth
-     * answers 401 without the token, and that is an answer). Fails with one line naming it.
+     * Waits until {@code url} answers: any HTTP status, or 200 when {@code ok} (a route
+     * behind auth answers 401 without the token, and that is an answer). Fails with one
+     * line naming it.
      */
     public static void awaitAnswer(String what, URI url, Duration wait, boolean ok) {
         long deadline = System.nanoTime() + wait.toNanos();
@@ -70,10 +72,12 @@ public final class RemoteSystem implements Apps {
                 problem = "answers HTTP " + response.statusCode();
             }
             catch (IOException ex) {
-                problem = "does not answer (" + (ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage()) + ")";
+                problem = "does not answer ("
+                        + (ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage()) + ")";
             }
             if (System.nanoTime() >= deadline) {
-                throw new LabException(what + " at " + url + " " + problem + ": the lab does not start a remote system; start it, or fix the address in the REMOTE file");
+                throw new LabException(what + " at " + url + " " + problem
+                        + ": the lab does not start a remote system; start it, or fix the address in the REMOTE file");
             }
             try {
                 Thread.sleep(500);
@@ -103,4 +107,5 @@ public final class RemoteSystem implements Apps {
     @Override
     public void close() {
     }
+
 }

@@ -3,7 +3,10 @@ package dev.perflab.lab.system;
 import java.net.URI;
 import java.nio.file.Path;
 
-/** A service this lab started: its process (the only kind of process the lab ever stops), port and log. */
+/**
+ * A service this lab started: its process (the only kind of process the lab ever stops),
+ * port and log.
+ */
 public record RunningService(LaunchSpec spec, Commands.Child child, Path log) implements Endpoint {
 
     @Override

@@ -2,14 +2,16 @@ package dev.perflab.lab.system;
 
 import java.nio.file.Path;
 
-/** The three apps of the system under test, with the loopback ports the local runtime gives them. */
+/**
+ * The three apps of the system under test, with the loopback ports the local runtime
+ * gives them.
+ */
 public enum Service {
 
-    BUSINESS("business-service", 38072),
-    AUTH("auth-service", 38073),
-    GATEWAY("gateway", 38071);
+    BUSINESS("business-service", 38072), AUTH("auth-service", 38073), GATEWAY("gateway", 38071);
 
     private final String id;
+
     private final int defaultPort;
 
     Service(String id, int defaultPort) {
@@ -34,4 +36,5 @@ public enum Service {
     public String toString() {
         return id;
     }
+
 }

@@ -21,26 +21,36 @@ import dev.perflab.lab.LabException;
 import dev.perflab.lab.http.LabHttp;
 
 /**
- * Starts a service jar as a JVM on 127.0.0.1, waits until its health endpoint answers UP, and stops
- * it again by its own process handle. Every failure becomes a {@link LabException} naming the
- * service, the reason and where its log is.
+ * Starts a service jar as a JVM on 127.0.0.1, waits until its health endpoint answers UP,
+ * and stops it again by its own process handle. Every failure becomes a
+ * {@link LabException} naming the service, the reason and where its log is.
  */
 public final class ServiceLauncher {
 
     private final Path root;
+
     private final Path logDir;
+
     private final Compose compose;
+
     private final boolean outlivesRunner;
+
     private final List<String> placement;
 
-    /** The variable that tells an app the runner's pid: the app exits when that process ends, even on kill -9. */
+    /**
+     * The variable that tells an app the runner's pid: the app exits when that process
+     * ends, even on kill -9.
+     */
     public static final String PARENT_PID = "LAB_PARENT_PID";
 
     public ServiceLauncher(Path root, Path logDir) {
         this(root, logDir, null);
     }
 
-    /** A launcher for the compose runtime when {@code compose} is set, else for local JVMs. */
+    /**
+     * A launcher for the compose runtime when {@code compose} is set, else for local
+     * JVMs.
+     */
     public ServiceLauncher(Path root, Path logDir, Compose compose) {
         this(root, logDir, compose, false);
     }
@@ -57,12 +67,18 @@ public final class ServiceLauncher {
         this.placement = List.copyOf(placement);
     }
 
-    /** The same launcher for apps that keep running after the runner ends ({@code make up}). */
+    /**
+     * The same launcher for apps that keep running after the runner ends
+     * ({@code make up}).
+     */
     public ServiceLauncher outlivingTheRunner() {
         return new ServiceLauncher(root, logDir, compose, true, placement);
     }
 
-    /** The same launcher with each local JVM started under {@code prefix} (taskset with the apps' cores; see {@link Placement}). */
+    /**
+     * The same launcher with each local JVM started under {@code prefix} (taskset with
+     * the apps' cores; see {@link Placement}).
+     */
     public ServiceLauncher pinnedWith(List<String> prefix) {
         return new ServiceLauncher(root, logDir, compose, outlivesRunner, prefix);
     }
@@ -88,19 +104,23 @@ public final class ServiceLauncher {
         command.add("-jar");
         command.add(jar.toString());
         if (spec.isForeign()) {
-            // the user's gateway may set server.port in its own application.yml, which outranks SERVER_PORT
+            // the user's gateway may set server.port in its own application.yml, which
+            // outranks SERVER_PORT
             command.add("--server.port=" + spec.port());
             command.add("--server.address=127.0.0.1");
         }
         Path log = logFile(service);
-        Commands.Launch launch = Commands.launch(service.id(), command).output(log)
+        Commands.Launch launch = Commands.launch(service.id(), command)
+            .output(log)
             .unsetEnv("SPRING_PROFILES_ACTIVE")
             .env("SERVER_PORT", Integer.toString(spec.port()))
             .env("SERVER_ADDRESS", "127.0.0.1")
             .env("LAB_LOG_DIR", logDir.toAbsolutePath().toString());
         if (!spec.isForeign() || outlivesRunner) {
-            // the lab's apps end themselves when LAB_PARENT_PID ends; a foreign gateway does not read it, so setpriv's
-            // parent-death signal ends it instead (and make up's apps are meant to outlive the runner)
+            // the lab's apps end themselves when LAB_PARENT_PID ends; a foreign gateway
+            // does not read it, so setpriv's
+            // parent-death signal ends it instead (and make up's apps are meant to
+            // outlive the runner)
             launch.watchesRunnerItself();
         }
         if (!outlivesRunner) {
@@ -112,7 +132,10 @@ public final class ServiceLauncher {
         return new RunningService(spec, launch.env(spec.environment()).start(), log);
     }
 
-    /** The service's container, in the foreground of its own compose process: stopping that process stops the container. */
+    /**
+     * The service's container, in the foreground of its own compose process: stopping
+     * that process stops the container.
+     */
     private RunningService startContainer(LaunchSpec spec) {
         Service service = spec.service();
         compose.requireImage(spec);
@@ -133,9 +156,9 @@ public final class ServiceLauncher {
     }
 
     /**
-     * Waits for {@code /actuator/health} to say UP; a process that exits meanwhile fails at once. A
-     * foreign gateway without that endpoint is ready once its port answers HTTP at all (any status
-     * but 503, which a DOWN health endpoint answers).
+     * Waits for {@code /actuator/health} to say UP; a process that exits meanwhile fails
+     * at once. A foreign gateway without that endpoint is ready once its port answers
+     * HTTP at all (any status but 503, which a DOWN health endpoint answers).
      */
     public void awaitHealthy(RunningService running, Duration limit) {
         boolean foreign = running.spec().isForeign();
@@ -145,22 +168,28 @@ public final class ServiceLauncher {
                 return health.statusCode() != 503;
             }
             return health.statusCode() == 200 && health.body().contains("\"UP\"");
-        }, () -> StartupFailure.describe(running), (foreign ? "the gateway of " + running.spec().foreign().name() : running.service())
-                + " did not " + (foreign ? "answer on port " + running.spec().port() : "become healthy") + " within " + limit.toSeconds()
-                + " s (raise HEALTH_TIMEOUT on a slow machine); see its log: " + running.log());
+        }, () -> StartupFailure.describe(running),
+                (foreign ? "the gateway of " + running.spec().foreign().name() : running.service()) + " did not "
+                        + (foreign ? "answer on port " + running.spec().port() : "become healthy") + " within "
+                        + limit.toSeconds() + " s (raise HEALTH_TIMEOUT on a slow machine); see its log: "
+                        + running.log());
     }
 
     /** Asks whether a child serves yet; an IOException means not yet. */
     @FunctionalInterface
     public interface ReadyProbe {
+
         boolean ready() throws IOException;
+
     }
 
     /**
-     * Polls {@code probe} until it says ready; fails with {@code whenExited} as soon as the child
-     * exits, or with {@code whenLate} after {@code limit}, having stopped the child.
+     * Polls {@code probe} until it says ready; fails with {@code whenExited} as soon as
+     * the child exits, or with {@code whenLate} after {@code limit}, having stopped the
+     * child.
      */
-    public static void awaitReady(Commands.Child child, Duration limit, ReadyProbe probe, Supplier<String> whenExited, String whenLate) {
+    public static void awaitReady(Commands.Child child, Duration limit, ReadyProbe probe, Supplier<String> whenExited,
+            String whenLate) {
         long deadline = System.nanoTime() + limit.toNanos();
         while (System.nanoTime() < deadline) {
             if (!child.process().isAlive()) {
@@ -193,8 +222,9 @@ public final class ServiceLauncher {
     }
 
     /**
-     * Who listens on a TCP port, from /proc/net/tcp{,6} and the sockets in /proc/[pid]/fd: "pid N
-     * (command line)"; or why that cannot be told (no /proc, another user's process).
+     * Who listens on a TCP port, from /proc/net/tcp{,6} and the sockets in
+     * /proc/[pid]/fd: "pid N (command line)"; or why that cannot be told (no /proc,
+     * another user's process).
      */
     public static String portOwner(int port) {
         Set<String> inodes = new HashSet<>();
@@ -203,7 +233,8 @@ public final class ServiceLauncher {
                 for (String line : Files.readAllLines(Path.of(table)).stream().skip(1).toList()) {
                     String[] fields = line.trim().split("\\s+");
                     String local = fields[1];
-                    if (fields[3].equals("0A") && Integer.parseInt(local.substring(local.lastIndexOf(':') + 1), 16) == port) {
+                    if (fields[3].equals("0A")
+                            && Integer.parseInt(local.substring(local.lastIndexOf(':') + 1), 16) == port) {
                         inodes.add(fields[9]);
                     }
                 }
@@ -221,7 +252,8 @@ public final class ServiceLauncher {
                     boolean listens = fds.anyMatch(fd -> {
                         try {
                             String target = Files.readSymbolicLink(fd).toString();
-                            return target.startsWith("socket:[") && inodes.contains(target.substring(8, target.length() - 1));
+                            return target.startsWith("socket:[")
+                                    && inodes.contains(target.substring(8, target.length() - 1));
                         }
                         catch (IOException gone) {
                             return false;
@@ -229,7 +261,9 @@ public final class ServiceLauncher {
                     });
                     if (listens) {
                         long pid = Long.parseLong(process.getFileName().toString());
-                        String command = ProcessHandle.of(pid).flatMap(h -> h.info().commandLine()).orElse("command line unreadable");
+                        String command = ProcessHandle.of(pid)
+                            .flatMap(h -> h.info().commandLine())
+                            .orElse("command line unreadable");
                         return "pid " + pid + " (" + command + ")";
                     }
                 }
@@ -277,9 +311,11 @@ public final class ServiceLauncher {
         static String reason(Service service, Path log) {
             List<String> lines;
             try {
-                // Compose prefixes each line with the container's name: "gateway  | ..."
-                lines = Files.readAllLines(log, StandardCharsets.UTF_8).stream()
-                    .map(line -> line.replaceFirst("^[\\w.-]+\\s+\\|\\s?", "")).toList();
+                // Compose prefixes each line with the container's name: "gateway | ..."
+                lines = Files.readAllLines(log, StandardCharsets.UTF_8)
+                    .stream()
+                    .map(line -> line.replaceFirst("^[\\w.-]+\\s+\\|\\s?", ""))
+                    .toList();
             }
             catch (IOException | UncheckedIOException ex) {
                 return "its log could not be read";
@@ -305,5 +341,7 @@ public final class ServiceLauncher {
             }
             return "it printed nothing";
         }
+
     }
+
 }

@@ -3,13 +3,14 @@ package dev.perflab.lab.system;
 import dev.perflab.lab.LabException;
 
 /**
- * Runs a stop action when the JVM exits (Ctrl-C, SIGTERM) while it is registered, so nothing the
- * runner started outlives it. Closing the registration removes the hook; the normal path then
- * stops the process itself.
+ * Runs a stop action when the JVM exits (Ctrl-C, SIGTERM) while it is registered, so
+ * nothing the runner started outlives it. Closing the registration removes the hook; the
+ * normal path then stops the process itself.
  */
 public final class StopOnExit implements AutoCloseable {
 
     private final Thread hook;
+
     private boolean registered;
 
     private StopOnExit(Runnable stop, String name) {
@@ -17,8 +18,9 @@ public final class StopOnExit implements AutoCloseable {
     }
 
     /**
-     * Registers {@code stop}. When the JVM is already shutting down (a Ctrl-C arrived just before),
-     * it runs {@code stop} at once and refuses to go on with a one-line reason.
+     * Registers {@code stop}. When the JVM is already shutting down (a Ctrl-C arrived
+     * just before), it runs {@code stop} at once and refuses to go on with a one-line
+     * reason.
      */
     public static StopOnExit register(String name, Runnable stop) {
         StopOnExit registration = new StopOnExit(stop, name);
@@ -27,7 +29,8 @@ public final class StopOnExit implements AutoCloseable {
         }
         catch (IllegalStateException shuttingDown) {
             stop.run();
-            throw new LabException("stopped: the lab is shutting down (Ctrl-C or SIGTERM); " + name + " was not started");
+            throw new LabException(
+                    "stopped: the lab is shutting down (Ctrl-C or SIGTERM); " + name + " was not started");
         }
         registration.registered = true;
         return registration;
@@ -46,4 +49,5 @@ public final class StopOnExit implements AutoCloseable {
             // the hook is running or has run
         }
     }
+
 }

@@ -47,4 +47,5 @@ final class BackendTarget implements Target {
     public boolean faultsApply() {
         return false;
     }
+
 }

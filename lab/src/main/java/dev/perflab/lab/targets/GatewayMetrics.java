@@ -10,8 +10,9 @@ import dev.perflab.lab.system.Apps;
 import dev.perflab.lab.system.Service;
 
 /**
- * What the lab's own gateway says of itself in its metrics: the mode it runs in and where its time
- * goes. Only the lab's gateway exports these; a foreign gateway, or a rung without a gateway, has none.
+ * What the lab's own gateway says of itself in its metrics: the mode it runs in and where
+ * its time goes. Only the lab's gateway exports these; a foreign gateway, or a rung
+ * without a gateway, has none.
  */
 public final class GatewayMetrics {
 
@@ -19,9 +20,9 @@ public final class GatewayMetrics {
     }
 
     /**
-     * The gateway's mode as its own metrics report it; on a gateway as deployed (RUNTIME=remote or
-     * kubernetes) without the lab's metric, unknown rather than guessed; null for a foreign gateway
-     * the lab started, whose mode it cannot read.
+     * The gateway's mode as its own metrics report it; on a gateway as deployed
+     * (RUNTIME=remote or kubernetes) without the lab's metric, unknown rather than
+     * guessed; null for a foreign gateway the lab started, whose mode it cannot read.
      */
     public static Map<String, String> mode(Apps apps, boolean asDeployed) {
         return apps.find(Service.GATEWAY).filter(gateway -> !gateway.foreign()).map(gateway -> {
@@ -49,7 +50,8 @@ public final class GatewayMetrics {
                 mode.put(tag, String.join(",", values));
             }
         });
-        mode.put("event_loop_threads", Long.toString(Math.round(gateway.statistic("lab.gateway.event.loop.threads", Map.of(), "VALUE"))));
+        mode.put("event_loop_threads",
+                Long.toString(Math.round(gateway.statistic("lab.gateway.event.loop.threads", Map.of(), "VALUE"))));
         return mode;
     }
 
@@ -80,4 +82,5 @@ public final class GatewayMetrics {
             return count <= 0 ? null : Math.round((secondsAfter - secondsBefore) / count * 1000 * 1000) / 1000.0;
         }
     }
+
 }

@@ -22,20 +22,23 @@ import dev.perflab.lab.system.Service;
 import dev.perflab.lab.system.Apps;
 
 /**
- * The gateway with a rung's profiles, in front of auth-service and business-service: the lab's own,
- * or the user's ({@code GATEWAY_JAR}/{@code GATEWAY_IMAGE}), which must route {@code ROUTE} to
- * business-service before any load is offered.
+ * The gateway with a rung's profiles, in front of auth-service and business-service: the
+ * lab's own, or the user's ({@code GATEWAY_JAR}/{@code GATEWAY_IMAGE}), which must route
+ * {@code ROUTE} to business-service before any load is offered.
  */
 final class GatewayTarget implements Target {
 
     private final List<LaunchSpec> backends;
+
     private final LaunchSpec gateway;
+
     private final String route;
+
     private final String header;
 
     /**
-     * @param gateway the gateway's launch spec with the rung's profiles and any profiler agent
-     *        already applied
+     * @param gateway the gateway's launch spec with the rung's profiles and any profiler
+     * agent already applied
      * @param route the path the load hits (ROUTE)
      * @param header the header line each request carries (TOKEN_HEADER), or null
      */
@@ -65,7 +68,8 @@ final class GatewayTarget implements Target {
     public String describe() {
         String profiles = gateway.profiles().isEmpty() ? "default" : String.join(",", gateway.profiles());
         if (gateway.isForeign()) {
-            return " (your gateway: " + gateway.foreign().line() + "; Spring profiles: " + profiles + "; " + route + ")";
+            return " (your gateway: " + gateway.foreign().line() + "; Spring profiles: " + profiles + "; " + route
+                    + ")";
         }
         return " (gateway profiles: " + profiles + ")";
     }
@@ -75,19 +79,23 @@ final class GatewayTarget implements Target {
         return List.of(backends.get(0), Targets.withAuthLatency(backends.get(1), authLatency), gateway);
     }
 
-    /** A foreign gateway's route is checked before any load: one request that must come back 2xx from business-service. */
+    /**
+     * A foreign gateway's route is checked before any load: one request that must come
+     * back 2xx from business-service.
+     */
     @Override
     public Extras startExtras(LabSystem apps, Path dir) {
         if (gateway.isForeign()) {
-            requireRoutes(apps.get(Service.GATEWAY).uri(route), header, new ActuatorMetrics(apps.get(Service.BUSINESS).baseUri()));
+            requireRoutes(apps.get(Service.GATEWAY).uri(route), header,
+                    new ActuatorMetrics(apps.get(Service.BUSINESS).baseUri()));
         }
         return Extras.NONE;
     }
 
     /**
-     * One GET on the route with the header: its status must be 2xx and business-service's count of
-     * requests outside /actuator must rise (a 200 the gateway made up itself is no route); else one
-     * line naming what came back.
+     * One GET on the route with the header: its status must be 2xx and business-service's
+     * count of requests outside /actuator must rise (a 200 the gateway made up itself is
+     * no route); else one line naming what came back.
      */
     static void requireRoutes(URI url, String header, ActuatorMetrics business) {
         double before = business.requestsOutsideActuator();
@@ -97,18 +105,24 @@ final class GatewayTarget implements Target {
             status = response.statusCode();
         }
         catch (IOException ex) {
-            throw new LabException("the gateway does not route " + url.getRawPath() + " to the backend (GET " + url + " failed: " + ex.getMessage() + ")");
+            throw new LabException("the gateway does not route " + url.getRawPath() + " to the backend (GET " + url
+                    + " failed: " + ex.getMessage() + ")");
         }
         if (status / 100 != 2) {
-            throw new LabException("the gateway does not route " + url.getRawPath() + " to the backend (GET " + url + " -> status " + status
-                    + (header == null ? "" : ", with " + header.substring(0, header.indexOf(':')) + " from TOKEN_HEADER") + ")");
+            throw new LabException(
+                    "the gateway does not route " + url.getRawPath() + " to the backend (GET " + url + " -> status "
+                            + status
+                            + (header == null ? ""
+                                    : ", with " + header.substring(0, header.indexOf(':')) + " from TOKEN_HEADER")
+                            + ")");
         }
-        // business-service counts a request when its response is complete, which may be a moment after the client has it
+        // business-service counts a request when its response is complete, which may be a
+        // moment after the client has it
         long deadline = System.nanoTime() + 3_000_000_000L;
         while (business.requestsOutsideActuator() <= before) {
             if (System.nanoTime() > deadline) {
-                throw new LabException("the gateway does not route " + url.getRawPath() + " to the backend (GET " + url + " -> status " + status
-                        + ", but business-service saw no request)");
+                throw new LabException("the gateway does not route " + url.getRawPath() + " to the backend (GET " + url
+                        + " -> status " + status + ", but business-service saw no request)");
             }
             try {
                 Thread.sleep(100);
@@ -130,7 +144,10 @@ final class GatewayTarget implements Target {
         return remote.gateway();
     }
 
-    /** The overlay named like the rung (or like its only profile): the gateway with the rung's profiles. */
+    /**
+     * The overlay named like the rung (or like its only profile): the gateway with the
+     * rung's profiles.
+     */
     @Override
     public Optional<Path> overlay(KubernetesRollout kubernetes, Scenario rung) {
         return kubernetes.overlay(rung.name(), rung.profiles());
@@ -150,4 +167,5 @@ final class GatewayTarget implements Target {
     public ForeignGateway foreign() {
         return gateway.foreign();
     }
+
 }

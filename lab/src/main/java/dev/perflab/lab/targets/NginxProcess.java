@@ -16,8 +16,9 @@ import dev.perflab.lab.system.Commands;
 import dev.perflab.lab.system.ServiceLauncher;
 
 /**
- * The reference rung's nginx: started in the foreground as the runner's own child, from the config
- * kept in {@code lab/nginx/auth-request.conf}, and stopped with its workers by pid.
+ * The reference rung's nginx: started in the foreground as the runner's own child, from
+ * the config kept in {@code lab/nginx/auth-request.conf}, and stopped with its workers by
+ * pid.
  */
 public final class NginxProcess implements AutoCloseable {
 
@@ -49,14 +50,21 @@ public final class NginxProcess implements AutoCloseable {
         catch (IOException ex) {
             throw new LabException("cannot start nginx: " + ex.getMessage(), ex);
         }
-        // TERM, not KILL, when the runner dies: the master then stops its workers, which a KILLed master leaves serving
-        Commands.Child child = Commands.launch("nginx", List.of("nginx", "-p", prefix.toAbsolutePath().toString(), "-c", conf.toAbsolutePath().toString()))
-            .output(prefix.resolve("nginx.log")).onRunnerDeath("TERM").start();
+        // TERM, not KILL, when the runner dies: the master then stops its workers, which
+        // a KILLed master leaves serving
+        Commands.Child child = Commands
+            .launch("nginx",
+                    List.of("nginx", "-p", prefix.toAbsolutePath().toString(), "-c", conf.toAbsolutePath().toString()))
+            .output(prefix.resolve("nginx.log"))
+            .onRunnerDeath("TERM")
+            .start();
         try {
             ServiceLauncher.awaitReady(child, Duration.ofSeconds(20),
                     () -> LabHttp.get(url(), Map.of("Authorization", "Bearer " + token)).statusCode() == 200,
-                    () -> "nginx exited at start (is port " + PORT + " free?); see " + prefix.resolve("nginx-error.log") + " and " + prefix.resolve("nginx.log"),
-                    "nginx did not route a request with the token within 20 s; see " + prefix.resolve("nginx-error.log"));
+                    () -> "nginx exited at start (is port " + PORT + " free?); see " + prefix.resolve("nginx-error.log")
+                            + " and " + prefix.resolve("nginx.log"),
+                    "nginx did not route a request with the token within 20 s; see "
+                            + prefix.resolve("nginx-error.log"));
         }
         catch (LabException ex) {
             child.close();
@@ -90,4 +98,5 @@ public final class NginxProcess implements AutoCloseable {
     public void close() {
         nginx.close();
     }
+
 }

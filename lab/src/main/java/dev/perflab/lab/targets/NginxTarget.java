@@ -14,17 +14,23 @@ import dev.perflab.lab.system.RemoteConfig;
 import dev.perflab.lab.system.Service;
 
 /**
- * The reference rung: nginx's {@code auth_request} in front of the same two backends, so the
- * gateway's figures have a non-Java proxy doing the same job beside them.
+ * The reference rung: nginx's {@code auth_request} in front of the same two backends, so
+ * the gateway's figures have a non-Java proxy doing the same job beside them.
  */
 final class NginxTarget implements Target {
 
     private final Path root;
+
     private final Path template;
+
     private final LaunchSpec business;
+
     private final LaunchSpec auth;
 
-    /** @param cached the auth subrequest's answers cached (the rung's profiles name auth-cache): the auth-cache rung's reference */
+    /**
+     * @param cached the auth subrequest's answers cached (the rung's profiles name
+     * auth-cache): the auth-cache rung's reference
+     */
     NginxTarget(Path root, LaunchSpec business, LaunchSpec auth, boolean cached) {
         this.root = root;
         this.template = root.resolve(cached ? "lab/nginx/auth-request-cached.conf" : "lab/nginx/auth-request.conf");
@@ -39,10 +45,14 @@ final class NginxTarget implements Target {
 
     @Override
     public String describe() {
-        return template.getFileName().toString().contains("cached") ? " (wrk -> nginx auth_request, its answers cached)" : " (wrk -> nginx auth_request)";
+        return template.getFileName().toString().contains("cached") ? " (wrk -> nginx auth_request, its answers cached)"
+                : " (wrk -> nginx auth_request)";
     }
 
-    /** Without nginx the rung is skipped, with the line the setup step printed when it could not install it. */
+    /**
+     * Without nginx the rung is skipped, with the line the setup step printed when it
+     * could not install it.
+     */
     @Override
     public Optional<String> unavailable() {
         return InstalledTools.missing(root, "nginx");
@@ -65,8 +75,8 @@ final class NginxTarget implements Target {
 
     @Override
     public Extras startExtras(LabSystem apps, Path dir) {
-        NginxProcess nginx = NginxProcess.start(template, dir.resolve("nginx"), apps.get(Service.BUSINESS).spec().port(),
-                apps.get(Service.AUTH).spec().port(), Targets.TOKEN);
+        NginxProcess nginx = NginxProcess.start(template, dir.resolve("nginx"),
+                apps.get(Service.BUSINESS).spec().port(), apps.get(Service.AUTH).spec().port(), Targets.TOKEN);
         return new Extras() {
             @Override
             public Map<String, List<Long>> pids() {
@@ -89,4 +99,5 @@ final class NginxTarget implements Target {
     public String header() {
         return Targets.HEADER;
     }
+
 }

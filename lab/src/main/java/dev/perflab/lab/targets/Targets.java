@@ -12,10 +12,15 @@ import java.util.List;
 /** Makes the target of each kind: the one place that tells the kinds apart. */
 public final class Targets {
 
-    /** The token the load sends through the gateway and nginx; auth-service accepts it. */
+    /**
+     * The token the load sends through the gateway and nginx; auth-service accepts it.
+     */
     public static final String TOKEN = "lab-token";
 
-    /** The header line that carries it: TOKEN_HEADER's default, and what the nginx reference always sends. */
+    /**
+     * The header line that carries it: TOKEN_HEADER's default, and what the nginx
+     * reference always sends.
+     */
     public static final String HEADER = "Authorization: Bearer " + TOKEN;
 
     /** The profile of an nginx rung whose auth subrequest's answers are cached. */
@@ -26,10 +31,13 @@ public final class Targets {
 
     /**
      * @param specs each app's launch spec as the system options make it
-     * @param gateway adds what this run puts on the gateway beyond its profiles (a profiler agent)
-     * @param root the repository root, where the reference rung's nginx configuration lies
+     * @param gateway adds what this run puts on the gateway beyond its profiles (a
+     * profiler agent)
+     * @param root the repository root, where the reference rung's nginx configuration
+     * lies
      * @param route where the load goes through the gateway (ROUTE)
-     * @param header the header line the load sends through the gateway (TOKEN_HEADER), or null
+     * @param header the header line the load sends through the gateway (TOKEN_HEADER), or
+     * null
      */
     public static Target of(TargetKind kind, List<String> profiles, Function<Service, LaunchSpec> specs,
             UnaryOperator<LaunchSpec> gateway, Path root, String route, String header) {
@@ -37,11 +45,13 @@ public final class Targets {
             case BACKEND -> new BackendTarget(specs.apply(Service.BUSINESS));
             case GATEWAY -> new GatewayTarget(specs.apply(Service.BUSINESS), specs.apply(Service.AUTH),
                     gateway.apply(specs.apply(Service.GATEWAY).withProfiles(profiles)), route, header);
-            case NGINX -> new NginxTarget(root, specs.apply(Service.BUSINESS), specs.apply(Service.AUTH), profiles.contains(NGINX_AUTH_CACHE));
+            case NGINX -> new NginxTarget(root, specs.apply(Service.BUSINESS), specs.apply(Service.AUTH),
+                    profiles.contains(NGINX_AUTH_CACHE));
         };
     }
 
     static LaunchSpec withAuthLatency(LaunchSpec auth, String latency) {
         return auth.withEnv("AUTH_LATENCY", latency);
     }
+
 }

@@ -11,9 +11,9 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
- * The mean of some measurements (sub-windows of one run, or one value per pass) with its 95 %
- * confidence interval from Student's t, its lower end clamped at 0 (none of the lab's figures can
- * be negative); no interval from fewer than two.
+ * The mean of some measurements (sub-windows of one run, or one value per pass) with its
+ * 95 % confidence interval from Student's t, its lower end clamped at 0 (none of the
+ * lab's figures can be negative); no interval from fewer than two.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Estimate(double mean, Double low, Double high, int n, List<Double> values) {
@@ -27,11 +27,16 @@ public record Estimate(double mean, Double low, Double high, int n, List<Double>
             return new Estimate(round(mean), null, null, data.length, List.copyOf(values));
         }
         double halfWidth = tQuantile(data.length - 1) * Math.sqrt(Variance.of(data).getAsDouble() / data.length);
-        // every figure here (req/s, ms, CPU ms per request) is >= 0: a t-interval reaching below 0 says "wide", not "negative"
-        return new Estimate(round(mean), round(Math.max(0, mean - halfWidth)), round(mean + halfWidth), data.length, List.copyOf(values));
+        // every figure here (req/s, ms, CPU ms per request) is >= 0: a t-interval
+        // reaching below 0 says "wide", not "negative"
+        return new Estimate(round(mean), round(Math.max(0, mean - halfWidth)), round(mean + halfWidth), data.length,
+                List.copyOf(values));
     }
 
-    /** Half the interval's width in % of the mean: the smallest change these measurements can tell from noise. */
+    /**
+     * Half the interval's width in % of the mean: the smallest change these measurements
+     * can tell from noise.
+     */
     @JsonProperty(value = "half_width_pct", access = JsonProperty.Access.READ_ONLY)
     public Double halfWidthPercent() {
         return low == null || mean == 0 ? null : round((high - low) / 2 / Math.abs(mean) * 100);

@@ -12,10 +12,11 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
- * A rung's figures with their 95 % intervals, and which variance those intervals cover. With two
- * passes or more (REPEAT, each pass restarting the apps) the units are the passes' means, so the
- * interval covers the variance between restarts, which on a 2-core machine is most of it; with one
- * pass the units are its sub-windows, and the interval covers only what varies inside one run.
+ * A rung's figures with their 95 % intervals, and which variance those intervals cover.
+ * With two passes or more (REPEAT, each pass restarting the apps) the units are the
+ * passes' means, so the interval covers the variance between restarts, which on a 2-core
+ * machine is most of it; with one pass the units are its sub-windows, and the interval
+ * covers only what varies inside one run.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Intervals(String covers, Estimate rps, @JsonProperty("p99_ms") Estimate p99Ms,
@@ -26,14 +27,19 @@ public record Intervals(String covers, Estimate rps, @JsonProperty("p99_ms") Est
         return of(windows, true);
     }
 
-    /** @param restarted whether each pass restarted the apps (not on a system the lab did not start) */
+    /**
+     * @param restarted whether each pass restarted the apps (not on a system the lab did
+     * not start)
+     */
     public static Intervals of(List<Window> windows, boolean restarted) {
         if (windows == null || windows.isEmpty()) {
             return null;
         }
         int passes = passes(windows);
         String covers = passes >= 2
-                ? "between " + passes + " passes, " + (restarted ? "each restarting the apps" : "of a system the lab did not start, so not across restarts")
+                ? "between " + passes + " passes, "
+                        + (restarted ? "each restarting the apps"
+                                : "of a system the lab did not start, so not across restarts")
                         + " (" + windows.size() + " sub-windows in all)"
                 : "within one run only: " + windows.size() + " sub-window" + (windows.size() == 1 ? "" : "s")
                         + " of one start (restarts vary more; REPEAT=3 covers them)";
@@ -57,8 +63,9 @@ public record Intervals(String covers, Estimate rps, @JsonProperty("p99_ms") Est
     }
 
     /**
-     * The values an interval is built from: one per pass (the mean of its sub-windows) with two
-     * passes or more, else one per sub-window. Windows without the figure are left out.
+     * The values an interval is built from: one per pass (the mean of its sub-windows)
+     * with two passes or more, else one per sub-window. Windows without the figure are
+     * left out.
      */
     public static List<Double> units(List<Window> windows, Function<Window, Double> figure) {
         if (passes(windows) < 2) {
@@ -71,7 +78,10 @@ public record Intervals(String covers, Estimate rps, @JsonProperty("p99_ms") Est
                 byPass.computeIfAbsent(window.pass(), pass -> new ArrayList<>()).add(value);
             }
         }
-        return byPass.values().stream().map(values -> values.stream().mapToDouble(Double::doubleValue).average().orElseThrow()).toList();
+        return byPass.values()
+            .stream()
+            .map(values -> values.stream().mapToDouble(Double::doubleValue).average().orElseThrow())
+            .toList();
     }
 
     static int passes(List<Window> windows) {
@@ -86,7 +96,9 @@ public record Intervals(String covers, Estimate rps, @JsonProperty("p99_ms") Est
 
     static TreeSet<String> processes(List<Window> windows) {
         TreeSet<String> processes = new TreeSet<>();
-        windows.stream().filter(w -> w.cpuMsPerRequest() != null).forEach(w -> processes.addAll(w.cpuMsPerRequest().keySet()));
+        windows.stream()
+            .filter(w -> w.cpuMsPerRequest() != null)
+            .forEach(w -> processes.addAll(w.cpuMsPerRequest().keySet()));
         return processes;
     }
 }

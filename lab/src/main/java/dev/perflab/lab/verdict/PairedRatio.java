@@ -10,12 +10,14 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.Locale;
 
 /**
- * B against A when both were measured at the same time: one ratio B/A per pass, in which whatever
- * the machine did to both sides in those seconds cancels; their geometric mean with a 95 %
- * t-interval over the passes (a paired test on log ratios: df = passes - 1), and the verdict it
- * allows. With fewer than two passes there is no interval and no verdict.
+ * B against A when both were measured at the same time: one ratio B/A per pass, in which
+ * whatever the machine did to both sides in those seconds cancels; their geometric mean
+ * with a 95 % t-interval over the passes (a paired test on log ratios: df = passes - 1),
+ * and the verdict it allows. With fewer than two passes there is no interval and no
+ * verdict.
  *
- * @param higherIsBetter false for a cost (CPU ms per request, latency): a ratio above 1 is slower
+ * @param higherIsBetter false for a cost (CPU ms per request, latency): a ratio above 1
+ * is slower
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PairedRatio(double ratio, Double low, Double high, int passes, Verdict verdict,
@@ -31,27 +33,35 @@ public record PairedRatio(double ratio, Double low, Double high, int passes, Ver
         if (logs.length < 2) {
             return new PairedRatio(Estimate.round(Math.exp(mean)), null, null, logs.length, null, rounded);
         }
-        double halfWidth = Estimate.tQuantile(logs.length - 1) * Math.sqrt(Variance.of(logs).getAsDouble() / logs.length);
+        double halfWidth = Estimate.tQuantile(logs.length - 1)
+                * Math.sqrt(Variance.of(logs).getAsDouble() / logs.length);
         double low = Math.exp(mean - halfWidth);
         double high = Math.exp(mean + halfWidth);
         Verdict verdict = low > 1 ? (higherIsBetter ? Verdict.FASTER : Verdict.SLOWER)
-                : high < 1 ? (higherIsBetter ? Verdict.SLOWER : Verdict.FASTER)
-                : Verdict.NO_DIFFERENCE;
-        return new PairedRatio(Estimate.round(Math.exp(mean)), Estimate.round(low), Estimate.round(high), logs.length, verdict, rounded);
+                : high < 1 ? (higherIsBetter ? Verdict.SLOWER : Verdict.FASTER) : Verdict.NO_DIFFERENCE;
+        return new PairedRatio(Estimate.round(Math.exp(mean)), Estimate.round(low), Estimate.round(high), logs.length,
+                verdict, rounded);
     }
 
-    /** Half the interval's width in % (the larger side of the ratio's asymmetric interval): the smallest change these passes can tell. */
+    /**
+     * Half the interval's width in % (the larger side of the ratio's asymmetric
+     * interval): the smallest change these passes can tell.
+     */
     @JsonProperty(value = "half_width_pct", access = JsonProperty.Access.READ_ONLY)
     public Double halfWidthPercent() {
         return low == null ? null : Estimate.round(Math.max(high / ratio - 1, 1 - low / ratio) * 100);
     }
 
-    /** Whether B is significantly worse than A by more than {@code threshold} (0.05 for 5 %): the FAIL_ON gate. */
+    /**
+     * Whether B is significantly worse than A by more than {@code threshold} (0.05 for 5
+     * %): the FAIL_ON gate.
+     */
     public boolean worseBeyond(double threshold, boolean higherIsBetter) {
         if (verdict == null) {
             return false;
         }
-        return higherIsBetter ? verdict == Verdict.SLOWER && ratio < 1 - threshold : verdict == Verdict.SLOWER && ratio > 1 + threshold;
+        return higherIsBetter ? verdict == Verdict.SLOWER && ratio < 1 - threshold
+                : verdict == Verdict.SLOWER && ratio > 1 + threshold;
     }
 
     /** "1.12 × [1.05, 1.19], slower" or "1.12 × (no interval: one pass)". */

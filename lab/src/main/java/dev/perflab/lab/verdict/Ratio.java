@@ -9,13 +9,14 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.Locale;
 
 /**
- * After over before, with a 95 % interval, and the verdict it allows. The interval is Welch's for
- * the difference of the two samples' mean logarithms, turned back into a ratio (of geometric
- * means): it needs no equal variances or equal counts, and a ratio's interval is not symmetric.
- * With fewer than two values on either side there is no interval and no verdict.
+ * After over before, with a 95 % interval, and the verdict it allows. The interval is
+ * Welch's for the difference of the two samples' mean logarithms, turned back into a
+ * ratio (of geometric means): it needs no equal variances or equal counts, and a ratio's
+ * interval is not symmetric. With fewer than two values on either side there is no
+ * interval and no verdict.
  *
- * @param higherIsBetter true for req/s; false for a cost such as CPU ms per request, where a ratio
- *        below 1 is the faster one
+ * @param higherIsBetter true for req/s; false for a cost such as CPU ms per request,
+ * where a ratio below 1 is the faster one
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Ratio(double ratio, Double low, Double high, Verdict verdict) {
@@ -37,8 +38,7 @@ public record Ratio(double ratio, Double low, Double high, Verdict verdict) {
         double low = Math.exp(diff - halfWidth);
         double high = Math.exp(diff + halfWidth);
         Verdict verdict = low > 1 ? (higherIsBetter ? Verdict.FASTER : Verdict.SLOWER)
-                : high < 1 ? (higherIsBetter ? Verdict.SLOWER : Verdict.FASTER)
-                : Verdict.NO_DIFFERENCE;
+                : high < 1 ? (higherIsBetter ? Verdict.SLOWER : Verdict.FASTER) : Verdict.NO_DIFFERENCE;
         return new Ratio(Estimate.round(ratio), Estimate.round(low), Estimate.round(high), verdict);
     }
 

@@ -8,18 +8,23 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
- * One rung against another (the rung before it in a ladder, or the same rung of another run): the
- * ratio of req/s and of the proxy's CPU ms per request (the gateway's, or nginx's in the reference
- * rung) at the closed loop's maximum and, when both were offered it, at the fixed rate below
- * saturation, each with its interval and verdict.
+ * One rung against another (the rung before it in a ladder, or the same rung of another
+ * run): the ratio of req/s and of the proxy's CPU ms per request (the gateway's, or
+ * nginx's in the reference rung) at the closed loop's maximum and, when both were offered
+ * it, at the fixed rate below saturation, each with its interval and verdict.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record StepVerdict(String against, Ratio rps, @JsonProperty("proxy_cpu_ms_per_request") Ratio proxyCpuPerRequest,
         @JsonProperty("proxy_cpu_ms_per_request_at_rate") Ratio proxyCpuAtRate,
-        @JsonProperty("gateway_bytes_per_request") Ratio gatewayBytesPerRequest, @JsonProperty("carried_by") List<String> carriedBy) {
+        @JsonProperty("gateway_bytes_per_request") Ratio gatewayBytesPerRequest,
+        @JsonProperty("carried_by") List<String> carriedBy) {
 
-    /** The metrics of a step, in the order its verdict names them: the costs noise moves least first. */
-    static final List<String> METRICS = List.of("gateway_bytes_per_request", "proxy_cpu_ms_per_request_at_rate", "proxy_cpu_ms_per_request", "rps");
+    /**
+     * The metrics of a step, in the order its verdict names them: the costs noise moves
+     * least first.
+     */
+    static final List<String> METRICS = List.of("gateway_bytes_per_request", "proxy_cpu_ms_per_request_at_rate",
+            "proxy_cpu_ms_per_request", "rps");
 
     /** The process whose CPU per request a step compares: the gateway, else nginx. */
     static final List<String> PROXIES = List.of("gateway", "nginx");
@@ -41,8 +46,9 @@ public record StepVerdict(String against, Ratio rps, @JsonProperty("proxy_cpu_ms
     }
 
     /**
-     * The same step with the proxy's CPU per request at the fixed offered rate compared too (both
-     * rungs offered the same rate below saturation); unchanged when either has no such windows.
+     * The same step with the proxy's CPU per request at the fixed offered rate compared
+     * too (both rungs offered the same rate below saturation); unchanged when either has
+     * no such windows.
      */
     public StepVerdict withAtRate(List<Window> before, List<Window> after) {
         List<Double> cpuBefore = Intervals.units(before, StepVerdict::proxyCpu);
@@ -50,12 +56,13 @@ public record StepVerdict(String against, Ratio rps, @JsonProperty("proxy_cpu_ms
         if (cpuBefore.isEmpty() || cpuAfter.isEmpty()) {
             return this;
         }
-        return carried(new StepVerdict(against, rps, proxyCpuPerRequest, Ratio.of(cpuBefore, cpuAfter, false), gatewayBytesPerRequest, null));
+        return carried(new StepVerdict(against, rps, proxyCpuPerRequest, Ratio.of(cpuBefore, cpuAfter, false),
+                gatewayBytesPerRequest, null));
     }
 
     /**
-     * The step with the metrics that carried its verdict: those whose interval excludes 1.00, the
-     * costs noise moves least first; empty when every one says "no difference".
+     * The step with the metrics that carried its verdict: those whose interval excludes
+     * 1.00, the costs noise moves least first; empty when every one says "no difference".
      */
     static StepVerdict carried(StepVerdict step) {
         Map<String, Ratio> byMetric = new LinkedHashMap<>();
@@ -63,11 +70,14 @@ public record StepVerdict(String against, Ratio rps, @JsonProperty("proxy_cpu_ms
         byMetric.put(METRICS.get(1), step.proxyCpuAtRate());
         byMetric.put(METRICS.get(2), step.proxyCpuPerRequest());
         byMetric.put(METRICS.get(3), step.rps());
-        List<String> carried = byMetric.entrySet().stream()
-            .filter(e -> e.getValue() != null && e.getValue().verdict() != null && e.getValue().verdict() != Verdict.NO_DIFFERENCE)
+        List<String> carried = byMetric.entrySet()
+            .stream()
+            .filter(e -> e.getValue() != null && e.getValue().verdict() != null
+                    && e.getValue().verdict() != Verdict.NO_DIFFERENCE)
             .map(Map.Entry::getKey)
             .toList();
-        return new StepVerdict(step.against(), step.rps(), step.proxyCpuPerRequest(), step.proxyCpuAtRate(), step.gatewayBytesPerRequest(), carried);
+        return new StepVerdict(step.against(), step.rps(), step.proxyCpuPerRequest(), step.proxyCpuAtRate(),
+                step.gatewayBytesPerRequest(), carried);
     }
 
     private static Double proxyCpu(Window window) {

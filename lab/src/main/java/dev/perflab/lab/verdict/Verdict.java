@@ -2,8 +2,12 @@ package dev.perflab.lab.verdict;
 
 import com.fasterxml.jackson.annotation.JsonValue;
 
-/** What a step did, from the 95 % interval of its ratio: the interval above 1, below 1, or around it. */
+/**
+ * What a step did, from the 95 % interval of its ratio: the interval above 1, below 1, or
+ * around it.
+ */
 public enum Verdict {
+
     FASTER("faster"), SLOWER("slower"), NO_DIFFERENCE("no difference beyond noise");
 
     private final String words;
@@ -25,4 +29,5 @@ public enum Verdict {
         }
         throw new IllegalArgumentException("no verdict '" + words + "'");
     }
+
 }

@@ -6,9 +6,9 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
- * One measured sub-window of one pass: its req/s, its p99, each process's CPU ms per request (CPU
- * time the process used during the sub-window over the requests completed in it), and what each
- * JVM the lab could read counted about itself in it.
+ * One measured sub-window of one pass: its req/s, its p99, each process's CPU ms per
+ * request (CPU time the process used during the sub-window over the requests completed in
+ * it), and what each JVM the lab could read counted about itself in it.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Window(int pass, double rps, @JsonProperty("p99_ms") Double p99Ms,
@@ -19,7 +19,10 @@ public record Window(int pass, double rps, @JsonProperty("p99_ms") Double p99Ms,
         this(pass, rps, p99Ms, cpuMsPerRequest, null);
     }
 
-    /** The bytes {@code process} allocated per request in the window, or null where not counted. */
+    /**
+     * The bytes {@code process} allocated per request in the window, or null where not
+     * counted.
+     */
     public Double bytesPerRequest(String process) {
         JvmCost cost = jvm == null ? null : jvm.get(process);
         return cost == null ? null : cost.bytesPerRequest();

@@ -23,7 +23,9 @@ import static dev.perflab.lab.apps.RealApps.get;
 import static dev.perflab.lab.apps.RealApps.settle;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Every auth client honours the same contract against the real auth-service and backend. */
+/**
+ * Every auth client honours the same contract against the real auth-service and backend.
+ */
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
 class AuthClientModesIntegrationTests extends WithRealApps {
 
@@ -32,17 +34,23 @@ class AuthClientModesIntegrationTests extends WithRealApps {
         apps.setAuthFaults("latency=0&errorRate=0");
     }
 
-    /** blocking, offloaded and reactive on this JDK; virtual on a JDK 21+ when the machine has one. */
+    /**
+     * blocking, offloaded and reactive on this JDK; virtual on a JDK 21+ when the machine
+     * has one.
+     */
     static Stream<Arguments> modes() {
         Path current = LaunchSpec.currentJavaHome();
-        Stream<Arguments> onThisJdk = Stream.of("blocking", "offloaded", "reactive").map(mode -> Arguments.of(mode, current));
+        Stream<Arguments> onThisJdk = Stream.of("blocking", "offloaded", "reactive")
+            .map(mode -> Arguments.of(mode, current));
         Path virtualJdk = Runtime.version().feature() >= 21 ? current : RealApps.jdkAtLeast(21).orElse(null);
-        return virtualJdk == null ? onThisJdk : Stream.concat(onThisJdk, Stream.of(Arguments.of("virtual", virtualJdk)));
+        return virtualJdk == null ? onThisJdk
+                : Stream.concat(onThisJdk, Stream.of(Arguments.of("virtual", virtualJdk)));
     }
 
     /** The spec run with that JDK (virtual threads need 21+). */
     private static LaunchSpec onJdk(LaunchSpec spec, Path javaHome) {
-        return new LaunchSpec(spec.service(), spec.port(), spec.profiles(), spec.environment(), spec.jvmOptions(), javaHome, spec.foreign());
+        return new LaunchSpec(spec.service(), spec.port(), spec.profiles(), spec.environment(), spec.jvmOptions(),
+                javaHome, spec.foreign());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -69,9 +77,12 @@ class AuthClientModesIntegrationTests extends WithRealApps {
             assertThat(good.body()).isEqualTo("Hello World!");
             assertThat(get(gateway, "/service/hello?token=lab-token", Map.of()).body()).isEqualTo("Hello World!");
 
-            assertThat(settle(apps::backendHelloCount, hello + 2)).as("backend calls: only the two good requests").isEqualTo(hello + 2);
-            assertThat(settle(apps::authCallCount, authCalls + 4)).as("auth calls: every request that had a token").isEqualTo(authCalls + 4);
-            assertThat(gatewayMetrics.count("lab.auth.call", Map.of("client", mode, "outcome", "allowed"))).isEqualTo(2);
+            assertThat(settle(apps::backendHelloCount, hello + 2)).as("backend calls: only the two good requests")
+                .isEqualTo(hello + 2);
+            assertThat(settle(apps::authCallCount, authCalls + 4)).as("auth calls: every request that had a token")
+                .isEqualTo(authCalls + 4);
+            assertThat(gatewayMetrics.count("lab.auth.call", Map.of("client", mode, "outcome", "allowed")))
+                .isEqualTo(2);
             assertThat(gatewayMetrics.count("lab.auth.call", Map.of("client", mode, "outcome", "denied"))).isEqualTo(2);
 
             apps.setAuthFaults("latency=3s");
@@ -84,8 +95,10 @@ class AuthClientModesIntegrationTests extends WithRealApps {
             assertThat(failing.statusCode()).isEqualTo(502);
             assertThat(failing.body()).contains("auth service answered with an error");
 
-            assertThat(settle(apps::backendHelloCount, hello + 2)).as("no backend call after a failed auth").isEqualTo(hello + 2);
-            assertThat(gatewayMetrics.count("lab.auth.call", Map.of("client", mode, "outcome", "timeout"))).isEqualTo(1);
+            assertThat(settle(apps::backendHelloCount, hello + 2)).as("no backend call after a failed auth")
+                .isEqualTo(hello + 2);
+            assertThat(gatewayMetrics.count("lab.auth.call", Map.of("client", mode, "outcome", "timeout")))
+                .isEqualTo(1);
             assertThat(gatewayMetrics.count("lab.auth.call", Map.of("client", mode, "outcome", "failed"))).isEqualTo(1);
         }
     }
@@ -93,8 +106,8 @@ class AuthClientModesIntegrationTests extends WithRealApps {
     @ParameterizedTest(name = "{0}")
     @MethodSource("modes")
     void authServiceDownIs503(String mode, Path javaHome) {
-        LaunchSpec spec = onJdk(apps.gatewaySpec(List.of(mode)), javaHome)
-            .withEnv("AUTH_URL", "http://127.0.0.1:" + RealApps.CLOSED_PORT);
+        LaunchSpec spec = onJdk(apps.gatewaySpec(List.of(mode)), javaHome).withEnv("AUTH_URL",
+                "http://127.0.0.1:" + RealApps.CLOSED_PORT);
         try (LabSystem system = apps.gateway(spec)) {
             RunningService gateway = system.get(Service.GATEWAY);
             double hello = apps.backendHelloCount();
@@ -102,8 +115,10 @@ class AuthClientModesIntegrationTests extends WithRealApps {
             assertThat(response.statusCode()).isEqualTo(503);
             assertThat(response.body()).isEqualTo("auth service unavailable\n");
             assertThat(settle(apps::backendHelloCount, hello)).isEqualTo(hello);
-            assertThat(new ActuatorMetrics(gateway.baseUri()).count("lab.auth.call", Map.of("client", mode, "outcome", "unavailable")))
+            assertThat(new ActuatorMetrics(gateway.baseUri()).count("lab.auth.call",
+                    Map.of("client", mode, "outcome", "unavailable")))
                 .isEqualTo(1);
         }
     }
+
 }

@@ -22,9 +22,9 @@ import static dev.perflab.lab.apps.RealApps.get;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The point of the lab, proved by BlockHound inside the real gateway: the blocking client blocks a
- * Reactor Netty event-loop thread, the fixes do not. Logging and request ids are set to their
- * non-blocking variants so only the auth client is on trial.
+ * The point of the lab, proved by BlockHound inside the real gateway: the blocking client
+ * blocks a Reactor Netty event-loop thread, the fixes do not. Logging and request ids are
+ * set to their non-blocking variants so only the auth client is on trial.
  */
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
 class BlockHoundIntegrationTests extends WithRealApps {
@@ -36,14 +36,19 @@ class BlockHoundIntegrationTests extends WithRealApps {
         LaunchSpec spec = apps.gatewaySpec(with("blocking"));
         try (LabSystem system = apps.gateway(spec)) {
             RunningService gateway = system.get(Service.GATEWAY);
-            assertThat(new ActuatorMetrics(gateway.baseUri()).tags("lab.gateway.mode")).containsEntry("blockhound", List.of("on"));
+            assertThat(new ActuatorMetrics(gateway.baseUri()).tags("lab.gateway.mode")).containsEntry("blockhound",
+                    List.of("on"));
             requests(gateway);
-            Map<String, List<String>> tags = new ActuatorMetrics(gateway.baseUri()).tags("lab.blockhound.blocking.calls");
-            assertThat(tags.get("thread")).isNotEmpty().allSatisfy(thread -> assertThat(thread).startsWith("reactor-http-"));
+            Map<String, List<String>> tags = new ActuatorMetrics(gateway.baseUri())
+                .tags("lab.blockhound.blocking.calls");
+            assertThat(tags.get("thread")).isNotEmpty()
+                .allSatisfy(thread -> assertThat(thread).startsWith("reactor-http-"));
             assertThat(new ActuatorMetrics(gateway.baseUri()).count("lab.blockhound.blocking.calls", Map.of()))
-                .as("at least one blocking socket read per request").isGreaterThanOrEqualTo(5);
+                .as("at least one blocking socket read per request")
+                .isGreaterThanOrEqualTo(5);
 
-            // the report is written once a second from start-up, so wait for what the requests added
+            // the report is written once a second from start-up, so wait for what the
+            // requests added
             Path report = apps.gatewayLogDir(spec).resolve("blockhound.txt");
             RealApps.settle(() -> reportMentions(report, "RestTemplate") ? 1 : 0, 1);
             String text = Files.readString(report);
@@ -52,9 +57,10 @@ class BlockHoundIntegrationTests extends WithRealApps {
     }
 
     /**
-     * A count of zero also reads when BlockHound is missing (the meter then does not exist), so the
-     * gateway first proves it is there: {@code blockhound=on} is reported only when BlockHound caught
-     * the deliberate blocking call the gateway makes on a non-blocking thread at start-up.
+     * A count of zero also reads when BlockHound is missing (the meter then does not
+     * exist), so the gateway first proves it is there: {@code blockhound=on} is reported
+     * only when BlockHound caught the deliberate blocking call the gateway makes on a
+     * non-blocking thread at start-up.
      */
     @ParameterizedTest
     @ValueSource(strings = { "reactive", "offloaded" })
@@ -63,7 +69,8 @@ class BlockHoundIntegrationTests extends WithRealApps {
             RunningService gateway = system.get(Service.GATEWAY);
             ActuatorMetrics metrics = new ActuatorMetrics(gateway.baseUri());
             assertThat(metrics.tags("lab.gateway.mode")).as("BlockHound caught the start-up probe")
-                .containsEntry("blockhound", List.of("on")).containsEntry("auth_client", List.of(mode));
+                .containsEntry("blockhound", List.of("on"))
+                .containsEntry("auth_client", List.of(mode));
             requests(gateway);
             assertThat(metrics.count("lab.blockhound.blocking.calls", Map.of())).isZero();
         }
@@ -87,4 +94,5 @@ class BlockHoundIntegrationTests extends WithRealApps {
             assertThat(get(gateway, "/service/hello", TOKEN).body()).isEqualTo("Hello World!");
         }
     }
+
 }

@@ -16,11 +16,14 @@ import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Every metric the Grafana dashboard queries exists in a real scrape of the three apps. */
+/**
+ * Every metric the Grafana dashboard queries exists in a real scrape of the three apps.
+ */
 class DashboardMetricsIntegrationTests extends WithRealApps {
 
-    private static final Set<String> PROMQL_WORDS = Set.of("sum", "rate", "irate", "increase", "avg", "max", "min", "count",
-            "histogram_quantile", "by", "without", "on", "ignoring", "group_left", "group_right", "and", "or", "unless", "offset");
+    private static final Set<String> PROMQL_WORDS = Set.of("sum", "rate", "irate", "increase", "avg", "max", "min",
+            "count", "histogram_quantile", "by", "without", "on", "ignoring", "group_left", "group_right", "and", "or",
+            "unless", "offset");
 
     @Test
     void everyQueriedMetricIsInTheAppsScrapes() throws Exception {
@@ -31,7 +34,9 @@ class DashboardMetricsIntegrationTests extends WithRealApps {
                 assertThat(RealApps.get(gateway, "/service/hello", RealApps.TOKEN).statusCode()).isEqualTo(200);
             }
             for (RunningService service : java.util.List.of(gateway, apps.business(), apps.auth())) {
-                RealApps.get(service, "/actuator/prometheus", java.util.Map.of()).body().lines()
+                RealApps.get(service, "/actuator/prometheus", java.util.Map.of())
+                    .body()
+                    .lines()
                     .filter(line -> !line.startsWith("#") && !line.isBlank())
                     .map(line -> line.split("[{ ]", 2)[0])
                     .forEach(scraped::add);
@@ -53,7 +58,10 @@ class DashboardMetricsIntegrationTests extends WithRealApps {
         assertThat(scraped).containsAll(queried);
     }
 
-    /** Metric names in a PromQL expression: identifiers outside label matchers, ranges, strings and by/without lists. */
+    /**
+     * Metric names in a PromQL expression: identifiers outside label matchers, ranges,
+     * strings and by/without lists.
+     */
     static Set<String> metricNames(String expr) {
         String bare = expr.replaceAll("\"[^\"]*\"", "")
             .replaceAll("\\{[^}]*\\}", "")
@@ -69,4 +77,5 @@ class DashboardMetricsIntegrationTests extends WithRealApps {
         }
         return names;
     }
+
 }

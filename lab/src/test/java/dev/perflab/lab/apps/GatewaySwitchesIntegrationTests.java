@@ -29,11 +29,15 @@ import static dev.perflab.lab.apps.RealApps.get;
 import static dev.perflab.lab.apps.RealApps.settle;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The logging, request-id, auth-cache and loop-pools profiles each do what they say, seen from outside the gateway. */
+/**
+ * The logging, request-id, auth-cache and loop-pools profiles each do what they say, seen
+ * from outside the gateway.
+ */
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
 class GatewaySwitchesIntegrationTests extends WithRealApps {
 
     private static final String UUID_V4 = "[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}";
+
     private static final String ASYNC_WORKER = "AsyncAppender-Worker-REQUESTS_ASYNC";
 
     @Test
@@ -42,7 +46,8 @@ class GatewaySwitchesIntegrationTests extends WithRealApps {
         try (LabSystem system = apps.gateway(spec)) {
             RunningService gateway = system.get(Service.GATEWAY);
             sendGood(gateway, 3);
-            // The end line is written when the exchange completes, which may be just after the client has its answer
+            // The end line is written when the exchange completes, which may be just
+            // after the client has its answer
             assertThat(settle(() -> requestLog(spec).size(), 6)).isEqualTo(6);
             List<String> lines = requestLog(spec);
             assertThat(lines).filteredOn(line -> line.contains("start GET /service/hello")).hasSize(3);
@@ -97,8 +102,10 @@ class GatewaySwitchesIntegrationTests extends WithRealApps {
             for (int i = 0; i < 5; i++) {
                 assertThat(get(gateway, "/service/hello", TOKEN).body()).isEqualTo("Hello World!");
             }
-            assertThat(get(gateway, "/service/hello", Map.of("Authorization", "Bearer nope")).statusCode()).isEqualTo(401);
-            assertThat(get(gateway, "/service/hello", Map.of("Authorization", "Bearer nope")).statusCode()).isEqualTo(401);
+            assertThat(get(gateway, "/service/hello", Map.of("Authorization", "Bearer nope")).statusCode())
+                .isEqualTo(401);
+            assertThat(get(gateway, "/service/hello", Map.of("Authorization", "Bearer nope")).statusCode())
+                .isEqualTo(401);
             // one call for the good token, and every rejected one is asked again
             assertThat(settle(apps::authCallCount, authCalls + 3)).isEqualTo(authCalls + 3);
             ActuatorMetrics metrics = new ActuatorMetrics(gateway.baseUri());
@@ -117,8 +124,10 @@ class GatewaySwitchesIntegrationTests extends WithRealApps {
             try {
                 HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
                 for (int i = 0; i < 8; i++) {
-                    HttpRequest request = HttpRequest.newBuilder(gateway.uri("/service/hello")).timeout(Duration.ofSeconds(15))
-                        .header("Authorization", TOKEN.get("Authorization")).build();
+                    HttpRequest request = HttpRequest.newBuilder(gateway.uri("/service/hello"))
+                        .timeout(Duration.ofSeconds(15))
+                        .header("Authorization", TOKEN.get("Authorization"))
+                        .build();
                     answers.add(client.sendAsync(request, HttpResponse.BodyHandlers.ofString()));
                 }
                 for (CompletableFuture<HttpResponse<String>> answer : answers) {
@@ -128,7 +137,8 @@ class GatewaySwitchesIntegrationTests extends WithRealApps {
             finally {
                 apps.setAuthFaults("latency=0");
             }
-            // eight requests arrived within the 400 ms the first auth call took: one call for all
+            // eight requests arrived within the 400 ms the first auth call took: one call
+            // for all
             assertThat(settle(apps::authCallCount, authCalls + 1)).isEqualTo(authCalls + 1);
             ActuatorMetrics metrics = new ActuatorMetrics(gateway.baseUri());
             assertThat(metrics.count("lab.auth.cache.requests", Map.of("result", "miss"))).isEqualTo(1);
@@ -145,7 +155,8 @@ class GatewaySwitchesIntegrationTests extends WithRealApps {
             assertThat(metrics.tags("lab.gateway.mode")).containsEntry("loop_pools", List.of("on"));
             assertThat(metrics.statistic("lab.gateway.event.loop.threads", Map.of(), "VALUE"))
                 .isEqualTo(Runtime.getRuntime().availableProcessors());
-            // Reactor Netty's pool gauges name each pool: the auth pools are named after their event loop
+            // Reactor Netty's pool gauges name each pool: the auth pools are named after
+            // their event loop
             assertThat(metrics.tags("reactor.netty.connection.provider.active.connections").get("name"))
                 .anySatisfy(name -> assertThat(name).startsWith("auth-reactor-http-epoll-"))
                 .doesNotContain("auth");
@@ -161,7 +172,8 @@ class GatewaySwitchesIntegrationTests extends WithRealApps {
             assertThat(metrics.tags("lab.gateway.mode")).containsEntry("loop_pools", List.of("off"));
             assertThat(metrics.statistic("lab.gateway.event.loop.threads", Map.of(), "VALUE"))
                 .isEqualTo(Math.max(4, Runtime.getRuntime().availableProcessors()));
-            assertThat(metrics.tags("reactor.netty.connection.provider.active.connections").get("name")).contains("auth");
+            assertThat(metrics.tags("reactor.netty.connection.provider.active.connections").get("name"))
+                .contains("auth");
         }
     }
 
@@ -189,12 +201,17 @@ class GatewaySwitchesIntegrationTests extends WithRealApps {
         }
     }
 
-    /** The gateway's threads, from the JDK's own jcmd: shows whether an AsyncAppender worker exists. */
+    /**
+     * The gateway's threads, from the JDK's own jcmd: shows whether an AsyncAppender
+     * worker exists.
+     */
     private static String threadDump(RunningService gateway) {
         Path jcmd = gateway.spec().javaHome().resolve("bin/jcmd");
-        Commands.Result dump = Commands.run(List.of(jcmd.toString(), Long.toString(gateway.pid()), "Thread.print"), null, Duration.ofSeconds(30));
+        Commands.Result dump = Commands.run(List.of(jcmd.toString(), Long.toString(gateway.pid()), "Thread.print"),
+                null, Duration.ofSeconds(30));
         assertThat(dump.exit()).as(dump.output()).isZero();
         assertThat(dump.output()).as("jcmd output").contains("reactor-http-");
         return dump.output();
     }
+
 }

@@ -21,9 +21,10 @@ import org.junit.jupiter.params.provider.CsvSource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Paths a backend could normalise or decode into {@code /actuator/**} never get there (the real
- * business-service decodes {@code %61ctuator} into {@code actuator}). Sent over a raw socket, byte for
- * byte, because HTTP clients (and curl without --path-as-is) normalise them first.
+ * Paths a backend could normalise or decode into {@code /actuator/**} never get there
+ * (the real business-service decodes {@code %61ctuator} into {@code actuator}). Sent over
+ * a raw socket, byte for byte, because HTTP clients (and curl without --path-as-is)
+ * normalise them first.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class PathGuardIntegrationTests extends WithRealApps {
@@ -48,30 +49,21 @@ class PathGuardIntegrationTests extends WithRealApps {
     }
 
     @ParameterizedTest
-    @CsvSource({
-        "/service/../actuator/env, 400",
-        "/service/hello/../../actuator/prometheus, 400",
-        "/service/./actuator/prometheus, 400",
-        "/service/%2e%2e/actuator/env, 400",
-        "/service/%2E%2E/actuator/prometheus, 400",
-        "/service/..%2factuator/prometheus, 400",
-        "/service//actuator/prometheus, 400",
-        "/service/hello;x=/../actuator/prometheus, 400",
-        "/service/actuator/prometheus, 404",
-        "/service/%61ctuator/prometheus, 404",
-        "/service/%2561ctuator/prometheus, 404",
-        "/service/%41CTUATOR/env, 404",
-        "/service/actuator%3Bx=1/prometheus, 404",
-        "/service/hello/%252e%252e/actuator/env, 404",
-        "/service/actuator, 404",
-        "/actuator/env, 404",
-    })
+    @CsvSource({ "/service/../actuator/env, 400", "/service/hello/../../actuator/prometheus, 400",
+            "/service/./actuator/prometheus, 400", "/service/%2e%2e/actuator/env, 400",
+            "/service/%2E%2E/actuator/prometheus, 400", "/service/..%2factuator/prometheus, 400",
+            "/service//actuator/prometheus, 400", "/service/hello;x=/../actuator/prometheus, 400",
+            "/service/actuator/prometheus, 404", "/service/%61ctuator/prometheus, 404",
+            "/service/%2561ctuator/prometheus, 404", "/service/%41CTUATOR/env, 404",
+            "/service/actuator%3Bx=1/prometheus, 404", "/service/hello/%252e%252e/actuator/env, 404",
+            "/service/actuator, 404", "/actuator/env, 404", })
     void actuatorIsNeverRouted(String path, int status) throws IOException {
         String response = rawGet(path);
         assertThat(response).startsWith("HTTP/1.1 " + status);
         assertThat(response).doesNotContain("# HELP").doesNotContain("activeProfiles").doesNotContain("Hello World!");
         if (path.startsWith("/service/") && status == 404) {
-            // the gateway's guard answered, not the backend after decoding the path its own way
+            // the gateway's guard answered, not the backend after decoding the path its
+            // own way
             assertThat(response).endsWith("not routed\n");
         }
     }
@@ -82,10 +74,12 @@ class PathGuardIntegrationTests extends WithRealApps {
             socket.setSoTimeout(10_000);
             OutputStream out = socket.getOutputStream();
             out.write(("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer lab-token\r\n"
-                    + "Connection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+                    + "Connection: close\r\n\r\n")
+                .getBytes(StandardCharsets.US_ASCII));
             out.flush();
             InputStream in = socket.getInputStream();
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
     }
+
 }

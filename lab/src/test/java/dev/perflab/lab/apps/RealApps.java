@@ -21,9 +21,10 @@ import dev.perflab.lab.system.Service;
 import dev.perflab.lab.system.ServiceLauncher;
 
 /**
- * The real business-service and auth-service jars, started once per test class on test ports below
- * Linux's ephemeral range (32768-60999), so no client socket of an earlier test can hold them, and
- * gateways started against them with the profiles a test asks for. Stops only what it started.
+ * The real business-service and auth-service jars, started once per test class on test
+ * ports below Linux's ephemeral range (32768-60999), so no client socket of an earlier
+ * test can hold them, and gateways started against them with the profiles a test asks
+ * for. Stops only what it started.
  */
 final class RealApps implements AutoCloseable {
 
@@ -36,7 +37,9 @@ final class RealApps implements AutoCloseable {
     static final Map<String, String> TOKEN = Map.of("Authorization", "Bearer lab-token");
 
     final Path root = Path.of(System.getProperty("lab.root", "..")).toAbsolutePath().normalize();
+
     final Path logDir;
+
     private final LabSystem backends;
 
     private RealApps(String name) {
@@ -69,7 +72,10 @@ final class RealApps implements AutoCloseable {
             .withEnv("AUTH_URL", auth().baseUri().toString());
     }
 
-    /** Starts a gateway; close the returned system to stop it. Its logs go to a folder of its own. */
+    /**
+     * Starts a gateway; close the returned system to stop it. Its logs go to a folder of
+     * its own.
+     */
     LabSystem gateway(LaunchSpec spec) {
         return LabSystem.start(new ServiceLauncher(root, gatewayLogDir(spec)), List.of(spec), HEALTH_LIMIT);
     }
@@ -113,9 +119,9 @@ final class RealApps implements AutoCloseable {
     }
 
     /**
-     * Server-side request metrics are recorded just after the response is sent: waits until the
-     * reading reaches {@code expected} (or the time is up) and returns the last reading, then reads
-     * once more after a pause so a late extra count would show.
+     * Server-side request metrics are recorded just after the response is sent: waits
+     * until the reading reaches {@code expected} (or the time is up) and returns the last
+     * reading, then reads once more after a pause so a late extra count would show.
      */
     static double settle(DoubleSupplier reading, double expected) {
         long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
@@ -137,7 +143,10 @@ final class RealApps implements AutoCloseable {
         }
     }
 
-    /** A JDK of at least this feature version: LAB_TEST_JDK21_HOME, else one under /usr/lib/jvm. */
+    /**
+     * A JDK of at least this feature version: LAB_TEST_JDK21_HOME, else one under
+     * /usr/lib/jvm.
+     */
     static Optional<Path> jdkAtLeast(int feature) {
         String configured = System.getenv("LAB_TEST_JDK21_HOME");
         if (configured != null && !configured.isBlank()) {
@@ -185,4 +194,5 @@ final class RealApps implements AutoCloseable {
     public void close() {
         backends.close();
     }
+
 }

@@ -4,7 +4,10 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInfo;
 
-/** Starts the real business-service and auth-service once per test class and stops them after it. */
+/**
+ * Starts the real business-service and auth-service once per test class and stops them
+ * after it.
+ */
 abstract class WithRealApps {
 
     static RealApps apps;
@@ -21,4 +24,5 @@ abstract class WithRealApps {
             apps = null;
         }
     }
+
 }

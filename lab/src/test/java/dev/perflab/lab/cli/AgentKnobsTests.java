@@ -13,7 +13,10 @@ import picocli.CommandLine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** AGENTS and AGENT_HOSTS of make capacity as a user sets them: a bad value is one line and a non-zero exit before anything starts. */
+/**
+ * AGENTS and AGENT_HOSTS of make capacity as a user sets them: a bad value is one line
+ * and a non-zero exit before anything starts.
+ */
 class AgentKnobsTests {
 
     @TempDir
@@ -49,7 +52,9 @@ class AgentKnobsTests {
     @Test
     void anUnknownAgentHostIsOneLineNamingIt() {
         assertThat(capacity("--agent-hosts", "127.0.0.1,no-such-agent.invalid")).isNotZero();
-        assertThat(err.toString().strip()).isEqualTo("lab: AGENT_HOSTS: unknown host 'no-such-agent.invalid' (no address for it)");
+        assertThat(err.toString().strip())
+            .isEqualTo("lab: AGENT_HOSTS: unknown host 'no-such-agent.invalid' (no address for it)");
         assertThat(results).isEmptyDirectory();
     }
+
 }

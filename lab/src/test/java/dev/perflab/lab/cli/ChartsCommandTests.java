@@ -19,10 +19,10 @@ class ChartsCommandTests {
     Path dir;
 
     private Path collapsed() throws IOException {
-        return Files.write(dir.resolve("collapsed.txt"), List.of(
-                "[reactor-http-epoll-1 tid=11];java/lang/Thread.run;a;b;c 40",
-                "[reactor-http-epoll-2 tid=12];java/lang/Thread.run;a 10",
-                "[C2 CompilerThre tid=7];x;y;z;w;v;u;t 5"));
+        return Files.write(dir.resolve("collapsed.txt"),
+                List.of("[reactor-http-epoll-1 tid=11];java/lang/Thread.run;a;b;c 40",
+                        "[reactor-http-epoll-2 tid=12];java/lang/Thread.run;a 10",
+                        "[C2 CompilerThre tid=7];x;y;z;w;v;u;t 5"));
     }
 
     @Test
@@ -30,16 +30,19 @@ class ChartsCommandTests {
         Path kept = ChartsCommand.threadsOnly(collapsed(), "reactor-http", dir.resolve("kept.txt"));
         assertThat(Files.readAllLines(kept)).hasSize(2).allMatch(line -> line.startsWith("[reactor-http-epoll-"));
         assertThatThrownBy(() -> ChartsCommand.threadsOnly(collapsed(), "nope", dir.resolve("none.txt")))
-            .isInstanceOf(LabException.class).hasMessageContaining("no samples of threads nope*");
+            .isInstanceOf(LabException.class)
+            .hasMessageContaining("no samples of threads nope*");
     }
 
     @Test
     void theScreenshotIsTallEnoughForTheDeepestStack() throws IOException {
         Path deep = Files.write(dir.resolve("deep.txt"), List.of("[t tid=1]" + ";f".repeat(100) + " 1"));
         assertThat(ChartsCommand.flameHeight(deep)).isEqualTo(80 + (101 + 2) * 16);
-        assertThat(ChartsCommand.flameHeight(collapsed())).as("shallow stacks keep the default").isEqualTo(ChartsCommand.FLAME_HEIGHT);
+        assertThat(ChartsCommand.flameHeight(collapsed())).as("shallow stacks keep the default")
+            .isEqualTo(ChartsCommand.FLAME_HEIGHT);
         assertThat(ChartsCommand.flameHeight(dir.resolve("missing.txt"))).isEqualTo(ChartsCommand.FLAME_HEIGHT);
         Path huge = Files.write(dir.resolve("huge.txt"), List.of("[t tid=1]" + ";f".repeat(5000) + " 1"));
         assertThat(ChartsCommand.flameHeight(huge)).isEqualTo(ChartsCommand.FLAME_MAX_HEIGHT);
     }
+
 }

@@ -15,7 +15,10 @@ import picocli.CommandLine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The knobs as a user sets them: one readable line for a bad value, defaults from the environment. */
+/**
+ * The knobs as a user sets them: one readable line for a bad value, defaults from the
+ * environment.
+ */
 class KnobsTests {
 
     @TempDir
@@ -37,7 +40,9 @@ class KnobsTests {
     void anUnknownAuthClientIsRefusedWithTheValidOnes() {
         assertThat(run("gateway-test", "--auth-client", "webflux")).isNotZero();
         assertThat(err.toString().strip()).hasLineCount(1)
-            .contains("--auth-client").contains("webflux").contains("[BLOCKING, OFFLOADED, REACTIVE, VIRTUAL] (case-insensitive)");
+            .contains("--auth-client")
+            .contains("webflux")
+            .contains("[BLOCKING, OFFLOADED, REACTIVE, VIRTUAL] (case-insensitive)");
     }
 
     @Test
@@ -54,7 +59,8 @@ class KnobsTests {
         assertThat(err.toString().strip()).hasLineCount(1).startsWith("lab: TIMEOUT must be at least 1s");
         err.getBuffer().setLength(0);
         assertThat(run("baseline", "--warmup-max", "0s")).isNotZero();
-        assertThat(err.toString().strip()).hasLineCount(1).startsWith("lab: WARMUP_MAX must be at least one warm-up probe");
+        assertThat(err.toString().strip()).hasLineCount(1)
+            .startsWith("lab: WARMUP_MAX must be at least one warm-up probe");
         assertThat(results).isEmptyDirectory();
     }
 
@@ -62,14 +68,16 @@ class KnobsTests {
     void aNegativeAuthLatencyIsOneSentenceBeforeAnythingStarts() {
         assertThat(run("gateway-test", "--auth-latency", "-5ms")).isNotZero();
         assertThat(err.toString().strip()).hasLineCount(1)
-            .isEqualTo("lab: AUTH_LATENCY: latency '-5ms' is not a duration: use e.g. 0, 250us, 1ms, 1.5ms or a range such as 0.5ms-2ms");
+            .isEqualTo(
+                    "lab: AUTH_LATENCY: latency '-5ms' is not a duration: use e.g. 0, 250us, 1ms, 1.5ms or a range such as 0.5ms-2ms");
         assertThat(results).isEmptyDirectory();
     }
 
     @Test
     void aBadCpuRateIsOneLineBeforeAnythingStarts() {
         assertThat(run("lab", "--cpu-rate", "fast")).isNotZero();
-        assertThat(err.toString().strip()).isEqualTo("lab: CPU_RATE must be 0 (off) or a rate in requests per second, e.g. 800, got 'fast'");
+        assertThat(err.toString().strip())
+            .isEqualTo("lab: CPU_RATE must be 0 (off) or a rate in requests per second, e.g. 800, got 'fast'");
         err.getBuffer().setLength(0);
         assertThat(run("gateway-test", "--cpu-rate", "-1")).isNotZero();
         assertThat(err.toString().strip()).startsWith("lab: CPU_RATE must be 0 (off)");
@@ -80,13 +88,17 @@ class KnobsTests {
     void valuesNoRunHereCanMeanAreOneLineEachBeforeAnythingStarts() {
         Map<List<String>, String> bad = new java.util.LinkedHashMap<>();
         bad.put(List.of("baseline", "--duration", "999999h"), "lab: DURATION must be at most ");
-        bad.put(List.of("baseline", "--duration", "10h", "--subwindow", "1s"), "lab: DURATION=10h in SUBWINDOW=1s parts makes 36000 sub-windows");
+        bad.put(List.of("baseline", "--duration", "10h", "--subwindow", "1s"),
+                "lab: DURATION=10h in SUBWINDOW=1s parts makes 36000 sub-windows");
         bad.put(List.of("baseline", "--repeat", "5000"), "lab: REPEAT must be at most 100, got 5000");
-        bad.put(List.of("baseline", "--threads", "5000", "--connections", "5000"), "lab: THREADS must be at most 1000, got 5000");
-        bad.put(List.of("baseline", "--connections", "100000000"), "lab: CONNECTIONS=100000000 is more than this machine lets one process open");
+        bad.put(List.of("baseline", "--threads", "5000", "--connections", "5000"),
+                "lab: THREADS must be at most 1000, got 5000");
+        bad.put(List.of("baseline", "--connections", "100000000"),
+                "lab: CONNECTIONS=100000000 is more than this machine lets one process open");
         bad.put(List.of("lab", "--cpu-rate", "5000000"), "lab: CPU_RATE must be at most 1000000 req/s, got 5000000");
         bad.put(List.of("lab", "--warmup-max", "3h"), "lab: WARMUP_MAX must be at most ");
-        bad.put(List.of("capacity", "--rates", "0.4,800"), "lab: RATES must be req/s from 1 to 1000000 separated by commas");
+        bad.put(List.of("capacity", "--rates", "0.4,800"),
+                "lab: RATES must be req/s from 1 to 1000000 separated by commas");
         bad.forEach((args, line) -> {
             err.getBuffer().setLength(0);
             assertThat(run(args.toArray(String[]::new))).as(String.join(" ", args)).isNotZero();
@@ -97,17 +109,19 @@ class KnobsTests {
 
     @Test
     void aSweepSectionWithoutClientsIsOneLineNotANullPointer(@TempDir Path dir) throws java.io.IOException {
-        Path file = java.nio.file.Files.writeString(dir.resolve("ladder.yml"), "rungs:\n  - name: reactive\n    profiles: [reactive]\n"
-                + "sweep:\n  latencies: [0, 1ms]\n");
+        Path file = java.nio.file.Files.writeString(dir.resolve("ladder.yml"),
+                "rungs:\n  - name: reactive\n    profiles: [reactive]\n" + "sweep:\n  latencies: [0, 1ms]\n");
         assertThat(run("sweep", "--scenarios", file.toString())).isNotZero();
-        assertThat(err.toString().strip()).hasLineCount(1).isEqualTo("lab: " + file + "'s sweep: needs both clients: (e.g. [blocking, reactive]) "
-                + "and latencies: (e.g. [0, 1ms, 5ms])");
+        assertThat(err.toString().strip()).hasLineCount(1)
+            .isEqualTo("lab: " + file + "'s sweep: needs both clients: (e.g. [blocking, reactive]) "
+                    + "and latencies: (e.g. [0, 1ms, 5ms])");
         assertThat(results).isEmptyDirectory();
     }
 
     @Test
     void makeUpTakesAuthClientAheadOfProfilesInsteadOfIgnoringIt() {
-        CommandLine.ParseResult parsed = LabCommand.commandLine().parseArgs("up", "--auth-client", "blocking", "--profiles", "log-quiet");
+        CommandLine.ParseResult parsed = LabCommand.commandLine()
+            .parseArgs("up", "--auth-client", "blocking", "--profiles", "log-quiet");
         UpCommand up = parsed.subcommand().commandSpec().commandLine().getCommand();
         assertThat(up.authClient.tag()).isEqualTo("blocking");
         assertThat(run("up", "--auth-client", "webflux")).isNotZero();
@@ -141,19 +155,27 @@ class KnobsTests {
         String root = Path.of(System.getProperty("lab.root", "..")).toAbsolutePath().normalize().toString();
         String example = Path.of(root, "lab/remote.example.yml").toString();
         assertThat(run("profile", "--runtime", "remote", "--remote", example, "--root", root)).isNotZero();
-        assertThat(err.toString().strip()).isEqualTo("lab: PROFILER=async attaches to a gateway the lab started: not with RUNTIME=remote");
+        assertThat(err.toString().strip())
+            .isEqualTo("lab: PROFILER=async attaches to a gateway the lab started: not with RUNTIME=remote");
         err.getBuffer().setLength(0);
         assertThat(run("sweep", "--runtime", "kubernetes", "--remote", example, "--root", root)).isNotZero();
-        assertThat(err.toString().strip()).hasLineCount(1).startsWith("lab: make sweep sets auth-service's latency for each point");
+        assertThat(err.toString().strip()).hasLineCount(1)
+            .startsWith("lab: make sweep sets auth-service's latency for each point");
         err.getBuffer().setLength(0);
         assertThat(run("up", "--runtime", "remote")).isNotZero();
-        assertThat(err.toString().strip()).hasLineCount(1).startsWith("lab: make up starts the apps on this machine; RUNTIME=remote");
+        assertThat(err.toString().strip()).hasLineCount(1)
+            .startsWith("lab: make up starts the apps on this machine; RUNTIME=remote");
         err.getBuffer().setLength(0);
-        assertThat(run("baseline", "--runtime", "remote", "--remote", Path.of(root, "lab/no-such-remote.yml").toString(), "--root", root)).isNotZero();
-        assertThat(err.toString().strip()).hasLineCount(1).startsWith("lab: REMOTE file ").contains("no-such-remote.yml not found");
+        assertThat(run("baseline", "--runtime", "remote", "--remote",
+                Path.of(root, "lab/no-such-remote.yml").toString(), "--root", root))
+            .isNotZero();
+        assertThat(err.toString().strip()).hasLineCount(1)
+            .startsWith("lab: REMOTE file ")
+            .contains("no-such-remote.yml not found");
         err.getBuffer().setLength(0);
         assertThat(run("baseline", "--runtime", "cloud")).isNotZero();
-        assertThat(err.toString().strip()).isEqualTo("lab: RUNTIME must be local, compose, remote or kubernetes, not 'cloud'");
+        assertThat(err.toString().strip())
+            .isEqualTo("lab: RUNTIME must be local, compose, remote or kubernetes, not 'cloud'");
         assertThat(results).isEmptyDirectory();
     }
 
@@ -174,8 +196,11 @@ class KnobsTests {
         command.setErr(new PrintWriter(err, true));
         assertThat(command.execute("report", "--run", results.toString())).isNotZero();
         String line = err.toString().strip();
-        assertThat(line).hasLineCount(1).startsWith("lab: unexpected ").contains("a bug in the lab; its stack trace is in ");
-        java.nio.file.Path trace = java.nio.file.Path.of(line.substring(line.indexOf("stack trace is in ") + 18, line.length() - 1));
+        assertThat(line).hasLineCount(1)
+            .startsWith("lab: unexpected ")
+            .contains("a bug in the lab; its stack trace is in ");
+        java.nio.file.Path trace = java.nio.file.Path
+            .of(line.substring(line.indexOf("stack trace is in ") + 18, line.length() - 1));
         assertThat(java.nio.file.Files.readString(trace)).contains("\tat ");
         java.nio.file.Files.delete(trace);
     }
@@ -189,8 +214,13 @@ class KnobsTests {
         builder.environment().put("DURATION", "42s");
         builder.environment().put("AUTH_CLIENT", "offloaded");
         Process process = builder.start();
-        String help = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).replaceAll("\\s+", " ");
+        String help = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).replaceAll("\\s+",
+                " ");
         assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(help).doesNotContain("WARN").contains("wrk threads (default: 7)").contains("(default: 42s)").contains("(default: offloaded)");
+        assertThat(help).doesNotContain("WARN")
+            .contains("wrk threads (default: 7)")
+            .contains("(default: 42s)")
+            .contains("(default: offloaded)");
     }
+
 }

@@ -29,8 +29,8 @@ class ProfileOptionsTests {
 
     @Test
     void jprofilerHomeWithoutTheAgentLibraryIsNamed() {
-        assertThatThrownBy(() -> new ProfileOptions("jprofiler", "cpu").gatewayJvmOptions(Map.of("JPROFILER_HOME", dir.toString())))
-            .isInstanceOf(LabException.class)
+        assertThatThrownBy(() -> new ProfileOptions("jprofiler", "cpu")
+            .gatewayJvmOptions(Map.of("JPROFILER_HOME", dir.toString()))).isInstanceOf(LabException.class)
             .hasMessageContaining("JPROFILER_HOME=" + dir + " has no bin/linux-x64/libjprofilerti.so");
     }
 
@@ -40,7 +40,8 @@ class ProfileOptionsTests {
         Files.writeString(library, "");
         assertThat(new ProfileOptions("jprofiler", "cpu").gatewayJvmOptions(Map.of("JPROFILER_HOME", dir.toString())))
             .containsExactly("-agentpath:" + library.toAbsolutePath() + "=port=38849,address=127.0.0.1,nowait");
-        assertThat(new ProfileOptions("jprofiler", "cpu").gatewayJvmOptions(Map.of("JPROFILER_AGENT", library.toString())))
+        assertThat(
+                new ProfileOptions("jprofiler", "cpu").gatewayJvmOptions(Map.of("JPROFILER_AGENT", library.toString())))
             .containsExactly("-agentpath:" + library.toAbsolutePath() + "=port=38849,address=127.0.0.1,nowait");
     }
 
@@ -53,8 +54,12 @@ class ProfileOptionsTests {
 
     @Test
     void unknownProfilerAndEventsOfAnotherProfilerAreRefused() {
-        assertThatThrownBy(() -> new ProfileOptions("yourkit", "cpu").validate()).hasMessageContaining("PROFILER must be async, jfr or jprofiler");
-        assertThatThrownBy(() -> new ProfileOptions("jfr", "wall").validate()).hasMessageContaining("EVENT=wall is an async-profiler event");
-        assertThatThrownBy(() -> new ProfileOptions("async", "itimer2").validate()).hasMessageContaining("EVENT must be cpu, wall, lock or alloc");
+        assertThatThrownBy(() -> new ProfileOptions("yourkit", "cpu").validate())
+            .hasMessageContaining("PROFILER must be async, jfr or jprofiler");
+        assertThatThrownBy(() -> new ProfileOptions("jfr", "wall").validate())
+            .hasMessageContaining("EVENT=wall is an async-profiler event");
+        assertThatThrownBy(() -> new ProfileOptions("async", "itimer2").validate())
+            .hasMessageContaining("EVENT must be cpu, wall, lock or alloc");
     }
+
 }

@@ -10,8 +10,10 @@ class SystemOptionsTests {
 
     @CommandLine.Command
     static class Holder {
+
         @CommandLine.Mixin
         SystemOptions system = new SystemOptions();
+
     }
 
     private static SystemOptions parse(String... args) {
@@ -24,11 +26,13 @@ class SystemOptionsTests {
     void profilesMayBeSeparatedByCommasOrSpacesAsMakeUsersWriteThem() {
         assertThat(parse("--profiles", "log-quiet rid-fast").profiles()).containsExactly("log-quiet", "rid-fast");
         assertThat(parse("--profiles", "log-quiet,rid-fast").profiles()).containsExactly("log-quiet", "rid-fast");
-        assertThat(parse("--profiles", "blocking, log-async  rid-fast").profiles()).containsExactly("blocking", "log-async", "rid-fast");
+        assertThat(parse("--profiles", "blocking, log-async  rid-fast").profiles()).containsExactly("blocking",
+                "log-async", "rid-fast");
     }
 
     @Test
     void noProfilesByDefault() {
         assertThat(parse().profiles()).isEmpty();
     }
+
 }

@@ -21,7 +21,10 @@ import picocli.CommandLine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** {@code make up} and {@code make down} through the real command line, on the lab's own ports. */
+/**
+ * {@code make up} and {@code make down} through the real command line, on the lab's own
+ * ports.
+ */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class UpDownIntegrationTests {
 
@@ -33,6 +36,7 @@ class UpDownIntegrationTests {
     Path results;
 
     private final StringWriter out = new StringWriter();
+
     private final StringWriter err = new StringWriter();
 
     @BeforeEach
@@ -42,10 +46,12 @@ class UpDownIntegrationTests {
 
     @Test
     void upShowsARequestGoingThroughAndDownStopsExactlyWhatUpStarted() {
-        // AUTH_CLIENT picks the gateway's auth client ahead of PROFILES, as in make gateway-test
-        assertThat(run("up", "--auth-latency", "0", "--auth-client", "blocking", "--profiles", "log-quiet")).as(err.toString()).isZero();
-        assertThat(out.toString())
-            .contains("(profiles: blocking,log-quiet)")
+        // AUTH_CLIENT picks the gateway's auth client ahead of PROFILES, as in make
+        // gateway-test
+        assertThat(run("up", "--auth-latency", "0", "--auth-client", "blocking", "--profiles", "log-quiet"))
+            .as(err.toString())
+            .isZero();
+        assertThat(out.toString()).contains("(profiles: blocking,log-quiet)")
             .contains("\"auth_client\":\"blocking\"")
             .contains("->  200 Hello World!")
             .contains("(no token)  ->  401 missing token");
@@ -56,7 +62,9 @@ class UpDownIntegrationTests {
         assertThat(err.toString()).contains("lab: the lab is already up").contains("run make down first");
 
         assertThat(run("down")).isZero();
-        assertThat(out.toString()).contains("stopped gateway (pid").contains("stopped auth-service").contains("stopped business-service");
+        assertThat(out.toString()).contains("stopped gateway (pid")
+            .contains("stopped auth-service")
+            .contains("stopped business-service");
         for (PidFiles.Entry entry : started) {
             assertThat(ProcessHandle.of(entry.pid()).map(ProcessHandle::isAlive).orElse(false)).isFalse();
         }
@@ -72,7 +80,8 @@ class UpDownIntegrationTests {
         assertThat(err.toString()).startsWith("lab: gateway exited during start-up").contains("exclude each other");
         assertThat(new PidFiles(results.resolve("up")).read()).isEmpty();
         assertThat(Stream.of(Service.values()).allMatch(s -> ServiceLauncher.portFree(s.defaultPort()))).isTrue();
-        assertThat(Files.readString(results.resolve("up/gateway.log"))).contains("gateway: profiles blocking and reactive");
+        assertThat(Files.readString(results.resolve("up/gateway.log")))
+            .contains("gateway: profiles blocking and reactive");
     }
 
     @Test
@@ -89,7 +98,8 @@ class UpDownIntegrationTests {
         commandLine.setErr(new PrintWriter(err, true));
         String[] full = Stream.concat(Stream.of(args[0], "--results", results.toString()),
                 Stream.concat(args[0].equals("up") ? Stream.of("--root", root, "--java-opts", JVM) : Stream.empty(),
-                        Stream.of(args).skip(1))).toArray(String[]::new);
+                        Stream.of(args).skip(1)))
+            .toArray(String[]::new);
         return commandLine.execute(full);
     }
 

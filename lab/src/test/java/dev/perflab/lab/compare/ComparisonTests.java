@@ -28,8 +28,10 @@ class ComparisonTests {
 
     private Path run(String name, String duration, Map<String, double[]> rungs) throws IOException {
         Path folder = Files.createDirectories(dir.resolve(name));
-        Files.writeString(folder.resolve("run.json"), "{\"command\": \"lab\", \"jdk\": \"17\", \"machine\": {\"cpu_model\": \"EPYC\", \"cores\": 2},"
-                + " \"parameters\": {\"threads\": 5, \"connections\": 10, \"duration\": \"" + duration + "\", \"repeat\": 1}}");
+        Files.writeString(folder.resolve("run.json"),
+                "{\"command\": \"lab\", \"jdk\": \"17\", \"machine\": {\"cpu_model\": \"EPYC\", \"cores\": 2},"
+                        + " \"parameters\": {\"threads\": 5, \"connections\": 10, \"duration\": \"" + duration
+                        + "\", \"repeat\": 1}}");
         List<RungResult> results = new ArrayList<>();
         rungs.forEach((rung, rps) -> {
             List<Window> windows = new ArrayList<>();
@@ -38,8 +40,9 @@ class ComparisonTests {
             }
             double mean = java.util.Arrays.stream(rps).average().orElse(0);
             results.add(new RungResult(Scenario.gateway(rung, List.of(rung), "x"), rung,
-                    new RungResult.ClosedLoop(new RungResult.Throughput(mean, null, List.of(mean), 0L), null, null, null, windows, null, null), null, null,
-                    null, null, null, null, null));
+                    new RungResult.ClosedLoop(new RungResult.Throughput(mean, null, List.of(mean), 0L), null, null,
+                            null, windows, null, null),
+                    null, null, null, null, null, null, null));
         });
         Files.writeString(folder.resolve("summary.json"), RunFolder.JSON.writeValueAsString(Map.of("rungs", results)));
         return RunFolder.existing(folder).dir();
@@ -47,9 +50,10 @@ class ComparisonTests {
 
     @Test
     void rungsAreComparedByNameWithVerdictsAndOneSidedRungsAreListed() throws IOException {
-        Path a = run("a", "60s", new java.util.LinkedHashMap<>(Map.of("blocking", new double[] { 1500, 1520, 1490, 1510 })));
-        Path b = run("b", "60s", new java.util.LinkedHashMap<>(Map.of("blocking", new double[] { 1000, 1010, 990, 1005 },
-                "reactive", new double[] { 2500, 2510 })));
+        Path a = run("a", "60s",
+                new java.util.LinkedHashMap<>(Map.of("blocking", new double[] { 1500, 1520, 1490, 1510 })));
+        Path b = run("b", "60s", new java.util.LinkedHashMap<>(
+                Map.of("blocking", new double[] { 1000, 1010, 990, 1005 }, "reactive", new double[] { 2500, 2510 })));
         Comparison comparison = Comparison.of(a, b);
         assertThat(comparison.rows()).hasSize(1);
         Comparison.Row row = comparison.rows().get(0);
@@ -61,37 +65,49 @@ class ComparisonTests {
         assertThat(comparison.warnings()).isEmpty();
     }
 
-    /** Two runs of the same system differ by noise alone: other figures, the same spread. That is no difference, and no gate fails on it. */
+    /**
+     * Two runs of the same system differ by noise alone: other figures, the same spread.
+     * That is no difference, and no gate fails on it.
+     */
     @Test
     void noiseIsNoDifferenceAndFailsNoGate() throws IOException {
-        Comparison comparison = Comparison.of(run("a", "60s", Map.of("reactive", new double[] { 2400, 2550, 2480, 2390, 2510, 2460 })),
+        Comparison comparison = Comparison.of(
+                run("a", "60s", Map.of("reactive", new double[] { 2400, 2550, 2480, 2390, 2510, 2460 })),
                 run("b", "60s", Map.of("reactive", new double[] { 2530, 2410, 2470, 2560, 2380, 2440 })));
         assertThat(comparison.rows().get(0).step().rps().verdict()).isEqualTo(Verdict.NO_DIFFERENCE);
         assertThat(comparison.slowerThan(0.05)).isEmpty();
         assertThat(comparison.slowerThan(0)).as("not slower at all, whatever the gate").isEmpty();
     }
 
-    /** A small slowdown the windows agree on is slower, and fails a gate below its size only. */
+    /**
+     * A small slowdown the windows agree on is slower, and fails a gate below its size
+     * only.
+     */
     @Test
     void aSmallCertainSlowdownFailsOnlyAGateBelowItsSize() throws IOException {
-        Comparison comparison = Comparison.of(run("a", "60s", Map.of("reactive", new double[] { 1000, 1002, 998, 1001, 999, 1000 })),
+        Comparison comparison = Comparison.of(
+                run("a", "60s", Map.of("reactive", new double[] { 1000, 1002, 998, 1001, 999, 1000 })),
                 run("b", "60s", Map.of("reactive", new double[] { 970, 972, 968, 971, 969, 970 })));
         assertThat(comparison.rows().get(0).step().rps().verdict()).isEqualTo(Verdict.SLOWER);
-        assertThat(comparison.rows().get(0).step().rps().ratio()).isCloseTo(0.97, org.assertj.core.data.Offset.offset(0.001));
+        assertThat(comparison.rows().get(0).step().rps().ratio()).isCloseTo(0.97,
+                org.assertj.core.data.Offset.offset(0.001));
         assertThat(comparison.slowerThan(0.05)).as("3 % slower passes a 5 % gate").isEmpty();
         assertThat(comparison.slowerThan(0.02)).extracting(Comparison.Row::rung).containsExactly("reactive");
     }
 
     @Test
     void twoOneRungRunsAreComparedWhateverTheirRungsAreCalled() throws IOException {
-        // make gateway-test locally ("gateway-reactive") against RUNTIME=remote's one gateway rung ("gateway")
-        Comparison comparison = Comparison.of(run("a", "60s", Map.of("gateway-reactive", new double[] { 2400, 2550, 2480, 2390 })),
+        // make gateway-test locally ("gateway-reactive") against RUNTIME=remote's one
+        // gateway rung ("gateway")
+        Comparison comparison = Comparison.of(
+                run("a", "60s", Map.of("gateway-reactive", new double[] { 2400, 2550, 2480, 2390 })),
                 run("b", "60s", Map.of("gateway", new double[] { 2530, 2410, 2470, 2440 })));
         assertThat(comparison.rows()).extracting(Comparison.Row::rung).containsExactly("gateway-reactive");
         assertThat(comparison.rows().get(0).step().rps().verdict()).isEqualTo(Verdict.NO_DIFFERENCE);
         assertThat(comparison.onlyInA()).isEmpty();
         assertThat(comparison.onlyInB()).isEmpty();
-        assertThat(comparison.warnings()).containsExactly("each run has one rung, named gateway-reactive in A and gateway in B: compared with each other");
+        assertThat(comparison.warnings()).containsExactly(
+                "each run has one rung, named gateway-reactive in A and gateway in B: compared with each other");
     }
 
     @Test
@@ -107,11 +123,16 @@ class ComparisonTests {
         Path b = run("b", "60s", Map.of("blocking", new double[] { 1000, 1010, 990, 1005 }));
         Comparison comparison = Comparison.of(a, b);
         CompareWriter writer = new CompareWriter(comparison, "5%", comparison.slowerThan(0.05));
-        assertThat(writer.markdown()).contains("| blocking | 1,505 | 1,001 | 0.67 × [").contains("slower").contains("**failed**");
-        assertThat(writer.html()).contains("<svg id=\"ratios\"").contains("<td>blocking</td>").contains("class=\"failed\"");
+        assertThat(writer.markdown()).contains("| blocking | 1,505 | 1,001 | 0.67 × [")
+            .contains("slower")
+            .contains("**failed**");
+        assertThat(writer.html()).contains("<svg id=\"ratios\"")
+            .contains("<td>blocking</td>")
+            .contains("class=\"failed\"");
         CompareWriter noGate = new CompareWriter(comparison, "", List.of());
         assertThat(noGate.markdown()).doesNotContain("Gate FAIL_ON");
-        Comparison skipped = new Comparison("a", "b", List.of(), List.of(new Comparison.Row("nginx", null, 3000.0, null, "x", "x")), List.of(), List.of());
+        Comparison skipped = new Comparison("a", "b", List.of(),
+                List.of(new Comparison.Row("nginx", null, 3000.0, null, "x", "x")), List.of(), List.of());
         assertThat(new CompareWriter(skipped, "", List.of()).html()).contains("not measured in both");
     }
 
@@ -119,13 +140,15 @@ class ComparisonTests {
     void failOnTakesAPercentageAndRefusesAnythingElseInOneLine() {
         assertThat(Comparison.threshold("5%")).isEqualTo(0.05);
         assertThat(Comparison.threshold(" 12.5 % ".replace(" %", "%"))).isEqualTo(0.125);
-        assertThatThrownBy(() -> Comparison.threshold("five")).isInstanceOf(LabException.class).hasMessage(
-                "FAIL_ON must be a percentage from 0 to 100, such as 5%, not 'five'");
+        assertThatThrownBy(() -> Comparison.threshold("five")).isInstanceOf(LabException.class)
+            .hasMessage("FAIL_ON must be a percentage from 0 to 100, such as 5%, not 'five'");
         assertThatThrownBy(() -> Comparison.threshold("-1%")).isInstanceOf(LabException.class);
     }
 
     @Test
     void aFolderThatIsNoRunIsNamed() {
-        assertThatThrownBy(() -> RunFolder.existing(dir)).isInstanceOf(LabException.class).hasMessageContaining("holds no summary.json");
+        assertThatThrownBy(() -> RunFolder.existing(dir)).isInstanceOf(LabException.class)
+            .hasMessageContaining("holds no summary.json");
     }
+
 }

@@ -14,10 +14,14 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The compose files and the monitoring configuration, checked by their own tools: no engine needed. */
+/**
+ * The compose files and the monitoring configuration, checked by their own tools: no
+ * engine needed.
+ */
 class ComposeFilesTests {
 
     private static final YAMLMapper YAML = YAMLMapper.builder().build();
+
     private static final List<String> APPS = List.of("business-service", "auth-service", "gateway");
 
     @Test
@@ -43,16 +47,21 @@ class ComposeFilesTests {
                 assertThat(port.asString()).as(entry.getKey()).startsWith("127.0.0.1:");
             }
         }
-        assertThat(services.path("gateway").path("ports").toString()).contains("127.0.0.1:38849:8849").contains("127.0.0.1:38071:38071");
+        assertThat(services.path("gateway").path("ports").toString()).contains("127.0.0.1:38849:8849")
+            .contains("127.0.0.1:38071:38071");
         assertThat(cpus(services, "gateway")).isEqualTo(2.0);
         assertThat(cpus(services, "business-service")).isEqualTo(1.0);
         assertThat(cpus(services, "auth-service")).isEqualTo(1.0);
         for (String app : APPS) {
-            assertThat(services.path(app).path("deploy").path("resources").path("limits").path("memory").asString()).as(app).isEqualTo("2g");
+            assertThat(services.path(app).path("deploy").path("resources").path("limits").path("memory").asString())
+                .as(app)
+                .isEqualTo("2g");
             assertThat(services.path(app).path("pull_policy").asString()).as(app).isEqualTo("never");
         }
-        assertThat(services.path("gateway").path("environment").path("SPRING_PROFILES_ACTIVE").asString()).isEqualTo("reactive");
-        assertThat(services.path("gateway").path("environment").path("AUTH_URL").asString()).isEqualTo("http://auth-service:38073");
+        assertThat(services.path("gateway").path("environment").path("SPRING_PROFILES_ACTIVE").asString())
+            .isEqualTo("reactive");
+        assertThat(services.path("gateway").path("environment").path("AUTH_URL").asString())
+            .isEqualTo("http://auth-service:38073");
     }
 
     @Test
@@ -66,12 +75,15 @@ class ComposeFilesTests {
             assertThat(service.has("networks")).as(entry.getKey()).isFalse();
         }
         for (String app : APPS) {
-            assertThat(services.path(app).path("environment").path("SERVER_ADDRESS").asString()).as(app).isEqualTo("127.0.0.1");
+            assertThat(services.path(app).path("environment").path("SERVER_ADDRESS").asString()).as(app)
+                .isEqualTo("127.0.0.1");
             assertThat(services.path(app).path("pull_policy").asString()).as(app).isEqualTo("never");
         }
         assertThat(cpus(services, "gateway")).isEqualTo(2.0);
-        assertThat(services.path("gateway").path("environment").path("AUTH_URL").asString()).isEqualTo("http://127.0.0.1:38073");
-        assertThat(services.path("gateway").path("environment").path("BUSINESS_URL").asString()).isEqualTo("http://127.0.0.1:38072");
+        assertThat(services.path("gateway").path("environment").path("AUTH_URL").asString())
+            .isEqualTo("http://127.0.0.1:38073");
+        assertThat(services.path("gateway").path("environment").path("BUSINESS_URL").asString())
+            .isEqualTo("http://127.0.0.1:38072");
     }
 
     /** The file as Compose reads it: anchors merged, variables at their defaults. */
@@ -84,7 +96,8 @@ class ComposeFilesTests {
     }
 
     private static double cpus(JsonNode services, String name) {
-        return Double.parseDouble(services.path(name).path("deploy").path("resources").path("limits").path("cpus").asString());
+        return Double
+            .parseDouble(services.path(name).path("deploy").path("resources").path("limits").path("cpus").asString());
     }
 
     @Test
@@ -98,25 +111,38 @@ class ComposeFilesTests {
 
     @Test
     void prometheusScrapesTheThreeAppsWhereComposePutsThem() throws Exception {
-        JsonNode bridge = YAML.readTree(Tools.ROOT.resolve("profiling/prometheus/prometheus.yml").toFile()).path("scrape_configs").get(0);
+        JsonNode bridge = YAML.readTree(Tools.ROOT.resolve("profiling/prometheus/prometheus.yml").toFile())
+            .path("scrape_configs")
+            .get(0);
         assertThat(bridge.path("metrics_path").asString()).isEqualTo("/actuator/prometheus");
-        assertThat(bridge.path("static_configs").get(0).path("targets").toString())
-            .contains("gateway:38071").contains("business-service:38072").contains("auth-service:38073");
-        JsonNode host = YAML.readTree(Tools.ROOT.resolve("profiling/prometheus/prometheus-host.yml").toFile()).path("scrape_configs").get(0);
-        assertThat(host.path("static_configs").get(0).path("targets").toString())
-            .contains("127.0.0.1:38071").contains("127.0.0.1:38072").contains("127.0.0.1:38073");
+        assertThat(bridge.path("static_configs").get(0).path("targets").toString()).contains("gateway:38071")
+            .contains("business-service:38072")
+            .contains("auth-service:38073");
+        JsonNode host = YAML.readTree(Tools.ROOT.resolve("profiling/prometheus/prometheus-host.yml").toFile())
+            .path("scrape_configs")
+            .get(0);
+        assertThat(host.path("static_configs").get(0).path("targets").toString()).contains("127.0.0.1:38071")
+            .contains("127.0.0.1:38072")
+            .contains("127.0.0.1:38073");
     }
 
     @Test
     void theDashboardUsesTheProvisionedDatasource() throws Exception {
         File dashboards = Tools.ROOT.resolve("profiling/grafana/dashboards").toFile();
-        String datasource = YAML.readTree(Tools.ROOT.resolve("profiling/grafana/provisioning/datasources/prometheus.yml").toFile())
-            .path("datasources").get(0).path("uid").asString();
+        String datasource = YAML
+            .readTree(Tools.ROOT.resolve("profiling/grafana/provisioning/datasources/prometheus.yml").toFile())
+            .path("datasources")
+            .get(0)
+            .path("uid")
+            .asString();
         for (File file : dashboards.listFiles((dir, name) -> name.endsWith(".json"))) {
             JsonNode dashboard = YAML.readTree(Files.readString(file.toPath()));
             for (JsonNode panel : dashboard.path("panels")) {
-                assertThat(panel.path("datasource").path("uid").asString()).as(file.getName() + " " + panel.path("title")).isEqualTo(datasource);
+                assertThat(panel.path("datasource").path("uid").asString())
+                    .as(file.getName() + " " + panel.path("title"))
+                    .isEqualTo(datasource);
             }
         }
     }
+
 }

@@ -26,9 +26,10 @@ import tools.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * RUNTIME=compose for real: the images built from the jars, the host-network compose file on a
- * Docker engine, the runner's baseline, gateway-test and up/down through it, and docker stats as
- * the stats log. Needs a Docker engine and a Java base image; .ci/run provides both.
+ * RUNTIME=compose for real: the images built from the jars, the host-network compose file
+ * on a Docker engine, the runner's baseline, gateway-test and up/down through it, and
+ * docker stats as the stats log. Needs a Docker engine and a Java base image; .ci/run
+ * provides both.
  */
 @Timeout(value = 15, unit = TimeUnit.MINUTES)
 class ComposeIntegrationTests {
@@ -43,10 +44,13 @@ class ComposeIntegrationTests {
 
     @BeforeAll
     static void imagesBuilt() {
-        OptionalTools.need(Tools.works("docker", "info"), "no Docker engine answers docker info (see the README, The compose runtime)");
+        OptionalTools.need(Tools.works("docker", "info"),
+                "no Docker engine answers docker info (see the README, The compose runtime)");
         LabPorts.requireFree(LabPorts.RUNNER);
         baseImage = Optional.ofNullable(System.getenv("PERFLAB_BASE_IMAGE"))
-            .or(() -> Stream.of("perflab/jre:17", "eclipse-temurin:17-jre").filter(i -> Tools.works("docker", "image", "inspect", i)).findFirst())
+            .or(() -> Stream.of("perflab/jre:17", "eclipse-temurin:17-jre")
+                .filter(i -> Tools.works("docker", "image", "inspect", i))
+                .findFirst())
             .orElse(null);
         OptionalTools.need(baseImage != null, "no Java base image (docker/base-image.sh builds perflab/jre:17)");
         List<String> build = new ArrayList<>(Tools.compose());
@@ -63,11 +67,13 @@ class ComposeIntegrationTests {
         assertThat(rung.path("errors").asLong()).isZero();
         List<StatsLine> lines = stats(dir);
         assertThat(lines).extracting(StatsLine::name).containsOnly("business-service");
-        // The container's limit, not the machine's memory: these lines are docker stats', not the /proc sampler's
+        // The container's limit, not the machine's memory: these lines are docker stats',
+        // not the /proc sampler's
         assertThat(lines).allSatisfy(line -> assertThat(line.memLimitBytes()).isEqualTo(2.0 * GIB));
         assertThat(Files.readString(dir.resolve("stats.log"))).contains(" NAME ").contains("CPU %");
         JsonNode info = RunFolder.JSON.readTree(dir.resolve("run.json").toFile());
-        assertThat(info.path("runtime").asString()).as("run.json's runtime, which the report's machine line prints").isEqualTo("compose");
+        assertThat(info.path("runtime").asString()).as("run.json's runtime, which the report's machine line prints")
+            .isEqualTo("compose");
         JsonNode run = info.path("parameters");
         assertThat(run.path("runtime").asString()).isEqualTo("compose");
         assertThat(run.path("limits").path("GATEWAY_CPUS").asString()).isEqualTo("2");
@@ -81,7 +87,8 @@ class ComposeIntegrationTests {
         Path dir = results.resolve("latest").toRealPath();
         assertThat(rung.path("rps").asDouble()).isPositive();
         assertThat(rung.path("errors").asLong()).isZero();
-        assertThat(rung.path("mode").path("auth_client").asString()).as("the gateway's own report").isEqualTo("blocking");
+        assertThat(rung.path("mode").path("auth_client").asString()).as("the gateway's own report")
+            .isEqualTo("blocking");
         List<StatsLine> lines = stats(dir);
         assertThat(lines).extracting(StatsLine::name).contains("gateway", "auth-service", "business-service");
         assertThat(lines).allSatisfy(line -> assertThat(line.memLimitBytes()).isEqualTo(2.0 * GIB));
@@ -111,28 +118,32 @@ class ComposeIntegrationTests {
         var commandLine = LabCommand.commandLine();
         commandLine.setOut(new PrintWriter(out, true));
         commandLine.setErr(new PrintWriter(err, true));
-        int exit = commandLine.execute("profile", "--profiler", "jprofiler", "--runtime", "compose", "--compose-files", FILES, "--root",
-                Tools.ROOT.toString(), "--results", results.toString(), "--duration", "2s", "--java-opts", "-Xmx256m");
+        int exit = commandLine.execute("profile", "--profiler", "jprofiler", "--runtime", "compose", "--compose-files",
+                FILES, "--root", Tools.ROOT.toString(), "--results", results.toString(), "--duration", "2s",
+                "--java-opts", "-Xmx256m");
         assertThat(exit).isEqualTo(1);
         assertThat(err.toString().strip()).startsWith("lab: rung gateway-reactive: gateway exited during start-up")
-            .contains("this gateway image has no JProfiler agent").contains("JPROFILER_VERSION");
+            .contains("this gateway image has no JProfiler agent")
+            .contains("JPROFILER_VERSION");
         assertNothingLeftRunning();
     }
 
     @Test
     void upAndDownStartAndStopTheContainers() {
-        String up = cli(0, "up", "--runtime", "compose", "--compose-files", FILES, "--java-opts", "-Xmx256m", "--results", results.toString());
+        String up = cli(0, "up", "--runtime", "compose", "--compose-files", FILES, "--java-opts", "-Xmx256m",
+                "--results", results.toString());
         assertThat(up).contains("200 Hello World!").contains("401 missing token");
-        assertThat(Tools.run("docker", "ps", "--format", "{{.Names}}").output()).contains("gateway", "auth-service", "business-service");
+        assertThat(Tools.run("docker", "ps", "--format", "{{.Names}}").output()).contains("gateway", "auth-service",
+                "business-service");
         String down = cli(0, "down", "--results", results.toString());
         assertThat(down).contains("stopped gateway");
         assertNothingLeftRunning();
     }
 
     private JsonNode lab(String command, String... extra) throws Exception {
-        List<String> args = new ArrayList<>(List.of(command, "--runtime", "compose", "--compose-files", FILES, "--results", results.toString(),
-                "--duration", "4s", "--warmup-max", "4s", "--warmup-probe", "2s", "--threads", "2", "--connections", "4",
-                "--java-opts", "-Xmx256m"));
+        List<String> args = new ArrayList<>(List.of(command, "--runtime", "compose", "--compose-files", FILES,
+                "--results", results.toString(), "--duration", "4s", "--warmup-max", "4s", "--warmup-probe", "2s",
+                "--threads", "2", "--connections", "4", "--java-opts", "-Xmx256m"));
         args.addAll(List.of(extra));
         cli(0, args.toArray(String[]::new));
         return RunFolder.JSON.readTree(results.resolve("latest/summary.json").toFile()).path("rungs").get(0);
@@ -153,11 +164,18 @@ class ComposeIntegrationTests {
     }
 
     private static List<StatsLine> stats(Path dir) throws Exception {
-        return Files.readAllLines(dir.resolve("stats.log")).stream().map(StatsLine::parse).flatMap(Optional::stream).toList();
+        return Files.readAllLines(dir.resolve("stats.log"))
+            .stream()
+            .map(StatsLine::parse)
+            .flatMap(Optional::stream)
+            .toList();
     }
 
     private static void assertNothingLeftRunning() {
-        String running = Tools.run("docker", "ps", "--filter", "name=^(gateway|auth-service|business-service)$", "--format", "{{.Names}}").output();
+        String running = Tools
+            .run("docker", "ps", "--filter", "name=^(gateway|auth-service|business-service)$", "--format", "{{.Names}}")
+            .output();
         assertThat(running.strip()).as("containers still running").isEmpty();
     }
+
 }

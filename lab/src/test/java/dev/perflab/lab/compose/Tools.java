@@ -8,7 +8,10 @@ import java.util.Map;
 import dev.perflab.lab.OptionalTools;
 import dev.perflab.lab.system.Commands;
 
-/** Runs the tools the compose tests use; a missing one skips the test outside CI ({@link OptionalTools}). */
+/**
+ * Runs the tools the compose tests use; a missing one skips the test outside CI
+ * ({@link OptionalTools}).
+ */
 public final class Tools {
 
     public static final Path ROOT = Path.of(System.getProperty("lab.root", "..")).toAbsolutePath().normalize();
@@ -33,7 +36,9 @@ public final class Tools {
         if (works("docker", "compose", "version")) {
             return List.of("docker", "compose");
         }
-        OptionalTools.need(works("docker-compose", "version"), "Docker Compose is missing (docker compose or docker-compose; see the README, The compose runtime)");
+        OptionalTools.need(works("docker-compose", "version"),
+                "Docker Compose is missing (docker compose or docker-compose; see the README, The compose runtime)");
         return List.of("docker-compose", "--compatibility");
     }
+
 }

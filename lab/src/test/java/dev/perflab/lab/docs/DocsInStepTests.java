@@ -32,21 +32,27 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Keeps the English, German and Chinese write-ups in step: the same pages, the same heading
- * structure, the same commands in code blocks, the same figures (images and every number in the
- * tables), and the same significant numbers in the prose. Editing one language alone fails here.
+ * Keeps the English, German and Chinese write-ups in step: the same pages, the same
+ * heading structure, the same commands in code blocks, the same figures (images and every
+ * number in the tables), and the same significant numbers in the prose. Editing one
+ * language alone fails here.
  */
 class DocsInStepTests {
 
     static final Path ROOT = Path.of(System.getProperty("lab.root", "..")).toAbsolutePath().normalize();
     static final List<String> LANGUAGES = List.of("en", "de", "zh");
+
     private static final Parser PARSER = Parser.builder().extensions(List.of(TablesExtension.create())).build();
-    /** Numbers of three digits or more (thousands separators and decimal marks removed): the figures, not "3 probes". */
+
+    /**
+     * Numbers of three digits or more (thousands separators and decimal marks removed):
+     * the figures, not "3 probes".
+     */
     private static final Pattern NUMBER = Pattern.compile("\\d[\\d.,]*\\d|\\d");
 
     /** What must be equal across languages in one page. */
-    record Shape(List<String> headings, List<String> code, List<String> images, List<String> tableNumbers, List<String> inlineCode,
-            List<String> proseNumbers, List<String> localLinks) {
+    record Shape(List<String> headings, List<String> code, List<String> images, List<String> tableNumbers,
+            List<String> inlineCode, List<String> proseNumbers, List<String> localLinks) {
     }
 
     static Shape shape(Path file) throws IOException {
@@ -135,7 +141,10 @@ class DocsInStepTests {
         return false;
     }
 
-    /** Significant numbers: three digits or more once separators are gone (31,939 = 31.939 = 31939; 1.81 = 1,81 = 181). */
+    /**
+     * Significant numbers: three digits or more once separators are gone (31,939 = 31.939
+     * = 31939; 1.81 = 1,81 = 181).
+     */
     private static void numbers(String text, List<String> into) {
         Matcher m = NUMBER.matcher(text);
         while (m.find()) {
@@ -176,7 +185,8 @@ class DocsInStepTests {
                 assertThat(other.tableNumbers()).as(where + "numbers in tables").isEqualTo(english.tableNumbers());
                 assertThat(other.inlineCode()).as(where + "inline code").isEqualTo(english.inlineCode());
                 assertThat(other.proseNumbers()).as(where + "numbers in the text").isEqualTo(english.proseNumbers());
-                assertThat(other.localLinks()).as(where + "links within the repository").isEqualTo(english.localLinks());
+                assertThat(other.localLinks()).as(where + "links within the repository")
+                    .isEqualTo(english.localLinks());
             }
         }
     }
@@ -187,26 +197,41 @@ class DocsInStepTests {
             for (String page : pages(language)) {
                 Path file = ROOT.resolve("docs").resolve(language).resolve(page);
                 for (String image : shape(file).images()) {
-                    assertThat(file.getParent().resolve(image).normalize()).as(file + " shows " + image).isRegularFile();
+                    assertThat(file.getParent().resolve(image).normalize()).as(file + " shows " + image)
+                        .isRegularFile();
                 }
             }
         }
     }
 
-    /** Every target make help lists (a "## " comment after it in the Makefile) has a line in the reference page. */
+    /**
+     * Every target make help lists (a "## " comment after it in the Makefile) has a line
+     * in the reference page.
+     */
     @Test
     void theReferencePageListsEveryTargetOfMakeHelp() throws IOException {
-        List<String> targets = Files.readAllLines(ROOT.resolve("Makefile")).stream()
-            .map(Pattern.compile("^([a-z][a-z-]*):.*## ")::matcher).filter(Matcher::find).map(m -> m.group(1)).toList();
+        List<String> targets = Files.readAllLines(ROOT.resolve("Makefile"))
+            .stream()
+            .map(Pattern.compile("^([a-z][a-z-]*):.*## ")::matcher)
+            .filter(Matcher::find)
+            .map(m -> m.group(1))
+            .toList();
         assertThat(targets).contains("lab", "test", "help");
         String commands = String.join("\n", shape(ROOT.resolve("docs/en/12-reference.md")).code());
-        List<String> missing = targets.stream().filter(t -> !Pattern.compile("(?m)^make " + t + "( |$)").matcher(commands).find()).toList();
+        List<String> missing = targets.stream()
+            .filter(t -> !Pattern.compile("(?m)^make " + t + "( |$)").matcher(commands).find())
+            .toList();
         assertThat(missing).as("targets of make help without a line in docs/en/12-reference.md").isEmpty();
     }
 
-    /** The first code block that starts with a make command: the README's two commands. */
+    /**
+     * The first code block that starts with a make command: the README's two commands.
+     */
     private static String twoCommands(Shape readme, String name) {
-        return readme.code().stream().filter(block -> block.startsWith("make ")).findFirst()
+        return readme.code()
+            .stream()
+            .filter(block -> block.startsWith("make "))
+            .findFirst()
             .orElseThrow(() -> new AssertionError(name + " has no code block of make commands"));
     }
 
@@ -217,12 +242,14 @@ class DocsInStepTests {
             readmes.put(name, shape(ROOT.resolve(name)));
         }
         String twoCommands = twoCommands(readmes.get("README.md"), "README.md");
-        assertThat(twoCommands.lines().filter(l -> l.startsWith("make ")).toList()).as("README.md: the two commands").hasSize(2);
+        assertThat(twoCommands.lines().filter(l -> l.startsWith("make ")).toList()).as("README.md: the two commands")
+            .hasSize(2);
         Shape english = readmes.get("README.md");
         for (String name : List.of("README_DE.md", "README_ZH.md")) {
             Shape other = readmes.get(name);
             assertThat(twoCommands(other, name)).as(name + ": the two commands").isEqualTo(twoCommands);
-            assertThat(other.tableNumbers()).as(name + ": the results table").isNotEmpty()
+            assertThat(other.tableNumbers()).as(name + ": the results table")
+                .isNotEmpty()
                 .isEqualTo(english.tableNumbers().subList(0, other.tableNumbers().size()));
         }
         String readme = Files.readString(ROOT.resolve("README.md"));
@@ -234,4 +261,5 @@ class DocsInStepTests {
         }
         assertThat(missing).as("README.md links to").isEmpty();
     }
+
 }

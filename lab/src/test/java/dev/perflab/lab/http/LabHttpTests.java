@@ -21,14 +21,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * One broken connection does not end a scrape (and with it a whole {@code make lab}); a read that
- * keeps failing says which exception it was. A real HTTP server on loopback breaks the connection of
- * the requests it is told to fail: half-way through the answer's body (the JDK's client does not
- * retry that itself), or before any byte of it (the JDK's client retries a GET once itself).
+ * One broken connection does not end a scrape (and with it a whole {@code make lab}); a
+ * read that keeps failing says which exception it was. A real HTTP server on loopback
+ * breaks the connection of the requests it is told to fail: half-way through the answer's
+ * body (the JDK's client does not retry that itself), or before any byte of it (the JDK's
+ * client retries a GET once itself).
  */
 class LabHttpTests {
 
     private HttpServer server;
+
     private final AtomicInteger requests = new AtomicInteger();
 
     @AfterEach
@@ -57,13 +59,15 @@ class LabHttpTests {
     @Test
     void aGetThatKeepsFailingGivesUpAfterThreeAttemptsNamingTheException() {
         URI uri = serve(Break.HALF_WAY, Integer.MAX_VALUE, 200, "never");
-        assertThatThrownBy(() -> LabHttp.get(uri))
-            .isInstanceOf(IOException.class)
+        assertThatThrownBy(() -> LabHttp.get(uri)).isInstanceOf(IOException.class)
             .hasMessageStartingWith("GET " + uri + " failed 3 times, the last with IOException: ");
         assertThat(requests).hasValue(LabHttp.ATTEMPTS);
     }
 
-    /** Nothing listens: said at once, not retried (health polls wait for exactly this to stop). */
+    /**
+     * Nothing listens: said at once, not retried (health polls wait for exactly this to
+     * stop).
+     */
     @Test
     void aRefusedConnectionIsNotRetriedAndNamed() throws IOException {
         int closed;
@@ -71,8 +75,7 @@ class LabHttpTests {
             closed = socket.getLocalPort();
         }
         URI uri = URI.create("http://127.0.0.1:" + closed + "/actuator/health");
-        assertThatThrownBy(() -> LabHttp.get(uri))
-            .isInstanceOf(IOException.class)
+        assertThatThrownBy(() -> LabHttp.get(uri)).isInstanceOf(IOException.class)
             .hasMessage("GET " + uri + " failed with ConnectException");
     }
 
@@ -84,18 +87,24 @@ class LabHttpTests {
         assertThat(requests).hasValue(1);
     }
 
-    /** POST changes something (a fault's setting): a broken connection does not say whether it did, so it is not sent again. */
+    /**
+     * POST changes something (a fault's setting): a broken connection does not say
+     * whether it did, so it is not sent again.
+     */
     @Test
     void aPostIsSentOnce() {
         URI uri = serve(Break.HALF_WAY, Integer.MAX_VALUE, 200, "never");
-        assertThatThrownBy(() -> LabHttp.post(uri)).isInstanceOf(IOException.class).hasMessageStartingWith("POST " + uri + " failed with ");
+        assertThatThrownBy(() -> LabHttp.post(uri)).isInstanceOf(IOException.class)
+            .hasMessageStartingWith("POST " + uri + " failed with ");
         assertThat(requests).hasValue(1);
     }
 
     @Test
     void aMetricsReadSurvivesOneDroppedConnection() {
-        URI uri = serve(Break.HALF_WAY, 1, 200, "{\"name\":\"jvm.compilation.time\",\"measurements\":[{\"statistic\":\"COUNT\",\"value\":1234.0}],\"availableTags\":[]}");
-        assertThat(new ActuatorMetrics(uri.resolve("/")).statistic("jvm.compilation.time", Map.of(), "COUNT")).isEqualTo(1234.0);
+        URI uri = serve(Break.HALF_WAY, 1, 200,
+                "{\"name\":\"jvm.compilation.time\",\"measurements\":[{\"statistic\":\"COUNT\",\"value\":1234.0}],\"availableTags\":[]}");
+        assertThat(new ActuatorMetrics(uri.resolve("/")).statistic("jvm.compilation.time", Map.of(), "COUNT"))
+            .isEqualTo(1234.0);
     }
 
     @Test
@@ -103,7 +112,8 @@ class LabHttpTests {
         URI uri = serve(Break.BEFORE_ANSWER, Integer.MAX_VALUE, 200, "never");
         assertThatThrownBy(() -> new ActuatorMetrics(uri.resolve("/")).count("http.server.requests", Map.of()))
             .isInstanceOf(LabException.class)
-            .hasMessageStartingWith("cannot read metrics from " + uri.resolve("/actuator/metrics/http.server.requests") + ": GET ")
+            .hasMessageStartingWith(
+                    "cannot read metrics from " + uri.resolve("/actuator/metrics/http.server.requests") + ": GET ")
             .hasMessageContaining("Exception")
             .hasMessageNotContaining(": null");
     }
@@ -118,9 +128,16 @@ class LabHttpTests {
         assertThat(LabException.describe(wrapped)).isEqualTo("IOException (caused by EOFException)");
     }
 
-    private enum Break { BEFORE_ANSWER, HALF_WAY }
+    private enum Break {
 
-    /** Serves {@code body} with {@code status}, after breaking the first {@code failures} requests' connections as {@code how} says. */
+        BEFORE_ANSWER, HALF_WAY
+
+    }
+
+    /**
+     * Serves {@code body} with {@code status}, after breaking the first {@code failures}
+     * requests' connections as {@code how} says.
+     */
     private URI serve(Break how, int failures, int status, String body) {
         try {
             server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
@@ -128,20 +145,24 @@ class LabHttpTests {
         catch (IOException ex) {
             throw new IllegalStateException(ex);
         }
-        server.createContext("/", exchange -> answer(exchange, requests.incrementAndGet() <= failures ? how : null, status, body));
+        server.createContext("/",
+                exchange -> answer(exchange, requests.incrementAndGet() <= failures ? how : null, status, body));
         server.start();
         return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/actuator/prometheus");
     }
 
     private static void answer(HttpExchange exchange, Break how, int status, String body) throws IOException {
         if (how == Break.BEFORE_ANSWER) {
-            // the server closes the connection of a handler that throws, before any byte of an answer
+            // the server closes the connection of a handler that throws, before any byte
+            // of an answer
             throw new IllegalStateException("dropped on purpose");
         }
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
         exchange.sendResponseHeaders(status, how == Break.HALF_WAY ? bytes.length + 100 : bytes.length);
         exchange.getResponseBody().write(bytes);
-        // with fewer bytes than announced the server closes the connection here: the answer breaks off
+        // with fewer bytes than announced the server closes the connection here: the
+        // answer breaks off
         exchange.close();
     }
+
 }

@@ -24,31 +24,43 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Every overlay under deploy/k8s, rendered by {@code kubectl kustomize} (no cluster needed) and held
- * against docker-compose.yml and lab/scenarios.yml, so the Kubernetes lab is the compose lab.
+ * Every overlay under deploy/k8s, rendered by {@code kubectl kustomize} (no cluster
+ * needed) and held against docker-compose.yml and lab/scenarios.yml, so the Kubernetes
+ * lab is the compose lab.
  */
 class KustomizeTests {
 
     private static final YAMLMapper YAML = YAMLMapper.builder().build();
+
     private static final Path OVERLAYS = Tools.ROOT.resolve("deploy/k8s/overlays");
+
     private static final List<String> APPS = List.of("business-service", "auth-service", "gateway");
-    /** The lab's best rung without the auth cache; the other overlays are the sweep's auth clients. */
+
+    /**
+     * The lab's best rung without the auth cache; the other overlays are the sweep's auth
+     * clients.
+     */
     private static final String BEST_RUNG = "loop-pools";
+
     private static final Pattern COMPOSE_DEFAULT = Pattern.compile("\\$\\{\\w+:-([^}]*)}");
 
     @TempDir
     static Path rendered;
 
     private static Map<String, Map<String, JsonNode>> overlays;
+
     private static JsonNode compose;
+
     private static ScenarioLadder ladder;
 
     @BeforeAll
     static void render() throws IOException {
-        // Debian 12's kubernetes-client (kubectl 1.20) embeds kustomize v2, which cannot read a current kustomization;
+        // Debian 12's kubernetes-client (kubectl 1.20) embeds kustomize v2, which cannot
+        // read a current kustomization;
         // kubectl names its kustomize version from 1.24 (kustomize v4.5) on.
         Commands.Result kubectl = Tools.run("kubectl", "version", "--client");
-        OptionalTools.need(kubectl.ok() && kubectl.output().contains("Kustomize Version: v"), "kubectl 1.24 or later is missing (kubectl kustomize renders deploy/k8s)");
+        OptionalTools.need(kubectl.ok() && kubectl.output().contains("Kustomize Version: v"),
+                "kubectl 1.24 or later is missing (kubectl kustomize renders deploy/k8s)");
         compose = YAML.readTree(Tools.ROOT.resolve("docker-compose.yml").toFile()).path("services");
         ladder = ScenarioLadder.load(Tools.ROOT.resolve("lab/scenarios.yml"));
         overlays = new TreeMap<>();
@@ -59,13 +71,19 @@ class KustomizeTests {
         }
     }
 
-    /** The overlay's objects by "Kind/name"; kustomize's warnings go to its stderr, the YAML to a file. */
+    /**
+     * The overlay's objects by "Kind/name"; kustomize's warnings go to its stderr, the
+     * YAML to a file.
+     */
     private static Map<String, JsonNode> kustomize(Path overlay) throws IOException {
         Path output = rendered.resolve(overlay.getFileName() + ".yaml");
-        Commands.Result result = Tools.run(List.of("kubectl", "kustomize", overlay.toString(), "--output", output.toString()), Map.of(), 120);
+        Commands.Result result = Tools
+            .run(List.of("kubectl", "kustomize", overlay.toString(), "--output", output.toString()), Map.of(), 120);
         assertThat(result.exit()).as("kubectl kustomize " + overlay + ": " + result.output()).isZero();
         Map<String, JsonNode> objects = new TreeMap<>();
-        for (JsonNode object : YAML.readerFor(JsonNode.class).<JsonNode>readValues(Files.readString(output)).readAll()) {
+        for (JsonNode object : YAML.readerFor(JsonNode.class)
+            .<JsonNode>readValues(Files.readString(output))
+            .readAll()) {
             objects.put(object.path("kind").asString() + "/" + object.path("metadata").path("name").asString(), object);
         }
         return objects;
@@ -123,18 +141,27 @@ class KustomizeTests {
                 JsonNode container = container(overlay.getValue(), app);
                 String port = composeDefault(compose.path(app).path("environment").path("SERVER_PORT").asString());
                 assertThat(env(container, "SERVER_PORT")).as(what).isEqualTo(port);
-                assertThat(container.path("readinessProbe").path("httpGet").path("path").asString()).as(what).isEqualTo("/actuator/health/readiness");
-                assertThat(container.path("livenessProbe").path("httpGet").path("path").asString()).as(what).isEqualTo("/actuator/health/liveness");
+                assertThat(container.path("readinessProbe").path("httpGet").path("path").asString()).as(what)
+                    .isEqualTo("/actuator/health/readiness");
+                assertThat(container.path("livenessProbe").path("httpGet").path("path").asString()).as(what)
+                    .isEqualTo("/actuator/health/liveness");
                 for (String probe : List.of("readinessProbe", "livenessProbe", "startupProbe")) {
-                    assertThat(containerPort(container, container.path(probe).path("httpGet").path("port"))).as(what + " " + probe).isEqualTo(port);
+                    assertThat(containerPort(container, container.path(probe).path("httpGet").path("port")))
+                        .as(what + " " + probe)
+                        .isEqualTo(port);
                 }
-                JsonNode annotations = deployment(overlay.getValue(), app).path("spec").path("template").path("metadata").path("annotations");
+                JsonNode annotations = deployment(overlay.getValue(), app).path("spec")
+                    .path("template")
+                    .path("metadata")
+                    .path("annotations");
                 assertThat(annotations.path("prometheus.io/scrape").asString()).as(what).isEqualTo("true");
                 assertThat(annotations.path("prometheus.io/port").asString()).as(what).isEqualTo(port);
-                assertThat(annotations.path("prometheus.io/path").asString()).as(what).isEqualTo("/actuator/prometheus");
+                assertThat(annotations.path("prometheus.io/path").asString()).as(what)
+                    .isEqualTo("/actuator/prometheus");
                 JsonNode servicePort = overlay.getValue().get("Service/" + app).path("spec").path("ports").get(0);
                 assertThat(servicePort.path("port").asString()).as(what + " service").isEqualTo(port);
-                assertThat(containerPort(container, servicePort.path("targetPort"))).as(what + " service").isEqualTo(port);
+                assertThat(containerPort(container, servicePort.path("targetPort"))).as(what + " service")
+                    .isEqualTo(port);
             }
         }
     }
@@ -150,17 +177,22 @@ class KustomizeTests {
             for (var object : overlay.getValue().entrySet()) {
                 if (object.getKey().startsWith("Service/")) {
                     JsonNode spec = object.getValue().path("spec");
-                    assertThat(spec.path("type").asString("ClusterIP")).as(overlay.getKey() + " " + object.getKey()).isEqualTo("ClusterIP");
+                    assertThat(spec.path("type").asString("ClusterIP")).as(overlay.getKey() + " " + object.getKey())
+                        .isEqualTo("ClusterIP");
                     for (JsonNode port : spec.path("ports")) {
-                        String target = containerPort(container(overlay.getValue(), object.getKey().substring("Service/".length())), port.path("targetPort"));
-                        assertThat(List.of(port.path("port").asString(), target)).as(overlay.getKey() + " " + object.getKey())
+                        String target = containerPort(
+                                container(overlay.getValue(), object.getKey().substring("Service/".length())),
+                                port.path("targetPort"));
+                        assertThat(List.of(port.path("port").asString(), target))
+                            .as(overlay.getKey() + " " + object.getKey())
                             .doesNotContain(agentPort.group(1));
                     }
                 }
             }
             for (String app : APPS) {
                 for (JsonNode port : container(overlay.getValue(), app).path("ports")) {
-                    assertThat(port.path("containerPort").asString()).as(overlay.getKey() + " " + app).isNotEqualTo(agentPort.group(1));
+                    assertThat(port.path("containerPort").asString()).as(overlay.getKey() + " " + app)
+                        .isNotEqualTo(agentPort.group(1));
                     assertThat(port.has("hostPort")).as(overlay.getKey() + " " + app + " hostPort").isFalse();
                 }
             }
@@ -174,7 +206,10 @@ class KustomizeTests {
     }
 
     private static JsonNode container(Map<String, JsonNode> objects, String app) {
-        for (JsonNode container : deployment(objects, app).path("spec").path("template").path("spec").path("containers")) {
+        for (JsonNode container : deployment(objects, app).path("spec")
+            .path("template")
+            .path("spec")
+            .path("containers")) {
             if (container.path("name").asString().equals(app)) {
                 return container;
             }
@@ -204,13 +239,18 @@ class KustomizeTests {
         throw new AssertionError(container.path("name").asString() + " declares no port " + port);
     }
 
-    /** The value Compose uses when the variable in {@code ${NAME:-default}} is unset; a literal as it is. */
+    /**
+     * The value Compose uses when the variable in {@code ${NAME:-default}} is unset; a
+     * literal as it is.
+     */
     private static String composeDefault(String value) {
         Matcher matcher = COMPOSE_DEFAULT.matcher(value);
         return matcher.matches() ? matcher.group(1) : value;
     }
 
-    /** Docker's memory units: b, k, m, g (optionally with a trailing b), powers of 1024. */
+    /**
+     * Docker's memory units: b, k, m, g (optionally with a trailing b), powers of 1024.
+     */
     private static long composeBytes(String value) {
         Matcher matcher = Pattern.compile("(\\d+)([kmg]?)b?", Pattern.CASE_INSENSITIVE).matcher(value);
         assertThat(matcher.matches()).as("compose memory " + value).isTrue();
@@ -218,7 +258,9 @@ class KustomizeTests {
         return Long.parseLong(matcher.group(1)) << (10 * power);
     }
 
-    /** A Kubernetes memory quantity in bytes: Ki, Mi, Gi (powers of 1024) or plain bytes. */
+    /**
+     * A Kubernetes memory quantity in bytes: Ki, Mi, Gi (powers of 1024) or plain bytes.
+     */
     private static long kubernetesBytes(String value) {
         Matcher matcher = Pattern.compile("(\\d+)(Ki|Mi|Gi)?").matcher(value);
         assertThat(matcher.matches()).as("Kubernetes memory " + value).isTrue();
@@ -228,6 +270,8 @@ class KustomizeTests {
 
     /** A Kubernetes CPU quantity in CPUs: "2", "1.5" or "500m". */
     private static double kubernetesCpus(String value) {
-        return value.endsWith("m") ? Double.parseDouble(value.substring(0, value.length() - 1)) / 1000 : Double.parseDouble(value);
+        return value.endsWith("m") ? Double.parseDouble(value.substring(0, value.length() - 1)) / 1000
+                : Double.parseDouble(value);
     }
+
 }

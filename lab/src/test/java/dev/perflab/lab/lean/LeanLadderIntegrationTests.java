@@ -29,20 +29,25 @@ import picocli.CommandLine;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The lean ladder's rungs do what they say, on the real apps: a rung's JVM options and JDK reach its
- * gateway (which reports the allocator, collector and JDK it runs with), and the cached nginx
- * reference asks auth-service far less often than it serves requests, while the uncached one asks
- * for every request. Short windows: this checks behaviour, not speed.
+ * The lean ladder's rungs do what they say, on the real apps: a rung's JVM options and
+ * JDK reach its gateway (which reports the allocator, collector and JDK it runs with),
+ * and the cached nginx reference asks auth-service far less often than it serves
+ * requests, while the uncached one asks for every request. Short windows: this checks
+ * behaviour, not speed.
  */
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
 class LeanLadderIntegrationTests {
 
-    private static final String ROOT = Path.of(System.getProperty("lab.root", "..")).toAbsolutePath().normalize().toString();
+    private static final String ROOT = Path.of(System.getProperty("lab.root", ".."))
+        .toAbsolutePath()
+        .normalize()
+        .toString();
 
     @TempDir
     Path results;
 
     private final StringWriter out = new StringWriter();
+
     private final StringWriter err = new StringWriter();
 
     @BeforeAll
@@ -52,21 +57,28 @@ class LeanLadderIntegrationTests {
 
     @Test
     void eachRungRunsWithItsJvmOptionsAndJdkAndTheCachedNginxAsksAuthServiceLessOften() throws IOException {
-        assertThat(run("lab", "--scenarios", ROOT + "/lab/scenarios-lean.yml", "--only", "strip-prefix,jdk25,nginx,nginx-cached")).as(err.toString())
+        assertThat(run("lab", "--scenarios", ROOT + "/lab/scenarios-lean.yml", "--only",
+                "strip-prefix,jdk25,nginx,nginx-cached"))
+            .as(err.toString())
             .isZero();
         Path run = results.resolve("latest").toRealPath();
         Map<String, JsonNode> rungs = new HashMap<>();
-        RunFolder.JSON.readTree(run.resolve("summary.json").toFile()).path("rungs").forEach(rung -> rungs.put(rung.path("name").asString(), rung));
+        RunFolder.JSON.readTree(run.resolve("summary.json").toFile())
+            .path("rungs")
+            .forEach(rung -> rungs.put(rung.path("name").asString(), rung));
 
         JsonNode stripPrefix = rungs.get("strip-prefix");
-        assertThat(stripPrefix.path("mode").path("jdk").asString()).isEqualTo(Integer.toString(Runtime.version().feature()));
-        assertThat(stripPrefix.path("mode").path("allocator").asString()).as("Netty 4.2's default").isEqualTo("adaptive");
+        assertThat(stripPrefix.path("mode").path("jdk").asString())
+            .isEqualTo(Integer.toString(Runtime.version().feature()));
+        assertThat(stripPrefix.path("mode").path("allocator").asString()).as("Netty 4.2's default")
+            .isEqualTo("adaptive");
         assertThat(stripPrefix.path("mode").path("profiles").asString()).contains("strip-prefix");
         assertThat(stripPrefix.path("rps").asDouble()).isPositive();
 
         if (Jdks.find(Jdks.FOLDER, 25).isPresent()) {
             JsonNode jdk25 = rungs.get("jdk25");
-            assertThat(jdk25.path("java_opts").asString()).isEqualTo("-Dio.netty.allocator.type=pooled -XX:+UseParallelGC");
+            assertThat(jdk25.path("java_opts").asString())
+                .isEqualTo("-Dio.netty.allocator.type=pooled -XX:+UseParallelGC");
             assertThat(jdk25.path("mode").path("jdk").asString()).isEqualTo("25");
             assertThat(jdk25.path("mode").path("allocator").asString()).isEqualTo("pooled");
             assertThat(jdk25.path("mode").path("gc").asString()).isEqualTo("parallel");
@@ -87,7 +99,10 @@ class LeanLadderIntegrationTests {
         assertThat(out.toString()).contains("nginx-cached (wrk -> nginx auth_request, its answers cached)");
     }
 
-    /** auth-service's checks over business-service's requests, from their scrapes after the rung. */
+    /**
+     * auth-service's checks over business-service's requests, from their scrapes after
+     * the rung.
+     */
     private static double authChecksPerRequest(Path rung) throws IOException {
         double checks = count(Files.readString(rung.resolve("scrapes/auth-service-after.prom")), "/auth");
         double requests = count(Files.readString(rung.resolve("scrapes/business-service-after.prom")), "/hello");
@@ -97,7 +112,9 @@ class LeanLadderIntegrationTests {
 
     /** The sum of http_server_requests_seconds_count over the series of {@code uri}. */
     private static double count(String prometheus, String uri) {
-        Matcher series = Pattern.compile("^http_server_requests_seconds_count\\{([^}]*)\\} ([0-9.eE+]+)$", Pattern.MULTILINE).matcher(prometheus);
+        Matcher series = Pattern
+            .compile("^http_server_requests_seconds_count\\{([^}]*)\\} ([0-9.eE+]+)$", Pattern.MULTILINE)
+            .matcher(prometheus);
         double sum = 0;
         while (series.find()) {
             if (series.group(1).contains("uri=\"" + uri + "\"")) {
@@ -109,12 +126,14 @@ class LeanLadderIntegrationTests {
 
     private int run(String... args) {
         List<String> full = new ArrayList<>(List.of(args[0]));
-        full.addAll(List.of("--results", results.toString(), "--root", ROOT, "--duration", "4s", "--warmup-max", "4s", "--warmup-probe", "2s",
-                "--threads", "2", "--connections", "4", "--java-opts", "-Xmx256m -XX:TieredStopAtLevel=1", "--cpu-rate", "0"));
+        full.addAll(List.of("--results", results.toString(), "--root", ROOT, "--duration", "4s", "--warmup-max", "4s",
+                "--warmup-probe", "2s", "--threads", "2", "--connections", "4", "--java-opts",
+                "-Xmx256m -XX:TieredStopAtLevel=1", "--cpu-rate", "0"));
         full.addAll(List.of(args).subList(1, args.length));
         CommandLine command = LabCommand.commandLine();
         command.setOut(new PrintWriter(out, true));
         command.setErr(new PrintWriter(err, true));
         return command.execute(full.toArray(String[]::new));
     }
+
 }

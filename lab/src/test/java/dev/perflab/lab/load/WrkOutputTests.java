@@ -31,7 +31,8 @@ class WrkOutputTests {
             String output = Captured.read(file);
             Matcher line = Pattern.compile("Requests/sec:\\s+([0-9.]+)").matcher(output);
             assertThat(line.find()).isTrue();
-            assertThat(WrkOutput.parse(output).requestsPerSecond()).as(file).isCloseTo(Double.parseDouble(line.group(1)), within(0.01));
+            assertThat(WrkOutput.parse(output).requestsPerSecond()).as(file)
+                .isCloseTo(Double.parseDouble(line.group(1)), within(0.01));
         }
     }
 
@@ -63,4 +64,5 @@ class WrkOutputTests {
             .isInstanceOf(LabException.class)
             .hasMessageContaining("not the JSON summary.lua writes");
     }
+
 }

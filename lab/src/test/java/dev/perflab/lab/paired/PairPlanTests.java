@@ -14,32 +14,40 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class PairPlanTests {
 
     private static final Side A = new Side("A", "reactive", List.of("reactive"), null, List.of());
-    private static final Side B = new Side("B", "reactive,burn", List.of("reactive", "burn"), null, List.of("-Dlab.burn.micros=40"));
+
+    private static final Side B = new Side("B", "reactive,burn", List.of("reactive", "burn"), null,
+            List.of("-Dlab.burn.micros=40"));
 
     private static PairPlan plan(int rate, int passes, List<Duration> windows) {
-        return new PairPlan(A, B, rate, passes, windows, Duration.ofSeconds(30), Duration.ofSeconds(5), Duration.ofSeconds(10), 1, "/service/hello", null, "1ms", List.of(),
-                Duration.ofSeconds(60), Path.of("."), Path.of("results"), Double.NaN, "");
+        return new PairPlan(A, B, rate, passes, windows, Duration.ofSeconds(30), Duration.ofSeconds(5),
+                Duration.ofSeconds(10), 1, "/service/hello", null, "1ms", List.of(), Duration.ofSeconds(60),
+                Path.of("."), Path.of("results"), Double.NaN, "");
     }
 
     @Test
     void theMeasuredTimeIsSplitIntoWindowsWithAShortRestJoiningTheLast() {
-        assertThat(PairPlan.split(Duration.ofSeconds(30), Duration.ofSeconds(10))).containsExactly(Duration.ofSeconds(10), Duration.ofSeconds(10),
-                Duration.ofSeconds(10));
-        assertThat(PairPlan.split(Duration.ofSeconds(25), Duration.ofSeconds(10))).containsExactly(Duration.ofSeconds(10), Duration.ofSeconds(10),
-                Duration.ofSeconds(5));
-        assertThat(PairPlan.split(Duration.ofMillis(10_500), Duration.ofSeconds(5))).containsExactly(Duration.ofSeconds(5), Duration.ofMillis(5_500));
-        assertThat(PairPlan.split(Duration.ofSeconds(4), Duration.ofSeconds(10))).containsExactly(Duration.ofSeconds(4));
+        assertThat(PairPlan.split(Duration.ofSeconds(30), Duration.ofSeconds(10)))
+            .containsExactly(Duration.ofSeconds(10), Duration.ofSeconds(10), Duration.ofSeconds(10));
+        assertThat(PairPlan.split(Duration.ofSeconds(25), Duration.ofSeconds(10)))
+            .containsExactly(Duration.ofSeconds(10), Duration.ofSeconds(10), Duration.ofSeconds(5));
+        assertThat(PairPlan.split(Duration.ofMillis(10_500), Duration.ofSeconds(5)))
+            .containsExactly(Duration.ofSeconds(5), Duration.ofMillis(5_500));
+        assertThat(PairPlan.split(Duration.ofSeconds(4), Duration.ofSeconds(10)))
+            .containsExactly(Duration.ofSeconds(4));
     }
 
     @Test
     void knobsOutsideTheirRangeAreOneLineBeforeAnythingStarts() {
         List<Duration> one = List.of(Duration.ofSeconds(10));
-        assertThatThrownBy(() -> plan(0, 10, one)).isInstanceOf(LabException.class).hasMessageStartingWith("PAIR_RATE must be 1 to 50000");
+        assertThatThrownBy(() -> plan(0, 10, one)).isInstanceOf(LabException.class)
+            .hasMessageStartingWith("PAIR_RATE must be 1 to 50000");
         assertThatThrownBy(() -> plan(300, 1, one)).isInstanceOf(LabException.class)
             .hasMessage("PASSES must be 2 to 200 (the interval is over passes), not 1");
-        assertThatThrownBy(() -> PairPlan.split(Duration.ofHours(999_999), Duration.ofSeconds(1))).isInstanceOf(LabException.class)
+        assertThatThrownBy(() -> PairPlan.split(Duration.ofHours(999_999), Duration.ofSeconds(1)))
+            .isInstanceOf(LabException.class)
             .hasMessageContaining("windows per pass; at most 1000");
-        assertThatThrownBy(() -> PairPlan.split(Duration.ofMillis(500), Duration.ofSeconds(1))).isInstanceOf(LabException.class)
+        assertThatThrownBy(() -> PairPlan.split(Duration.ofMillis(500), Duration.ofSeconds(1)))
+            .isInstanceOf(LabException.class)
             .hasMessageStartingWith("DURATION and SUBWINDOW must be at least 1s each");
     }
 
@@ -47,8 +55,11 @@ class PairPlanTests {
     void runJsonNamesBothSidesAndTheDesign() {
         var json = plan(300, 10, List.of(Duration.ofSeconds(10), Duration.ofSeconds(10))).json();
         assertThat(json.get("design").toString()).startsWith("paired: A and B run at the same time");
-        assertThat(json).containsEntry("rate_per_side", 300).containsEntry("passes", 10).containsEntry("windows_per_pass", 2)
+        assertThat(json).containsEntry("rate_per_side", 300)
+            .containsEntry("passes", 10)
+            .containsEntry("windows_per_pass", 2)
             .containsEntry("token_header", "none");
         assertThat(json.get("b").toString()).contains("reactive, burn").contains("-Dlab.burn.micros=40");
     }
+
 }

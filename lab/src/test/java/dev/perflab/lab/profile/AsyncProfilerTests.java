@@ -10,8 +10,11 @@ class AsyncProfilerTests {
 
     @Test
     void perfEventsAreRefusedToUsersOnlyAboveParanoidTwo() {
-        assertThat(AsyncProfiler.perfEventsRefused(Optional.of(3), false)).get().asString()
-            .contains("kernel.perf_event_paranoid is 3").contains("ctimer").contains("sysctl kernel.perf_event_paranoid=1");
+        assertThat(AsyncProfiler.perfEventsRefused(Optional.of(3), false)).get()
+            .asString()
+            .contains("kernel.perf_event_paranoid is 3")
+            .contains("ctimer")
+            .contains("sysctl kernel.perf_event_paranoid=1");
         assertThat(AsyncProfiler.perfEventsRefused(Optional.of(3), true)).isEmpty();
         assertThat(AsyncProfiler.perfEventsRefused(Optional.of(2), false)).isEmpty();
         assertThat(AsyncProfiler.perfEventsRefused(Optional.empty(), false)).isEmpty();
@@ -23,4 +26,5 @@ class AsyncProfilerTests {
         assertThat(AsyncProfiler.startOptions("cpu")).isEqualTo("start,event=cpu,interval=1ms,threads");
         assertThat(AsyncProfiler.startOptions("lock")).isEqualTo("start,event=lock,interval=0,threads");
     }
+
 }

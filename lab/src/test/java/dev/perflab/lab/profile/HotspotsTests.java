@@ -16,9 +16,11 @@ class HotspotsTests {
 
     @Test
     void namesTheBlockingRestTemplateCallOnTheEventLoop(@TempDir Path dir) throws Exception {
-        // the 12 heaviest event-loop stacks of a real wall-clock profile of the blocking gateway
+        // the 12 heaviest event-loop stacks of a real wall-clock profile of the blocking
+        // gateway
         Path collapsed = dir.resolve("collapsed.txt");
-        Files.writeString(collapsed, Captured.read("collapsed-blocking-wall.txt") + "[main tid=1];java/lang/Thread.run 5000\n");
+        Files.writeString(collapsed,
+                Captured.read("collapsed-blocking-wall.txt") + "[main tid=1];java/lang/Thread.run 5000\n");
         Hotspots.Summary summary = Hotspots.summarize(collapsed, Hotspots.Rules.load(RULES));
         assertThat(summary.totalSamples()).isEqualTo(12_192 + 5000);
         assertThat(summary.eventLoopSamples()).as("only reactor-http-* threads count").isEqualTo(12_192);
@@ -34,6 +36,8 @@ class HotspotsTests {
     void withoutEventLoopSamplesTheVerdictSaysSo(@TempDir Path dir) throws Exception {
         Path collapsed = dir.resolve("collapsed.txt");
         Files.writeString(collapsed, "[main tid=1];java/lang/Thread.run 10\n");
-        assertThat(Hotspots.summarize(collapsed, Hotspots.Rules.load(RULES)).verdict()).startsWith("no samples on event-loop threads");
+        assertThat(Hotspots.summarize(collapsed, Hotspots.Rules.load(RULES)).verdict())
+            .startsWith("no samples on event-loop threads");
     }
+
 }

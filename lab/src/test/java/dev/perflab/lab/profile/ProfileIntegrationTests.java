@@ -20,11 +20,17 @@ import tools.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-/** make profile with async-profiler and JFR on the real gateway: the summary names what the event loop does. */
+/**
+ * make profile with async-profiler and JFR on the real gateway: the summary names what
+ * the event loop does.
+ */
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
 class ProfileIntegrationTests {
 
-    private static final String ROOT = Path.of(System.getProperty("lab.root", "..")).toAbsolutePath().normalize().toString();
+    private static final String ROOT = Path.of(System.getProperty("lab.root", ".."))
+        .toAbsolutePath()
+        .normalize()
+        .toString();
 
     @TempDir
     Path results;
@@ -38,19 +44,23 @@ class ProfileIntegrationTests {
     void blockingClientIsNamedAsTheEventLoopsTopCostInWallClockTime() throws Exception {
         JsonNode rung = profile("async", "blocking", "wall", "log-quiet,rid-fast");
         assertThat(rung.path("profiler").asString()).isEqualTo("async");
-        // the cost compares the profiled window, as its own wrk run reported it, with the unprofiled one
+        // the cost compares the profiled window, as its own wrk run reported it, with the
+        // unprofiled one
         JsonNode cost = rung.path("profiler_cost");
         double profiledRps = wrkRequestsPerSecond(results.resolve("latest").toRealPath().resolve("wrk-profiled.txt"));
         assertThat(cost.path("rps_with").asDouble()).isCloseTo(profiledRps, within(0.06));
         assertThat(cost.path("rps_with").asDouble()).isPositive();
-        assertThat(cost.path("ratio").asDouble()).isCloseTo(cost.path("rps_with").asDouble() / cost.path("rps_without").asDouble(), within(0.001));
-        assertThat(rung.path("hotspot").asString()).startsWith("event loop spends").contains("blocking network I/O")
+        assertThat(cost.path("ratio").asDouble())
+            .isCloseTo(cost.path("rps_with").asDouble() / cost.path("rps_without").asDouble(), within(0.001));
+        assertThat(rung.path("hotspot").asString()).startsWith("event loop spends")
+            .contains("blocking network I/O")
             .contains("RestTemplate.postForEntity");
         Path dir = results.resolve("latest").toRealPath();
         assertThat(Files.readString(dir.resolve("hotspots.md"))).contains("| blocking network I/O |");
         assertThat(Files.readString(dir.resolve("collapsed.txt"))).contains("[reactor-http-");
         assertThat(dir.resolve("flamegraph.html")).isNotEmptyFile();
-        assertThat(Files.readString(dir.resolve("report.md"))).contains("## Hotspots").contains(rung.path("hotspot").asString());
+        assertThat(Files.readString(dir.resolve("report.md"))).contains("## Hotspots")
+            .contains(rung.path("hotspot").asString());
         assertThat(Files.readString(dir.resolve("report.html"))).contains("<h2>Hotspots</h2>");
         assertThat(Files.readString(dir.resolve("report.md"))).contains("profiler cost: req/s with / without");
         assertThat(dir.resolve("wrk-profiled.txt")).isNotEmptyFile();
@@ -65,7 +75,8 @@ class ProfileIntegrationTests {
         assertThat(rung.path("profile_evidence").path("event_loop_socket_read_ms").asDouble()).isPositive();
         assertThat(dir.resolve("recording.jfr")).isNotEmptyFile();
         assertThat(Files.readString(dir.resolve("jfr-summary.md"))).contains("socket reads on event-loop threads")
-            .contains("RestTemplate").contains("| reactor-http-epoll-N |");
+            .contains("RestTemplate")
+            .contains("| reactor-http-epoll-N |");
         assertThat(Files.readString(dir.resolve("collapsed.txt"))).contains("[reactor-http-epoll-");
         assertThat(Files.readString(dir.resolve("flamegraph.html"))).contains("reactor-http-epoll");
         assertThat(rung.path("hotspot").asString()).contains("blocking network I/O");
@@ -75,13 +86,15 @@ class ProfileIntegrationTests {
     void jfrSeesNoSocketReadOnTheEventLoopForTheReactiveClient() throws Exception {
         JsonNode rung = profile("jfr", "reactive", "cpu", "log-quiet,rid-fast");
         assertThat(rung.path("profile_evidence").path("event_loop_socket_reads").asLong(-1)).isZero();
-        assertThat(Files.readString(results.resolve("latest/jfr-summary.md"))).contains("No socket reads on event-loop threads");
+        assertThat(Files.readString(results.resolve("latest/jfr-summary.md")))
+            .contains("No socket reads on event-loop threads");
     }
 
     @Test
     void reactiveClientSpendsAlmostNothingInBlockingIo() throws Exception {
         JsonNode rung = profile("async", "reactive", "wall", "log-quiet,rid-fast");
-        // the event loop was sampled (shares of its samples add up to one), and blocking I/O, absent or not, took under 5 % of them
+        // the event loop was sampled (shares of its samples add up to one), and blocking
+        // I/O, absent or not, took under 5 % of them
         JsonNode shares = rung.path("hotspot_shares");
         assertThat(shares.isObject() && !shares.isEmpty()).as("hotspot_shares in " + rung).isTrue();
         assertThat(shares.valueStream().mapToDouble(JsonNode::asDouble).sum()).isCloseTo(1.0, within(0.01));
@@ -98,24 +111,29 @@ class ProfileIntegrationTests {
     @Test
     void jprofilerWithoutTheAgentIsOneLineBeforeAnythingStarts() throws Exception {
         Path ownResults = results.resolve("jprofiler-results");
-        ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), LabCommand.class.getName(), "profile", "--profiler", "jprofiler", "--root", ROOT,
-                "--results", ownResults.toString());
+        ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), LabCommand.class.getName(), "profile", "--profiler",
+                "jprofiler", "--root", ROOT, "--results", ownResults.toString());
         builder.environment().remove("JPROFILER_HOME");
         builder.environment().remove("JPROFILER_AGENT");
         Process lab = builder.redirectErrorStream(true).start();
         String output = new String(lab.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         assertThat(lab.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(lab.exitValue()).isEqualTo(1);
-        assertThat(output.strip()).startsWith("lab: PROFILER=jprofiler needs the JProfiler agent, and JPROFILER_HOME is not set")
-            .doesNotContain("\n").doesNotContain("Exception");
+        assertThat(output.strip())
+            .startsWith("lab: PROFILER=jprofiler needs the JProfiler agent, and JPROFILER_HOME is not set")
+            .doesNotContain("\n")
+            .doesNotContain("Exception");
         assertThat(ownResults).doesNotExist();
     }
 
     /** The "Requests/sec:" line of wrk's own output. */
     private static double wrkRequestsPerSecond(Path wrkOutput) throws java.io.IOException {
-        return Files.readAllLines(wrkOutput).stream().filter(line -> line.strip().startsWith("Requests/sec:"))
-            .mapToDouble(line -> Double.parseDouble(line.strip().substring("Requests/sec:".length()).strip())).findFirst()
+        return Files.readAllLines(wrkOutput)
+            .stream()
+            .filter(line -> line.strip().startsWith("Requests/sec:"))
+            .mapToDouble(line -> Double.parseDouble(line.strip().substring("Requests/sec:".length()).strip()))
+            .findFirst()
             .orElseThrow(() -> new AssertionError("no Requests/sec in " + wrkOutput));
     }
 
@@ -125,11 +143,13 @@ class ProfileIntegrationTests {
         var commandLine = LabCommand.commandLine();
         commandLine.setOut(new PrintWriter(out, true));
         commandLine.setErr(new PrintWriter(err, true));
-        List<String> args = new ArrayList<>(List.of("profile", "--profiler", profiler, "--root", ROOT, "--results", results.toString(), "--auth-client", client,
-                "--event", event, "--profiles", profiles, "--duration", "5s", "--warmup-max", "4s", "--warmup-probe", "2s",
-                "--threads", "2", "--connections", "4", "--java-opts", "-Xmx256m"));
+        List<String> args = new ArrayList<>(List.of("profile", "--profiler", profiler, "--root", ROOT, "--results",
+                results.toString(), "--auth-client", client, "--event", event, "--profiles", profiles, "--duration",
+                "5s", "--warmup-max", "4s", "--warmup-probe", "2s", "--threads", "2", "--connections", "4",
+                "--java-opts", "-Xmx256m"));
         assertThat(commandLine.execute(args.toArray(String[]::new))).as(err.toString()).isZero();
         assertThat(out.toString()).contains("profile: event loop spends");
         return RunFolder.JSON.readTree(results.resolve("latest/summary.json").toFile()).path("rungs").get(0);
     }
+
 }

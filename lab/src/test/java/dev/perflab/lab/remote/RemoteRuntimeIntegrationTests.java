@@ -36,27 +36,33 @@ import tools.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * RUNTIME=remote and kubernetes against the real apps, started by this test on free loopback ports
- * as "a system the lab did not start": the lab measures them through the REMOTE file's addresses,
- * samples their CPU from Prometheus, and leaves them running. Kubernetes uses a kubectl on PATH
- * that records its arguments, so the test needs no cluster.
+ * RUNTIME=remote and kubernetes against the real apps, started by this test on free
+ * loopback ports as "a system the lab did not start": the lab measures them through the
+ * REMOTE file's addresses, samples their CPU from Prometheus, and leaves them running.
+ * Kubernetes uses a kubectl on PATH that records its arguments, so the test needs no
+ * cluster.
  */
 @Timeout(value = 6, unit = TimeUnit.MINUTES)
 class RemoteRuntimeIntegrationTests {
 
     private static final Path ROOT = Path.of(System.getProperty("lab.root", "..")).toAbsolutePath().normalize();
+
     private static final List<String> TEST_JVM = List.of("-Xmx256m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
-    private static final String[] SHORT = { "--duration", "3s", "--warmup-max", "4s", "--warmup-probe", "2s", "--threads", "1",
-        "--connections", "4" };
+
+    private static final String[] SHORT = { "--duration", "3s", "--warmup-max", "4s", "--warmup-probe", "2s",
+            "--threads", "1", "--connections", "4" };
 
     @TempDir
     static Path temp;
 
     private static LabSystem apps;
+
     private static Path remoteFile;
 
     private Path results;
+
     private final StringWriter out = new StringWriter();
+
     private final StringWriter err = new StringWriter();
 
     @BeforeAll
@@ -67,8 +73,11 @@ class RemoteRuntimeIntegrationTests {
         apps = LabSystem.start(new ServiceLauncher(ROOT, temp.resolve("apps")), List.of(
                 LaunchSpec.of(Service.BUSINESS).withPort(business).withJvmOptions(TEST_JVM),
                 LaunchSpec.of(Service.AUTH).withPort(auth).withJvmOptions(TEST_JVM).withEnv("AUTH_LATENCY", "0"),
-                LaunchSpec.of(Service.GATEWAY).withPort(gateway).withJvmOptions(TEST_JVM)
-                    .withEnv("BUSINESS_URL", "http://127.0.0.1:" + business).withEnv("AUTH_URL", "http://127.0.0.1:" + auth)),
+                LaunchSpec.of(Service.GATEWAY)
+                    .withPort(gateway)
+                    .withJvmOptions(TEST_JVM)
+                    .withEnv("BUSINESS_URL", "http://127.0.0.1:" + business)
+                    .withEnv("AUTH_URL", "http://127.0.0.1:" + auth)),
                 java.time.Duration.ofSeconds(120));
         remoteFile = temp.resolve("remote.yml");
         Files.writeString(remoteFile, """
@@ -97,26 +106,31 @@ class RemoteRuntimeIntegrationTests {
 
     @Test
     void gatewayTestMeasuresTheRemoteSystemWithCpuFromPrometheusAndStopsNothing() throws IOException {
-        assertThat(run("gateway-test", "--runtime", "remote", "--remote", remoteFile.toString())).as(err.toString()).isZero();
+        assertThat(run("gateway-test", "--runtime", "remote", "--remote", remoteFile.toString())).as(err.toString())
+            .isZero();
         Path run = results.resolve("latest").toRealPath();
 
         JsonNode info = RunFolder.JSON.readTree(run.resolve("run.json").toFile());
         assertThat(info.path("runtime").asString()).isEqualTo("remote");
-        assertThat(info.path("parameters").path("remote").path("gateway").asString()).isEqualTo(url(Service.GATEWAY, "/service/hello"));
+        assertThat(info.path("parameters").path("remote").path("gateway").asString())
+            .isEqualTo(url(Service.GATEWAY, "/service/hello"));
         assertThat(info.path("parameters").path("system").asString()).startsWith("not started by the lab");
 
         JsonNode rung = RunFolder.JSON.readTree(run.resolve("summary.json").toFile()).path("rungs").get(0);
         assertThat(rung.path("name").asString()).isEqualTo("gateway");
         assertThat(rung.path("rps").asDouble()).as(rung.toString()).isPositive();
-        assertThat(rung.path("mode").path("auth_client").asString()).as("read from the gateway's own metric").isEqualTo("reactive");
+        assertThat(rung.path("mode").path("auth_client").asString()).as("read from the gateway's own metric")
+            .isEqualTo("reactive");
 
         StatsLog stats = StatsLog.read(run.resolve("stats.log"));
         assertThat(stats.byService()).containsOnlyKeys("gateway", "auth-service", "business-service");
         for (List<StatsLine> lines : stats.byService().values()) {
             assertThat(lines).allSatisfy(line -> assertThat(line.memBytes()).isPositive());
-            assertThat(lines.stream().mapToDouble(StatsLine::cpuPercent).max().orElse(0)).as(lines.get(0).name()).isPositive();
+            assertThat(lines.stream().mapToDouble(StatsLine::cpuPercent).max().orElse(0)).as(lines.get(0).name())
+                .isPositive();
         }
-        assertThat(Files.readAllLines(run.resolve("stats.log"))).allSatisfy(line -> assertThat(StatsLine.parse(line)).isPresent());
+        assertThat(Files.readAllLines(run.resolve("stats.log")))
+            .allSatisfy(line -> assertThat(StatsLine.parse(line)).isPresent());
         assertThat(rung.path("cpu").path("gateway").asDouble()).isPositive();
         assertThat(Files.readString(run.resolve("report.md"))).contains("the system was not started by the lab");
 
@@ -128,9 +142,10 @@ class RemoteRuntimeIntegrationTests {
 
     @Test
     void aRemoteThatStopsAnsweringFailsItsRungInOneLineAndKeepsWhatWasMeasured() throws Exception {
-        // the gateway's metrics through a forwarder that closes once the gateway rung's measured window has begun
-        com.sun.net.httpserver.HttpServer forwarder = com.sun.net.httpserver.HttpServer.create(
-                new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 16);
+        // the gateway's metrics through a forwarder that closes once the gateway rung's
+        // measured window has begun
+        com.sun.net.httpserver.HttpServer forwarder = com.sun.net.httpserver.HttpServer
+            .create(new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 16);
         String gatewayBase = "http://127.0.0.1:" + apps.get(Service.GATEWAY).spec().port();
         forwarder.createContext("/", exchange -> {
             try (exchange) {
@@ -142,8 +157,10 @@ class RemoteRuntimeIntegrationTests {
         });
         forwarder.start();
         Path file = temp.resolve("stops.yml");
-        Files.writeString(file, Files.readString(remoteFile).replace(gatewayBase + "/actuator/prometheus",
-                "http://127.0.0.1:" + forwarder.getAddress().getPort() + "/actuator/prometheus"));
+        Files.writeString(file,
+                Files.readString(remoteFile)
+                    .replace(gatewayBase + "/actuator/prometheus",
+                            "http://127.0.0.1:" + forwarder.getAddress().getPort() + "/actuator/prometheus"));
         Thread closer = new Thread(() -> {
             try {
                 while (!Thread.currentThread().isInterrupted()) {
@@ -165,21 +182,26 @@ class RemoteRuntimeIntegrationTests {
         });
         closer.start();
         try {
-            assertThat(run("lab", "--runtime", "remote", "--remote", file.toString(), "--only", "baseline,reactive")).isNotZero();
+            assertThat(run("lab", "--runtime", "remote", "--remote", file.toString(), "--only", "baseline,reactive"))
+                .isNotZero();
         }
         finally {
             closer.interrupt();
             forwarder.stop(0);
         }
-        assertThat(err.toString().strip()).hasLineCount(1).startsWith("lab: rung gateway: cannot scrape gateway metrics");
+        assertThat(err.toString().strip()).hasLineCount(1)
+            .startsWith("lab: rung gateway: cannot scrape gateway metrics");
         Path run = results.resolve("latest").toRealPath();
         JsonNode rungs = RunFolder.JSON.readTree(run.resolve("summary.json").toFile()).path("rungs");
         assertThat(rungs.get(0).path("name").asString()).isEqualTo("baseline");
         assertThat(rungs.get(0).path("rps").asDouble()).as("the earlier rung is kept").isPositive();
-        assertThat(Files.readString(run.resolve("error.txt"))).startsWith("rung gateway: cannot scrape gateway metrics");
+        assertThat(Files.readString(run.resolve("error.txt")))
+            .startsWith("rung gateway: cannot scrape gateway metrics");
         assertThat(run.resolve("report.md")).exists();
-        assertThat(Files.readString(run.resolve("gateway/wrk.txt"))).as("the rung's own measurement is kept").contains("Requests/sec");
-        assertThat(StatsLog.read(run.resolve("gateway/stats.log")).byService()).containsKeys("auth-service", "business-service");
+        assertThat(Files.readString(run.resolve("gateway/wrk.txt"))).as("the rung's own measurement is kept")
+            .contains("Requests/sec");
+        assertThat(StatsLog.read(run.resolve("gateway/stats.log")).byService()).containsKeys("auth-service",
+                "business-service");
         assertThat(apps.services()).allSatisfy(app -> assertThat(app.process().isAlive()).isTrue());
     }
 
@@ -187,10 +209,12 @@ class RemoteRuntimeIntegrationTests {
     void aRemoteThatDoesNotAnswerIsOneLineNamingItsAddress() throws IOException {
         int closed = freePort();
         Path file = temp.resolve("closed.yml");
-        Files.writeString(file, Files.readString(remoteFile).replace(":" + apps.get(Service.AUTH).spec().port() + "/", ":" + closed + "/"));
+        Files.writeString(file, Files.readString(remoteFile)
+            .replace(":" + apps.get(Service.AUTH).spec().port() + "/", ":" + closed + "/"));
         assertThat(run("gateway-test", "--runtime", "remote", "--remote", file.toString())).isNotZero();
         assertThat(err.toString().strip()).hasLineCount(1)
-            .startsWith("lab: auth-service's Prometheus endpoint at http://127.0.0.1:" + closed + "/actuator/prometheus does not answer");
+            .startsWith("lab: auth-service's Prometheus endpoint at http://127.0.0.1:" + closed
+                    + "/actuator/prometheus does not answer");
         assertThat(results).isEmptyDirectory();
     }
 
@@ -199,7 +223,8 @@ class RemoteRuntimeIntegrationTests {
         Path file = temp.resolve("missing.yml");
         Files.writeString(file, Files.readString(remoteFile).replaceAll("(?m)^  url: .*/service/hello\\n", ""));
         assertThat(run("baseline", "--runtime", "remote", "--remote", file.toString())).isNotZero();
-        assertThat(err.toString().strip()).isEqualTo("lab: REMOTE file " + file + ": gateway.url is missing (see lab/remote.example.yml)");
+        assertThat(err.toString().strip())
+            .isEqualTo("lab: REMOTE file " + file + ": gateway.url is missing (see lab/remote.example.yml)");
         assertThat(results).isEmptyDirectory();
     }
 
@@ -227,10 +252,11 @@ class RemoteRuntimeIntegrationTests {
                   namespace: perflab
                   rollout_timeout: 90s
                 """);
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), LabCommand.class.getName(), "lab", "--runtime", "kubernetes",
-                "--remote", remoteFile.resolveSibling("k8s.yml").toString(), "--scenarios", ladder.toString(),
-                "--root", ROOT.toString(), "--results", results.toString()));
+        List<String> command = new ArrayList<>(
+                List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                        System.getProperty("java.class.path"), LabCommand.class.getName(), "lab", "--runtime",
+                        "kubernetes", "--remote", remoteFile.resolveSibling("k8s.yml").toString(), "--scenarios",
+                        ladder.toString(), "--root", ROOT.toString(), "--results", results.toString()));
         command.addAll(List.of(SHORT));
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment().put("PATH", bin + ":" + System.getenv("PATH"));
@@ -241,20 +267,25 @@ class RemoteRuntimeIntegrationTests {
 
         String k = "--context kind-perflab --namespace perflab ";
         List<String> rollouts = List.of(k + "rollout status deployment/business-service --timeout=90s",
-                k + "rollout status deployment/auth-service --timeout=90s", k + "rollout status deployment/gateway --timeout=90s");
-        List<String> expected = new ArrayList<>(List.of("version --client", k + "apply -k " + ROOT.resolve("deploy/k8s/base")));
+                k + "rollout status deployment/auth-service --timeout=90s",
+                k + "rollout status deployment/gateway --timeout=90s");
+        List<String> expected = new ArrayList<>(
+                List.of("version --client", k + "apply -k " + ROOT.resolve("deploy/k8s/base")));
         expected.addAll(rollouts);
         expected.add(k + "apply -k " + ROOT.resolve("deploy/k8s/overlays/blocking"));
         expected.addAll(rollouts);
         assertThat(Files.readAllLines(calls)).as(output).containsExactlyElementsOf(expected);
 
         Path run = results.resolve("latest").toRealPath();
-        assertThat(RunFolder.JSON.readTree(run.resolve("run.json").toFile()).path("runtime").asString()).isEqualTo("kubernetes");
+        assertThat(RunFolder.JSON.readTree(run.resolve("run.json").toFile()).path("runtime").asString())
+            .isEqualTo("kubernetes");
         JsonNode rungs = RunFolder.JSON.readTree(run.resolve("summary.json").toFile()).path("rungs");
         assertThat(rungs.get(0).path("rps").asDouble()).isPositive();
         assertThat(rungs.get(1).path("rps").asDouble()).isPositive();
-        assertThat(StatsLog.read(run.resolve("blocking/stats.log")).byService()).containsOnlyKeys("gateway", "auth-service", "business-service");
-        assertThat(rungs.get(2).path("skipped").asString()).startsWith("no overlay in deploy/k8s/overlays for rung rid-fast");
+        assertThat(StatsLog.read(run.resolve("blocking/stats.log")).byService()).containsOnlyKeys("gateway",
+                "auth-service", "business-service");
+        assertThat(rungs.get(2).path("skipped").asString())
+            .startsWith("no overlay in deploy/k8s/overlays for rung rid-fast");
         assertThat(apps.services()).allSatisfy(app -> assertThat(app.process().isAlive()).isTrue());
     }
 
@@ -277,4 +308,5 @@ class RemoteRuntimeIntegrationTests {
             return socket.getLocalPort();
         }
     }
+
 }

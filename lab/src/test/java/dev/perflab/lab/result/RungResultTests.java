@@ -18,12 +18,16 @@ class RungResultTests {
         percentiles.put("50", 1.5);
         percentiles.put("90", 2.5);
         percentiles.put("99", 7.25);
-        return new RungResult(new Scenario("reactive", TargetKind.GATEWAY, List.of("reactive"), "1ms", "WebClient", Map.of("client", "reactive")),
-                "reactive", new RungResult.ClosedLoop(new RungResult.Throughput(2500.0, 0.05, List.of(2400.0, 2600.0), 3L),
-                        new RungResult.Latency(percentiles, 40.0, 1.9), new RungResult.CpuUse(Map.of("gateway", 120.0), 0.2),
-                        new RungResult.GatewayTimes(1.2, 1.6), null, null, null),
-                Map.of("auth_client", "reactive"), new RungResult.WarmupSummary(30.0, true, 5.0, List.of(2000.0, 2450.0)), null, null, null, null,
-                null);
+        return new RungResult(
+                new Scenario("reactive", TargetKind.GATEWAY, List.of("reactive"), "1ms", "WebClient",
+                        Map.of("client", "reactive")),
+                "reactive",
+                new RungResult.ClosedLoop(new RungResult.Throughput(2500.0, 0.05, List.of(2400.0, 2600.0), 3L),
+                        new RungResult.Latency(percentiles, 40.0, 1.9),
+                        new RungResult.CpuUse(Map.of("gateway", 120.0), 0.2), new RungResult.GatewayTimes(1.2, 1.6),
+                        null, null, null),
+                Map.of("auth_client", "reactive"),
+                new RungResult.WarmupSummary(30.0, true, 5.0, List.of(2000.0, 2450.0)), null, null, null, null, null);
     }
 
     @Test
@@ -61,7 +65,8 @@ class RungResultTests {
 
     @Test
     void aSkippedRungSaysWhyAndIsNotMeasured() {
-        RungResult skipped = RungResult.skipped(new Scenario("nginx", TargetKind.NGINX, List.of(), null, "reference"), "nginx is not installed");
+        RungResult skipped = RungResult.skipped(new Scenario("nginx", TargetKind.NGINX, List.of(), null, "reference"),
+                "nginx is not installed");
         JsonNode json = RunFolder.JSON.valueToTree(skipped);
         assertThat(json.path("skipped").asString()).isEqualTo("nginx is not installed");
         assertThat(json.has("rps")).isFalse();
@@ -69,4 +74,5 @@ class RungResultTests {
         assertThat(read.measured()).isFalse();
         assertThat(read.target()).isEqualTo("nginx");
     }
+
 }

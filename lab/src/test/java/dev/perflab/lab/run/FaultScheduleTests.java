@@ -12,9 +12,9 @@ class FaultScheduleTests {
 
     @Test
     void stepsAreOffsetsWithLatencyAndOrErrorRateSeparatedBySpacesOrCommas() {
-        FaultSchedule schedule = FaultSchedule.parse(" 20s:latency=20ms, 40s:latency=1ms&errorRate=0.05 1m:errorRate=0 ");
-        assertThat(schedule.steps()).containsExactly(
-                new FaultSchedule.Step(Duration.ofSeconds(20), "latency=20ms"),
+        FaultSchedule schedule = FaultSchedule
+            .parse(" 20s:latency=20ms, 40s:latency=1ms&errorRate=0.05 1m:errorRate=0 ");
+        assertThat(schedule.steps()).containsExactly(new FaultSchedule.Step(Duration.ofSeconds(20), "latency=20ms"),
                 new FaultSchedule.Step(Duration.ofSeconds(40), "latency=1ms&errorRate=0.05"),
                 new FaultSchedule.Step(Duration.ofMinutes(1), "errorRate=0"));
         assertThat(schedule).hasToString("20s:latency=20ms 40s:latency=1ms&errorRate=0.05 1m:errorRate=0");
@@ -26,8 +26,10 @@ class FaultScheduleTests {
     void anythingElseIsRefusedWithTheFormToUse() {
         assertThatThrownBy(() -> FaultSchedule.parse("latency=20ms")).isInstanceOf(LabException.class)
             .hasMessageContaining("FAULTS entry 'latency=20ms' must look like 20s:latency=20ms");
-        assertThatThrownBy(() -> FaultSchedule.parse("20s:delay=5ms")).isInstanceOf(LabException.class).hasMessageContaining("'20s:delay=5ms'");
-        assertThatThrownBy(() -> FaultSchedule.parse("20s:latency=20ms 10s:latency=1ms")).isInstanceOf(LabException.class)
+        assertThatThrownBy(() -> FaultSchedule.parse("20s:delay=5ms")).isInstanceOf(LabException.class)
+            .hasMessageContaining("'20s:delay=5ms'");
+        assertThatThrownBy(() -> FaultSchedule.parse("20s:latency=20ms 10s:latency=1ms"))
+            .isInstanceOf(LabException.class)
             .hasMessageContaining("offsets must increase");
     }
 
@@ -38,4 +40,5 @@ class FaultScheduleTests {
             .hasMessage("FAULTS offset 1m is not inside DURATION=1m: use offsets below the measured window's length");
         schedule.checkWithin(Duration.ofSeconds(61));
     }
+
 }

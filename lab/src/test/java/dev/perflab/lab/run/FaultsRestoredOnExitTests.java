@@ -19,10 +19,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * FAULTS posted to an auth-service are undone when the runner is stopped mid-window (Ctrl-C or
- * SIGTERM), not only when the window ends: on a system the lab did not start nobody else would undo
- * them. A real child JVM runs a schedule against a stand-in for auth-service's /admin/fault and is
- * sent SIGTERM while the fault is in force.
+ * FAULTS posted to an auth-service are undone when the runner is stopped mid-window
+ * (Ctrl-C or SIGTERM), not only when the window ends: on a system the lab did not start
+ * nobody else would undo them. A real child JVM runs a schedule against a stand-in for
+ * auth-service's /admin/fault and is sent SIGTERM while the fault is in force.
  */
 @Timeout(value = 2, unit = TimeUnit.MINUTES)
 class FaultsRestoredOnExitTests {
@@ -35,7 +35,8 @@ class FaultsRestoredOnExitTests {
         List<String> posts = new CopyOnWriteArrayList<>();
         HttpServer admin = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         admin.createContext("/admin/fault", exchange -> {
-            byte[] body = "GET".equals(exchange.getRequestMethod()) ? "{\"latency\":\"1ms\",\"errorRate\":0.0}".getBytes(StandardCharsets.UTF_8)
+            byte[] body = "GET".equals(exchange.getRequestMethod())
+                    ? "{\"latency\":\"1ms\",\"errorRate\":0.0}".getBytes(StandardCharsets.UTF_8)
                     : "ok".getBytes(StandardCharsets.UTF_8);
             if ("POST".equals(exchange.getRequestMethod())) {
                 posts.add(exchange.getRequestURI().getQuery());
@@ -47,9 +48,12 @@ class FaultsRestoredOnExitTests {
         admin.start();
         try {
             Path log = dir.resolve("faults.log");
-            Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                    System.getProperty("java.class.path"), FaultsChild.class.getName(), "http://127.0.0.1:" + admin.getAddress().getPort(), log.toString())
-                .redirectErrorStream(true).redirectOutput(dir.resolve("child.out").toFile()).start();
+            Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-cp", System.getProperty("java.class.path"), FaultsChild.class.getName(),
+                    "http://127.0.0.1:" + admin.getAddress().getPort(), log.toString())
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("child.out").toFile())
+                .start();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             while (!posts.contains("latency=20ms") && System.nanoTime() < deadline && child.isAlive()) {
                 Thread.sleep(50);
@@ -59,7 +63,8 @@ class FaultsRestoredOnExitTests {
             child.destroy(); // SIGTERM, as Ctrl-C's shutdown does
             assertThat(child.waitFor(30, TimeUnit.SECONDS)).isTrue();
 
-            assertThat(posts).as("the fault, then the settings before it").containsExactly("latency=20ms", "latency=1ms&errorRate=0.0");
+            assertThat(posts).as("the fault, then the settings before it")
+                .containsExactly("latency=20ms", "latency=1ms&errorRate=0.0");
             assertThat(Files.readString(log)).contains("on exit, restored");
         }
         finally {
@@ -67,14 +72,19 @@ class FaultsRestoredOnExitTests {
         }
     }
 
-    /** The runner's part in the child: a window whose fault starts at once and which never ends by itself. */
+    /**
+     * The runner's part in the child: a window whose fault starts at once and which never
+     * ends by itself.
+     */
     public static final class FaultsChild {
 
         public static void main(String[] args) throws IOException, InterruptedException {
-            FaultSchedule.Running running = FaultSchedule.parse("0s:latency=20ms").start(URI.create(args[0]), Path.of(args[1]),
-                    new PrintWriter(System.out, true));
+            FaultSchedule.Running running = FaultSchedule.parse("0s:latency=20ms")
+                .start(URI.create(args[0]), Path.of(args[1]), new PrintWriter(System.out, true));
             Thread.sleep(TimeUnit.MINUTES.toMillis(5));
             running.close();
         }
+
     }
+
 }

@@ -30,10 +30,13 @@ class ForeignLadderTests {
     @Test
     void composeRunsTheUsersImageWithItsOwnProfilesOnly() {
         LaunchSpec lab = LaunchSpec.of(Service.GATEWAY);
-        assertThat(Compose.environment(lab)).containsEntry("GATEWAY_PROFILES", "reactive").doesNotContainKey("GATEWAY_IMAGE");
+        assertThat(Compose.environment(lab)).containsEntry("GATEWAY_PROFILES", "reactive")
+            .doesNotContainKey("GATEWAY_IMAGE");
         LaunchSpec foreign = lab.withForeign(ForeignGateway.ofImage("example/gw:1"));
         assertThat(Compose.environment(foreign)).containsEntry("GATEWAY_IMAGE", "example/gw:1")
             .containsEntry("GATEWAY_PROFILES", "default");
-        assertThat(Compose.environment(foreign.withProfiles(List.of("prod")))).containsEntry("GATEWAY_PROFILES", "prod");
+        assertThat(Compose.environment(foreign.withProfiles(List.of("prod")))).containsEntry("GATEWAY_PROFILES",
+                "prod");
     }
+
 }

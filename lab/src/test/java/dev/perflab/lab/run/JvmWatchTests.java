@@ -11,7 +11,8 @@ import dev.perflab.lab.verdict.JvmCost;
 
 class JvmWatchTests {
 
-    private static JvmCounters.Reading reading(long bytes, long young, long gcMs, long jitMs, long voluntary, long involuntary) {
+    private static JvmCounters.Reading reading(long bytes, long young, long gcMs, long jitMs, long voluntary,
+            long involuntary) {
         return new JvmCounters.Reading(bytes, young, young, gcMs, jitMs, voluntary, involuntary);
     }
 
@@ -32,12 +33,16 @@ class JvmWatchTests {
     @Test
     void aJvmReadAtOneEdgeOnlyOrAWindowWithoutRequestsHasNoCosts() {
         assertThat(JvmWatch.costs(Map.of(), Map.of("gateway", reading(10, 0, 0, 0, 0, 0)), 100)).isNull();
-        assertThat(JvmWatch.costs(Map.of("gateway", reading(10, 0, 0, 0, 0, 0)), Map.of("gateway", reading(20, 0, 0, 0, 0, 0)), 0)).isNull();
+        assertThat(JvmWatch.costs(Map.of("gateway", reading(10, 0, 0, 0, 0, 0)),
+                Map.of("gateway", reading(20, 0, 0, 0, 0, 0)), 0))
+            .isNull();
     }
 
     @Test
     void aThreadEndingInTheWindowMakesTheSumFallAndItsBytesUnknownNotNegative() {
-        JvmCost cost = JvmWatch.costs(Map.of("gateway", reading(5_000, 0, 0, 20, 0, 0)), Map.of("gateway", reading(4_000, 0, 0, 35, 0, 0)), 10)
+        JvmCost cost = JvmWatch
+            .costs(Map.of("gateway", reading(5_000, 0, 0, 20, 0, 0)), Map.of("gateway", reading(4_000, 0, 0, 35, 0, 0)),
+                    10)
             .get("gateway");
         assertThat(cost.bytesPerRequest()).isNull();
         assertThat(cost.jitBusy()).as("the JIT compiled for 15 ms").isTrue();
@@ -45,8 +50,10 @@ class JvmWatchTests {
 
     @Test
     void contextSwitchesTheJvmCouldNotBeReadForAreUnknown() {
-        JvmCost cost = JvmWatch.costs(Map.of("gateway", reading(0, 0, 0, 0, -1, -1)), Map.of("gateway", reading(100, 0, 0, 0, -1, -1)), 10)
+        JvmCost cost = JvmWatch
+            .costs(Map.of("gateway", reading(0, 0, 0, 0, -1, -1)), Map.of("gateway", reading(100, 0, 0, 0, -1, -1)), 10)
             .get("gateway");
         assertThat(cost.switchesPerRequest()).isNull();
     }
+
 }

@@ -19,13 +19,19 @@ import org.junit.jupiter.api.io.TempDir;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** Nothing a run wrote is lost to a second run, a kill or a failed write: unique folders, whole files, a latest link always there. */
+/**
+ * Nothing a run wrote is lost to a second run, a kill or a failed write: unique folders,
+ * whole files, a latest link always there.
+ */
 class RunFolderTests {
 
     @TempDir
     Path results;
 
-    /** Runs started in the same second (two make targets at once, a script's loop) each get a folder of their own. */
+    /**
+     * Runs started in the same second (two make targets at once, a script's loop) each
+     * get a folder of their own.
+     */
     @Test
     void runsStartedTogetherGetAFolderEach() {
         List<Path> dirs = new ArrayList<>();
@@ -33,7 +39,8 @@ class RunFolderTests {
             dirs.add(RunFolder.create(results, "lab").dir());
         }
         assertThat(dirs).doesNotHaveDuplicates().allSatisfy(dir -> assertThat(dir).isDirectory().isEmptyDirectory());
-        assertThat(dirs).extracting(dir -> dir.getFileName().toString()).allMatch(name -> name.matches("\\d{8}-\\d{6}-lab(-[2-5])?"));
+        assertThat(dirs).extracting(dir -> dir.getFileName().toString())
+            .allMatch(name -> name.matches("\\d{8}-\\d{6}-lab(-[2-5])?"));
         // within one second the names count up from the bare stamp: -2, -3, ...
         for (int i = 1; i < dirs.size(); i++) {
             String previous = stamp(dirs.get(i - 1));
@@ -54,12 +61,15 @@ class RunFolderTests {
         assertThat(latest.toRealPath()).isEqualTo(second.dir().toRealPath());
         assertThat(first.dir()).isDirectory();
         try (Stream<Path> entries = Files.list(results)) {
-            assertThat(entries.map(p -> p.getFileName().toString()))
-                .containsExactlyInAnyOrder("latest", first.dir().getFileName().toString(), second.dir().getFileName().toString());
+            assertThat(entries.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("latest",
+                    first.dir().getFileName().toString(), second.dir().getFileName().toString());
         }
     }
 
-    /** A reader of results/latest (the report, a user's script) never finds it missing while a new run swaps it. */
+    /**
+     * A reader of results/latest (the report, a user's script) never finds it missing
+     * while a new run swaps it.
+     */
     @Test
     void latestIsNeverMissingWhileItIsSwapped() throws Exception {
         RunFolder.create(results, "lab");
@@ -86,7 +96,10 @@ class RunFolderTests {
         assertThat(missing).hasValue(0);
     }
 
-    /** A file is replaced whole: whoever opened the old one reads it to its end, never a truncated mix of both. */
+    /**
+     * A file is replaced whole: whoever opened the old one reads it to its end, never a
+     * truncated mix of both.
+     */
     @Test
     void aRewrittenFileIsReplacedNotTruncated() throws IOException {
         RunFolder run = RunFolder.create(results, "lab");
@@ -100,7 +113,10 @@ class RunFolderTests {
         assertThat(run.dir()).isDirectoryNotContaining("glob:**/.*");
     }
 
-    /** A write that fails half-way (here: text UTF-8 cannot encode) leaves the previous file as it was, and no partial file. */
+    /**
+     * A write that fails half-way (here: text UTF-8 cannot encode) leaves the previous
+     * file as it was, and no partial file.
+     */
     @Test
     void aFailedWriteKeepsTheOldFileAndLeavesNoPartialFile() throws IOException {
         RunFolder run = RunFolder.create(results, "lab");
@@ -115,16 +131,19 @@ class RunFolderTests {
     }
 
     /**
-     * kill -9 in the middle of rewriting summary.json, as an OOM killer or a closed laptop would: what
-     * is left is one whole version of it, never a truncated one. A child JVM rewrites a 1 MB file
-     * in a loop until it is killed at a moment of no choosing.
+     * kill -9 in the middle of rewriting summary.json, as an OOM killer or a closed
+     * laptop would: what is left is one whole version of it, never a truncated one. A
+     * child JVM rewrites a 1 MB file in a loop until it is killed at a moment of no
+     * choosing.
      */
     @Test
     void aKillDuringAWriteLeavesAWholeFile() throws Exception {
         Path file = results.resolve("summary.json");
         for (int attempt = 0; attempt < 3; attempt++) {
-            Process writer = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                    System.getProperty("java.class.path"), Rewriter.class.getName(), file.toString()).inheritIO().start();
+            Process writer = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-cp", System.getProperty("java.class.path"), Rewriter.class.getName(), file.toString())
+                .inheritIO()
+                .start();
             try {
                 long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
                 while (!Files.exists(file) && System.nanoTime() < deadline) {
@@ -140,7 +159,9 @@ class RunFolderTests {
         }
     }
 
-    /** Rewrites the file given until killed, each version {@link #SIZE} characters long. */
+    /**
+     * Rewrites the file given until killed, each version {@link #SIZE} characters long.
+     */
     public static final class Rewriter {
 
         static final int SIZE = 1 << 20;
@@ -152,6 +173,7 @@ class RunFolderTests {
                 RunFolder.write(file, head + "x".repeat(SIZE - head.length() - 3) + "\"}\n");
             }
         }
+
     }
 
     @Test
@@ -170,4 +192,5 @@ class RunFolderTests {
         String name = dir.getFileName().toString();
         return name.matches(".*-lab-\\d+") ? Integer.parseInt(name.substring(name.lastIndexOf('-') + 1)) : 1;
     }
+
 }

@@ -15,7 +15,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** run.json says which code was measured, and whether it was the commit or uncommitted changes on top of it. */
+/**
+ * run.json says which code was measured, and whether it was the commit or uncommitted
+ * changes on top of it.
+ */
 class RunInfoTests {
 
     @TempDir
@@ -33,7 +36,9 @@ class RunInfoTests {
     void aChangedTrackedFileIsDirtyAndAnUntrackedFileIsNot() throws Exception {
         commitedCheckout();
         Files.writeString(root.resolve("notes.txt"), "results of my own\n");
-        assertThat(RunInfo.describe(root, "lab", "local", Map.of()).get("git_dirty")).as("an untracked file changes no measured code").isEqualTo(false);
+        assertThat(RunInfo.describe(root, "lab", "local", Map.of()).get("git_dirty"))
+            .as("an untracked file changes no measured code")
+            .isEqualTo(false);
         Files.writeString(root.resolve("Gateway.java"), "class Gateway { int changed; }\n");
         assertThat(RunInfo.describe(root, "lab", "local", Map.of()).get("git_dirty")).isEqualTo(true);
     }
@@ -44,8 +49,12 @@ class RunInfoTests {
         assertThat(info.get("machine")).asInstanceOf(InstanceOfAssertFactories.MAP)
             .containsEntry("cores", Runtime.getRuntime().availableProcessors())
             .hasEntrySatisfying("memory_gib", gib -> assertThat((Double) gib).isPositive());
-        String model = Files.readAllLines(Path.of("/proc/cpuinfo")).stream().filter(line -> line.startsWith("model name")).findFirst()
-            .map(line -> line.substring(line.indexOf(':') + 1).trim()).orElse("unknown");
+        String model = Files.readAllLines(Path.of("/proc/cpuinfo"))
+            .stream()
+            .filter(line -> line.startsWith("model name"))
+            .findFirst()
+            .map(line -> line.substring(line.indexOf(':') + 1).trim())
+            .orElse("unknown");
         assertThat(info.get("machine")).asInstanceOf(InstanceOfAssertFactories.MAP).containsEntry("cpu_model", model);
         assertThat((String) info.get("jdk")).endsWith(Runtime.version().toString());
     }
@@ -68,4 +77,5 @@ class RunInfoTests {
         assertThat(git.exitValue()).as(output).isZero();
         return output;
     }
+
 }

@@ -44,9 +44,10 @@ import dev.perflab.lab.system.Service;
 import dev.perflab.lab.targets.Target;
 
 /**
- * The rung loop on its own, with a fake runtime and a fake load generator: what it starts, how the
- * warm-up decides, which sub-windows each planned measurement offers and keeps, and what a failure
- * in the middle leaves behind. The end-to-end tests run the same loop on the real apps.
+ * The rung loop on its own, with a fake runtime and a fake load generator: what it
+ * starts, how the warm-up decides, which sub-windows each planned measurement offers and
+ * keeps, and what a failure in the middle leaves behind. The end-to-end tests run the
+ * same loop on the real apps.
  */
 class RungRunnerTests {
 
@@ -56,20 +57,23 @@ class RungRunnerTests {
     Path dir;
 
     private final List<String> events = new ArrayList<>();
+
     private final StringWriter console = new StringWriter();
+
     private final PrintWriter out = new PrintWriter(console, true);
 
     @Test
     void theClosedLoopThenTheFixedRateRunInTheirSubWindowsWithTheSamplerRunningAndEverythingStartedIsStopped() {
         FakeGenerator wrk = new FakeGenerator("wrk", 2_000);
         FakeGenerator vegeta = new FakeGenerator("vegeta", 800);
-        MeasurementPlan plan = MeasurementPlan.closedLoop(warmup(wrk, Duration.ofSeconds(60)), Duration.ofSeconds(20), windows(2))
+        MeasurementPlan plan = MeasurementPlan
+            .closedLoop(warmup(wrk, Duration.ofSeconds(60)), Duration.ofSeconds(20), windows(2))
             .withFixedRate(800, vegeta, Duration.ofSeconds(20), windows(2));
 
         RungResult result = runner(new FakeRuntime(), plan, FaultSchedule.none()).run(RUNG, dir, ".", "[1/1]", 2);
 
-        assertThat(events).containsSubsequence("start", "prime", "scrape before", "sampler start", "wrk 10s", "wrk 10s", "vegeta 3s", "vegeta 10s",
-                "vegeta 10s", "sampler close", "scrape after", "stop");
+        assertThat(events).containsSubsequence("start", "prime", "scrape before", "sampler start", "wrk 10s", "wrk 10s",
+                "vegeta 3s", "vegeta 10s", "vegeta 10s", "sampler close", "scrape after", "stop");
         assertThat(result.throughput().rps()).isEqualTo(2_000.0);
         assertThat(result.windows()).hasSize(2).allSatisfy(window -> assertThat(window.pass()).isEqualTo(2));
         assertThat(result.atRate().measured()).isTrue();
@@ -84,17 +88,20 @@ class RungRunnerTests {
 
     @Test
     void theWarmUpEndsOnceTheJitWasQuietForTwoProbesAndReqPerSecondStoppedClimbingAndSaysWhy() {
-        // a busy machine: the probes never agree within 3 %, but the compilers went quiet after the third
+        // a busy machine: the probes never agree within 3 %, but the compilers went quiet
+        // after the third
         FakeGenerator wrk = new FakeGenerator("wrk", 500, 1_800, 2_000, 1_900, 2_050, 1_950, 2_000);
         FakeRuntime runtime = new FakeRuntime();
         runtime.jitMillis.addAll(List.of(0.0, 5_000.0, 10_000.0, 15_000.0, 15_000.0, 15_000.0, 15_000.0));
 
-        RungResult result = runner(runtime, MeasurementPlan.closedLoop(warmup(wrk, Duration.ofSeconds(60)), Duration.ofSeconds(10), windows(1)),
-                FaultSchedule.none()).run(RUNG, dir, ".", "[1/1]", 1);
+        RungResult result = runner(runtime,
+                MeasurementPlan.closedLoop(warmup(wrk, Duration.ofSeconds(60)), Duration.ofSeconds(10), windows(1)),
+                FaultSchedule.none())
+            .run(RUNG, dir, ".", "[1/1]", 1);
 
         assertThat(result.warmup().steady()).isTrue();
-        assertThat(result.warmup().probes()).as("quiet in the fourth and fifth, but the fifth still climbed 8 %").containsExactly(500.0, 1_800.0,
-                2_000.0, 1_900.0, 2_050.0, 1_950.0);
+        assertThat(result.warmup().probes()).as("quiet in the fourth and fifth, but the fifth still climbed 8 %")
+            .containsExactly(500.0, 1_800.0, 2_000.0, 1_900.0, 2_050.0, 1_950.0);
         assertThat(result.warmup().reason()).isEqualTo(Warmup.JIT_QUIET_REASON);
         assertThat(console.toString()).contains("warm-up: steady after").contains(Warmup.JIT_QUIET_REASON);
     }
@@ -102,10 +109,13 @@ class RungRunnerTests {
     @Test
     void whereTheJitTimeIsUnknownTheWarmUpWaitsForThreeProbesToAgree() {
         FakeGenerator wrk = new FakeGenerator("wrk", 500, 1_800, 2_000, 1_900, 2_050, 2_040, 2_030, 2_000);
-        RungResult result = runner(new FakeRuntime(), MeasurementPlan.closedLoop(warmup(wrk, Duration.ofSeconds(60)), Duration.ofSeconds(10),
-                windows(1)), FaultSchedule.none()).run(RUNG, dir, ".", "[1/1]", 1);
+        RungResult result = runner(new FakeRuntime(),
+                MeasurementPlan.closedLoop(warmup(wrk, Duration.ofSeconds(60)), Duration.ofSeconds(10), windows(1)),
+                FaultSchedule.none())
+            .run(RUNG, dir, ".", "[1/1]", 1);
 
-        assertThat(result.warmup().probes()).containsExactly(500.0, 1_800.0, 2_000.0, 1_900.0, 2_050.0, 2_040.0, 2_030.0);
+        assertThat(result.warmup().probes()).containsExactly(500.0, 1_800.0, 2_000.0, 1_900.0, 2_050.0, 2_040.0,
+                2_030.0);
         assertThat(result.warmup().reason()).isEqualTo(Warmup.AGREED_REASON);
     }
 
@@ -113,15 +123,18 @@ class RungRunnerTests {
     void aWarmUpThatNeverSettlesStopsAtItsCapAndTheRungIsMeasuredAnyway() {
         FakeGenerator wrk = new FakeGenerator("wrk", 100, 200, 400, 800, 1_600, 3_200, 6_400);
         wrk.sleeps = true;
-        MeasurementPlan plan = MeasurementPlan.closedLoop(new MeasurementPlan.Warmup(wrk, Duration.ofMillis(200), Duration.ofMillis(700)),
-                Duration.ofMillis(200), List.of(Duration.ofMillis(200)));
+        MeasurementPlan plan = MeasurementPlan.closedLoop(
+                new MeasurementPlan.Warmup(wrk, Duration.ofMillis(200), Duration.ofMillis(700)), Duration.ofMillis(200),
+                List.of(Duration.ofMillis(200)));
 
         RungResult result = runner(new FakeRuntime(), plan, FaultSchedule.none()).run(RUNG, dir, ".", "[1/1]", 1);
 
         assertThat(result.warmup().steady()).isFalse();
-        // three 200 ms probes fit into 700 ms, and a fourth never does (two, when the machine holds the runner for 100 ms)
+        // three 200 ms probes fit into 700 ms, and a fourth never does (two, when the
+        // machine holds the runner for 100 ms)
         assertThat(result.warmup().probes()).hasSizeBetween(2, 3).startsWith(100.0, 200.0);
-        assertThat(result.throughput().rps()).as("measured after the cap").isEqualTo(result.warmup().probes().size() == 3 ? 800.0 : 400.0);
+        assertThat(result.throughput().rps()).as("measured after the cap")
+            .isEqualTo(result.warmup().probes().size() == 3 ? 800.0 : 400.0);
         assertThat(result.warmup().reason()).isEqualTo(Warmup.CAP_REASON);
         assertThat(console.toString()).contains("not steady within WARMUP_MAX, measuring anyway");
     }
@@ -130,13 +143,15 @@ class RungRunnerTests {
     void theFixedRateIsSkippedWithItsReasonWhenTheClosedLoopDidNotReachWellAboveIt() {
         FakeGenerator wrk = new FakeGenerator("wrk", 900);
         FakeGenerator vegeta = new FakeGenerator("vegeta", 800);
-        MeasurementPlan plan = MeasurementPlan.closedLoop(warmup(wrk, Duration.ofSeconds(60)), Duration.ofSeconds(10), windows(1))
+        MeasurementPlan plan = MeasurementPlan
+            .closedLoop(warmup(wrk, Duration.ofSeconds(60)), Duration.ofSeconds(10), windows(1))
             .withFixedRate(800, vegeta, Duration.ofSeconds(20), windows(2));
 
         RungResult result = runner(new FakeRuntime(), plan, FaultSchedule.none()).run(RUNG, dir, ".", "[1/1]", 1);
 
         assertThat(result.atRate().measured()).isFalse();
-        assertThat(result.atRate().skipped()).isEqualTo("the closed loop reached 900 req/s, less than 1.25 x CPU_RATE=800");
+        assertThat(result.atRate().skipped())
+            .isEqualTo("the closed loop reached 900 req/s, less than 1.25 x CPU_RATE=800");
         assertThat(vegeta.offers).isEmpty();
         assertThat(dir.resolve("at-rate")).doesNotExist();
     }
@@ -144,8 +159,10 @@ class RungRunnerTests {
     @Test
     void anAppFailingMidRungKeepsTheSubWindowsMeasuredBeforeItAndStopsEverythingTheRungStarted() {
         FakeGenerator wrk = new FakeGenerator("wrk", 2_000);
-        wrk.failOnOffer = 5; // three warm-up probes, the first sub-window, then the second fails
-        MeasurementPlan plan = MeasurementPlan.closedLoop(warmup(wrk, Duration.ofSeconds(60)), Duration.ofSeconds(30), windows(3));
+        wrk.failOnOffer = 5; // three warm-up probes, the first sub-window, then the
+                             // second fails
+        MeasurementPlan plan = MeasurementPlan.closedLoop(warmup(wrk, Duration.ofSeconds(60)), Duration.ofSeconds(30),
+                windows(3));
 
         assertThatThrownBy(() -> runner(new FakeRuntime(), plan, FaultSchedule.none()).run(RUNG, dir, ".", "[1/1]", 1))
             .isInstanceOf(LabException.class)
@@ -161,8 +178,11 @@ class RungRunnerTests {
         FakeRuntime runtime = new FakeRuntime();
         runtime.unavailable = Optional.of("no nginx.url in the REMOTE file");
 
-        RungResult result = runner(runtime, MeasurementPlan.closedLoop(warmup(new FakeGenerator("wrk", 1), Duration.ofSeconds(60)),
-                Duration.ofSeconds(10), windows(1)), FaultSchedule.none()).run(RUNG, dir, ".", "[1/3]", 1);
+        RungResult result = runner(runtime,
+                MeasurementPlan.closedLoop(warmup(new FakeGenerator("wrk", 1), Duration.ofSeconds(60)),
+                        Duration.ofSeconds(10), windows(1)),
+                FaultSchedule.none())
+            .run(RUNG, dir, ".", "[1/3]", 1);
 
         assertThat(result.skipped()).isEqualTo("no nginx.url in the REMOTE file");
         assertThat(events).doesNotContain("start");
@@ -174,11 +194,15 @@ class RungRunnerTests {
         FakeRuntime runtime = new FakeRuntime();
         runtime.faultsUnavailable = Optional.of("the REMOTE file names no auth-service.url to post them to");
 
-        RungResult result = runner(runtime, MeasurementPlan.closedLoop(warmup(new FakeGenerator("wrk", 1_000), Duration.ofSeconds(60)),
-                Duration.ofSeconds(10), windows(1)), FaultSchedule.parse("5s:latency=20ms")).run(RUNG, dir, ".", "[1/1]", 1);
+        RungResult result = runner(runtime,
+                MeasurementPlan.closedLoop(warmup(new FakeGenerator("wrk", 1_000), Duration.ofSeconds(60)),
+                        Duration.ofSeconds(10), windows(1)),
+                FaultSchedule.parse("5s:latency=20ms"))
+            .run(RUNG, dir, ".", "[1/1]", 1);
 
         assertThat(result.measured()).isTrue();
-        assertThat(console.toString()).contains("FAULTS skipped: the REMOTE file names no auth-service.url to post them to");
+        assertThat(console.toString())
+            .contains("FAULTS skipped: the REMOTE file names no auth-service.url to post them to");
         assertThat(dir.resolve("faults.log")).doesNotExist();
     }
 
@@ -186,16 +210,18 @@ class RungRunnerTests {
     void aCapacitySearchAtFixedRatesOffersEachStepInItsSubWindowsInsteadOfTheClosedLoop() {
         FakeGenerator wrk = new FakeGenerator("wrk", 1_000);
         List<Double> offered = new ArrayList<>();
-        MeasurementPlan plan = MeasurementPlan.capacity(warmup(wrk, Duration.ofSeconds(60)), Slo.parse("p99:10ms"), List.of(200.0, 400.0), rate -> {
-            offered.add(rate);
-            return new FakeGenerator("vegeta", rate);
-        }, List.of(), Duration.ofSeconds(20), windows(2));
+        MeasurementPlan plan = MeasurementPlan.capacity(warmup(wrk, Duration.ofSeconds(60)), Slo.parse("p99:10ms"),
+                List.of(200.0, 400.0), rate -> {
+                    offered.add(rate);
+                    return new FakeGenerator("vegeta", rate);
+                }, List.of(), Duration.ofSeconds(20), windows(2));
 
         RungResult result = runner(new FakeRuntime(), plan, FaultSchedule.none()).run(RUNG, dir, ".", "[1/1]", 1);
 
         assertThat(offered).containsExactly(200.0, 400.0);
         assertThat(result.capacity().points()).hasSize(2);
-        assertThat(result.capacity().rpsAtSlo()).as("both steps meet p99 10 ms (every fake request takes 1 ms)").isEqualTo(400.0);
+        assertThat(result.capacity().rpsAtSlo()).as("both steps meet p99 10 ms (every fake request takes 1 ms)")
+            .isEqualTo(400.0);
         assertThat(result.throughput()).as("no closed-loop windows").isNull();
         assertThat(dir.resolve("capacity/01-200-rps/load.txt")).exists();
         assertThat(dir.resolve("capacity/02-400-rps/load-2.txt")).exists();
@@ -203,7 +229,8 @@ class RungRunnerTests {
     }
 
     private RungRunner runner(FakeRuntime runtime, MeasurementPlan plan, FaultSchedule faults) {
-        return new RungRunner(runtime, rung -> new FakeTarget(), plan, new RungRunner.Settings("1ms", faults, 2, 10), out);
+        return new RungRunner(runtime, rung -> new FakeTarget(), plan, new RungRunner.Settings("1ms", faults, 2, 10),
+                out);
     }
 
     private static MeasurementPlan.Warmup warmup(LoadGenerator generator, Duration max) {
@@ -214,13 +241,20 @@ class RungRunnerTests {
         return java.util.Collections.nCopies(count, Duration.ofSeconds(10));
     }
 
-    /** Offers nothing: says it served {@code rps} for the whole duration, each request in 1 ms, one rate after the other. */
+    /**
+     * Offers nothing: says it served {@code rps} for the whole duration, each request in
+     * 1 ms, one rate after the other.
+     */
     private final class FakeGenerator implements LoadGenerator {
 
         private final String name;
+
         private final Deque<Double> rates = new ArrayDeque<>();
+
         final List<Duration> offers = new ArrayList<>();
+
         int failOnOffer;
+
         boolean sleeps;
 
         FakeGenerator(String name, double... rps) {
@@ -243,7 +277,8 @@ class RungRunnerTests {
         @Override
         public LoadResult offer(URI url, String header, Duration duration) {
             offers.add(duration);
-            events.add(name + " " + (duration.toMillis() % 1000 == 0 ? duration.toSeconds() + "s" : duration.toMillis() + "ms"));
+            events.add(name + " "
+                    + (duration.toMillis() % 1000 == 0 ? duration.toSeconds() + "s" : duration.toMillis() + "ms"));
             if (offers.size() == failOnOffer) {
                 throw new LabException("wrk: connection refused at " + url);
             }
@@ -262,15 +297,19 @@ class RungRunnerTests {
             histogram.recordValueWithCount(1000, Math.max(1, requests));
             Map<String, Double> percentiles = new LinkedHashMap<>();
             List.of("50", "75", "90", "99", "99.9", "99.99").forEach(p -> percentiles.put(p, 1.0));
-            return new LoadResult(requests, micros, 0, new LatencySummary(1, 1, 0, 1, percentiles), histogram, name + " output", "{}");
+            return new LoadResult(requests, micros, 0, new LatencySummary(1, 1, 0, 1, percentiles), histogram,
+                    name + " output", "{}");
         }
+
     }
 
     /** Starts nothing; records what the rung asked of it. */
     private final class FakeRuntime implements LabRuntime {
 
         Optional<String> unavailable = Optional.empty();
+
         Optional<String> faultsUnavailable = Optional.empty();
+
         final Deque<Double> jitMillis = new ArrayDeque<>();
 
         @Override
@@ -298,6 +337,7 @@ class RungRunnerTests {
             events.add("start");
             return new FakeDeployment(this);
         }
+
     }
 
     private final class FakeDeployment implements Deployment {
@@ -361,7 +401,8 @@ class RungRunnerTests {
         @Override
         public double prime() {
             events.add("prime");
-            return runtime.jitMillis.isEmpty() ? Double.NaN : runtime.jitMillis.size() > 1 ? runtime.jitMillis.poll() : runtime.jitMillis.peek();
+            return runtime.jitMillis.isEmpty() ? Double.NaN
+                    : runtime.jitMillis.size() > 1 ? runtime.jitMillis.poll() : runtime.jitMillis.peek();
         }
 
         @Override
@@ -378,6 +419,7 @@ class RungRunnerTests {
         public void close() {
             events.add("stop");
         }
+
     }
 
     /** A target whose questions the fake runtime never asks. */
@@ -407,5 +449,7 @@ class RungRunnerTests {
         public URI url(RemoteConfig remote) {
             throw new AssertionError("the fake runtime knows its URL");
         }
+
     }
+
 }

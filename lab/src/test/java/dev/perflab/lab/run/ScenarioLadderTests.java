@@ -27,7 +27,8 @@ class ScenarioLadderTests {
     void theShippedLadderClimbsFromBaselineToTheNginxReference() {
         ScenarioLadder ladder = ScenarioLadder.load(SHIPPED);
         assertThat(ladder.rungs()).extracting(Scenario::name)
-            .containsExactly("baseline", "blocking", "offloaded", "reactive", "log-async", "log-quiet", "rid-fast", "loop-pools", "auth-cache", "nginx");
+            .containsExactly("baseline", "blocking", "offloaded", "reactive", "log-async", "log-quiet", "rid-fast",
+                    "loop-pools", "auth-cache", "nginx");
         assertThat(ladder.rungs().get(0).target()).isEqualTo(TargetKind.BACKEND);
         assertThat(ladder.rungs().get(9).target()).isEqualTo(TargetKind.NGINX);
         assertThat(ladder.rungs().get(1).profiles()).containsExactly("blocking");
@@ -41,7 +42,8 @@ class ScenarioLadderTests {
     @Test
     void theThreadsLadderPutsTheFourAuthClientsAfterTheBaseline() {
         ScenarioLadder ladder = ScenarioLadder.load(SHIPPED.resolveSibling("scenarios-threads.yml"));
-        assertThat(ladder.rungs()).extracting(Scenario::name).containsExactly("baseline", "blocking", "offloaded", "virtual", "reactive");
+        assertThat(ladder.rungs()).extracting(Scenario::name)
+            .containsExactly("baseline", "blocking", "offloaded", "virtual", "reactive");
         assertThat(ladder.rungs().subList(1, 5)).extracting(rung -> rung.profiles().get(0))
             .containsExactly("blocking", "offloaded", "virtual", "reactive");
         assertThat(ladder.sweep()).isNull();
@@ -50,15 +52,16 @@ class ScenarioLadderTests {
     @Test
     void selectKeepsLadderOrderAndNamesUnknownScenarios() {
         ScenarioLadder ladder = ScenarioLadder.load(SHIPPED);
-        assertThat(ladder.select(List.of("nginx", "baseline"))).extracting(Scenario::name).containsExactly("baseline", "nginx");
-        assertThatThrownBy(() -> ladder.select(List.of("reactiv")))
-            .isInstanceOf(LabException.class)
+        assertThat(ladder.select(List.of("nginx", "baseline"))).extracting(Scenario::name)
+            .containsExactly("baseline", "nginx");
+        assertThatThrownBy(() -> ladder.select(List.of("reactiv"))).isInstanceOf(LabException.class)
             .hasMessageContaining("unknown scenario 'reactiv'; scenarios: baseline, blocking");
     }
 
     @Test
     void aUserRungNeedsNoCode() throws IOException {
-        ScenarioLadder ladder = ScenarioLadder.load(write("rungs:\n  - name: my-rung\n    profiles: [offloaded, log-quiet]\n    auth_latency: 5ms\n"));
+        ScenarioLadder ladder = ScenarioLadder
+            .load(write("rungs:\n  - name: my-rung\n    profiles: [offloaded, log-quiet]\n    auth_latency: 5ms\n"));
         Scenario rung = ladder.rungs().get(0);
         assertThat(rung.target()).isEqualTo(TargetKind.GATEWAY);
         assertThat(rung.authLatency()).isEqualTo("5ms");
@@ -67,11 +70,15 @@ class ScenarioLadderTests {
 
     @Test
     void mistakesInTheFileAreNamed() throws IOException {
-        assertThatThrownBy(() -> ScenarioLadder.load(write("rungs:\n  - name: a\n  - name: a\n"))).hasMessageContaining("'a' appears twice");
-        assertThatThrownBy(() -> ScenarioLadder.load(write("rungs:\n  - name: a\n    profile: [blocking]\n"))).hasMessageContaining("not valid");
-        assertThatThrownBy(() -> ScenarioLadder.load(write("rungs:\n  - name: a\n    target: backend\n    profiles: [blocking]\n")))
+        assertThatThrownBy(() -> ScenarioLadder.load(write("rungs:\n  - name: a\n  - name: a\n")))
+            .hasMessageContaining("'a' appears twice");
+        assertThatThrownBy(() -> ScenarioLadder.load(write("rungs:\n  - name: a\n    profile: [blocking]\n")))
+            .hasMessageContaining("not valid");
+        assertThatThrownBy(() -> ScenarioLadder
+            .load(write("rungs:\n  - name: a\n    target: backend\n    profiles: [blocking]\n")))
             .hasMessageContaining("does not drive the gateway");
-        assertThatThrownBy(() -> ScenarioLadder.load(write("rungs:\n  - name: A b\n"))).hasMessageContaining("lower-case");
+        assertThatThrownBy(() -> ScenarioLadder.load(write("rungs:\n  - name: A b\n")))
+            .hasMessageContaining("lower-case");
         assertThatThrownBy(() -> ScenarioLadder.load(write("rungs: []\n"))).hasMessageContaining("no rungs");
         assertThatThrownBy(() -> ScenarioLadder.load(dir.resolve("missing.yml"))).hasMessageContaining("not found");
     }
@@ -81,4 +88,5 @@ class ScenarioLadderTests {
         Files.writeString(file, yaml);
         return file;
     }
+
 }

@@ -23,7 +23,9 @@ class ProcStatsSamplerIntegrationTests {
     void samplesARealProcessOnceASecondInDockerStatsFormat(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("stats.log");
         LocalDateTime from = LocalDateTime.now();
-        try (ProcStatsSampler sampler = new ProcStatsSampler(Map.of("this-jvm", List.of(ProcessHandle.current().pid())), file).start()) {
+        try (ProcStatsSampler sampler = new ProcStatsSampler(Map.of("this-jvm", List.of(ProcessHandle.current().pid())),
+                file)
+            .start()) {
             long busyUntil = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(3500);
             double sink = 0;
             while (System.nanoTime() < busyUntil) {
@@ -50,4 +52,5 @@ class ProcStatsSamplerIntegrationTests {
             assertThat(table.get(i)).as("stats.log is written from the raw record").isEqualTo(record.format());
         }
     }
+
 }

@@ -21,9 +21,11 @@ class ProcessCpuTests {
         for (long id : threads.getAllThreadIds()) {
             threadsNanos += Math.max(0, threads.getThreadCpuTime(id));
         }
-        // read after the threads: the process counts them, the ones that ended and the JVM's own, less a tick of rounding
+        // read after the threads: the process counts them, the ones that ended and the
+        // JVM's own, less a tick of rounding
         double threadsMs = threadsNanos / 1e6;
         assertThat(ProcessCpu.millis(ProcessHandle.current().pid()).orElseThrow()).isGreaterThan(threadsMs - 10.0);
         assertThat(ProcessCpu.millis(Long.MAX_VALUE)).as("no such process").isEmpty();
     }
+
 }

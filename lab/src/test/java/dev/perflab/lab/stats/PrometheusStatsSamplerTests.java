@@ -11,7 +11,10 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-/** A scrape of the lab's gateway (captured from /actuator/prometheus) as the stats line RUNTIME=remote writes. */
+/**
+ * A scrape of the lab's gateway (captured from /actuator/prometheus) as the stats line
+ * RUNTIME=remote writes.
+ */
 class PrometheusStatsSamplerTests {
 
     private static final LocalDateTime TIME = LocalDateTime.of(2026, 11, 23, 11, 45, 1);
@@ -32,8 +35,9 @@ class PrometheusStatsSamplerTests {
             assertThat(sample.name()).isEqualTo("lab_auth_call_seconds_bucket");
             assertThat(sample.labels()).containsEntry("le", "+Inf");
         });
-        assertThat(scrape.samples()).anySatisfy(sample -> assertThat(sample.labels())
-            .containsEntry("remote_address", "127.0.0.1:40205").containsEntry("name", "proxy"));
+        assertThat(scrape.samples())
+            .anySatisfy(sample -> assertThat(sample.labels()).containsEntry("remote_address", "127.0.0.1:40205")
+                .containsEntry("name", "proxy"));
     }
 
     @Test
@@ -45,9 +49,10 @@ class PrometheusStatsSamplerTests {
             .isEqualTo(7.1630848E7 + 8912896.0 + 1.78978816E8 + 5.0331648E7 + 1.073741824E9);
         assertThat(line.pids()).as("live JVM threads").isEqualTo(17);
         // 156,271,864 bytes used of 1,383,596,032: docker stats' units and rounding
-        assertThat(line.format()).isEqualTo("11-23-2026 11:45:01   gateway            2.90%   149MiB / 1.289GiB   11.29%   0B / 0B   0B / 0B   17");
-        assertThat(StatsLine.parse(line.format())).hasValue(new StatsLine(TIME, "gateway", 2.9, 149 * 1024 * 1024.0, 1.289 * 1024 * 1024 * 1024,
-                11.29, 0, 0, 0, 0, 17));
+        assertThat(line.format()).isEqualTo(
+                "11-23-2026 11:45:01   gateway            2.90%   149MiB / 1.289GiB   11.29%   0B / 0B   0B / 0B   17");
+        assertThat(StatsLine.parse(line.format())).hasValue(new StatsLine(TIME, "gateway", 2.9, 149 * 1024 * 1024.0,
+                1.289 * 1024 * 1024 * 1024, 11.29, 0, 0, 0, 0, 17));
     }
 
     @Test
@@ -58,7 +63,8 @@ class PrometheusStatsSamplerTests {
 
     @Test
     void aScrapeWithoutCpuReadingsIsNoLine() {
-        PrometheusText other = PrometheusText.parse("# a service without Micrometer's process metrics\nhttp_requests_total{code=\"200\"} 12\n");
+        PrometheusText other = PrometheusText
+            .parse("# a service without Micrometer's process metrics\nhttp_requests_total{code=\"200\"} 12\n");
         assertThat(other.samples()).hasSize(1);
         assertThat(other.samples().get(0).labels()).isEqualTo(Map.of("code", "200"));
         assertThat(PrometheusStatsSampler.line(TIME, "gateway", other, null)).isEmpty();
@@ -73,4 +79,5 @@ class PrometheusStatsSamplerTests {
         }
         assertThat(StatsLog.read(log).meanCpu(TIME, TIME.plusSeconds(1))).isEqualTo(Map.of("gateway", 70.0));
     }
+
 }

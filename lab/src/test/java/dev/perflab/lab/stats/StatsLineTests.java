@@ -38,9 +38,12 @@ class StatsLineTests {
 
     @Test
     void readsRealDockerStatsLinesInBothTableFormats() {
-        // captured from the lab's own containers (make test's compose tests, Docker 20.10, host network), as users log it:
-        //   docker stats --no-stream [--format "table {{.Name}}\t{{.CPUPerc}}..."] | sed "s/^/$(date '+%m-%d-%Y %H:%M:%S') /"
-        // To capture again: bash .ci/run, and while ComposeIntegrationTests runs, the same command for a few rounds.
+        // captured from the lab's own containers (make test's compose tests, Docker
+        // 20.10, host network), as users log it:
+        // docker stats --no-stream [--format "table {{.Name}}\t{{.CPUPerc}}..."] | sed
+        // "s/^/$(date '+%m-%d-%Y %H:%M:%S') /"
+        // To capture again: bash .ci/run, and while ComposeIntegrationTests runs, the
+        // same command for a few rounds.
         record First(String file, double cpu, double memMiB, double memPercent, int pids) {
         }
         for (First expected : List.of(new First("stats-docker-format.log", 91.26, 116.9, 5.71, 23),
@@ -51,17 +54,20 @@ class StatsLineTests {
             assertThat(lines.stream().filter(StatsLine::isHeader)).as(expected.file()).hasSize(3);
             StatsLine gateway = parsed.stream().filter(l -> l.name().equals("gateway")).findFirst().orElseThrow();
             assertThat(gateway.cpuPercent()).isEqualTo(expected.cpu());
-            assertThat(gateway.memBytes()).isCloseTo(expected.memMiB() * 1024 * 1024, org.assertj.core.api.Assertions.within(1.0));
+            assertThat(gateway.memBytes()).isCloseTo(expected.memMiB() * 1024 * 1024,
+                    org.assertj.core.api.Assertions.within(1.0));
             assertThat(gateway.memLimitBytes()).isEqualTo(2.0 * 1024 * 1024 * 1024);
             assertThat(gateway.memPercent()).isEqualTo(expected.memPercent());
             assertThat(gateway.pids()).isEqualTo(expected.pids());
             assertThat(parsed).extracting(StatsLine::name).containsOnly("gateway", "auth-service", "business-service");
-            assertThat(parsed).allSatisfy(line -> assertThat(line.netInBytes()).as("host network: no container interface").isZero());
+            assertThat(parsed)
+                .allSatisfy(line -> assertThat(line.netInBytes()).as("host network: no container interface").isZero());
         }
     }
 
     @Test
-    void statsLogSkipsDockersHeadersWithoutCountingThemUnreadable(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    void statsLogSkipsDockersHeadersWithoutCountingThemUnreadable(
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         java.nio.file.Path file = dir.resolve("stats.log");
         java.nio.file.Files.writeString(file, Captured.read("stats-docker-format.log") + "garbage line\n");
         StatsLog log = StatsLog.read(file);
@@ -72,7 +78,8 @@ class StatsLineTests {
 
     @Test
     void dockersDefaultTableWithContainerIdIsReadToo() {
-        // the same columns with CONTAINER ID first, as `docker stats --no-stream` prints without --format
+        // the same columns with CONTAINER ID first, as `docker stats --no-stream` prints
+        // without --format
         String line = "11-21-2026 12:55:13 3f2a1b2c3d4e gateway 86.90% 765.4MiB / 2GiB 37.37% 1.2GB / 1.1GB 0B / 4.1kB 33";
         StatsLine parsed = StatsLine.parse(line).orElseThrow();
         assertThat(parsed.name()).isEqualTo("gateway");
@@ -82,7 +89,8 @@ class StatsLineTests {
 
     @Test
     void headersAndPlaceholdersAreNotLines() {
-        assertThat(StatsLine.parse("11-21-2026 12:55:13 NAME CPU % MEM USAGE / LIMIT MEM % NET I/O BLOCK I/O PIDS")).isEmpty();
+        assertThat(StatsLine.parse("11-21-2026 12:55:13 NAME CPU % MEM USAGE / LIMIT MEM % NET I/O BLOCK I/O PIDS"))
+            .isEmpty();
         assertThat(StatsLine.parse("11-21-2026 12:55:13 gateway -- -- / -- -- -- / -- -- / -- --")).isEmpty();
         assertThat(StatsLine.parse("")).isEmpty();
     }
@@ -98,37 +106,46 @@ class StatsLineTests {
     }
 
     @Test
-    void meansAreReadFromTheRawRecordsWhenARungHasThem(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    void meansAreReadFromTheRawRecordsWhenARungHasThem(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
         java.nio.file.Path file = dir.resolve("stats.log");
-        java.nio.file.Files.writeString(file, "11-21-2026 12:55:13   gateway           10.00%   1MiB / 2GiB   0.05%   0B / 0B   0B / 0B   3\n");
-        java.nio.file.Files.writeString(dir.resolve("stats.jsonl"), """
-                {"time":"2026-11-21T12:55:13.412","service":"gateway","cpu_percent":86.94,"mem_bytes":802570240,"mem_limit_bytes":2147483648,"mem_percent":37.37,"net_in_bytes":0,"net_out_bytes":0,"block_in_bytes":2200000,"block_out_bytes":4096,"pids":33}
-                {"time":"2026-11-21T12:55:14.409","service":"gateway","cpu_percent":90.16,"mem_bytes":802570240,"mem_limit_bytes":2147483648,"mem_percent":37.37,"net_in_bytes":0,"net_out_bytes":0,"block_in_bytes":2200000,"block_out_bytes":4096,"pids":33}
-                {"time":"2026-11-21T12:55:15.4
-                """);
+        java.nio.file.Files.writeString(file,
+                "11-21-2026 12:55:13   gateway           10.00%   1MiB / 2GiB   0.05%   0B / 0B   0B / 0B   3\n");
+        java.nio.file.Files.writeString(dir.resolve("stats.jsonl"),
+                """
+                        {"time":"2026-11-21T12:55:13.412","service":"gateway","cpu_percent":86.94,"mem_bytes":802570240,"mem_limit_bytes":2147483648,"mem_percent":37.37,"net_in_bytes":0,"net_out_bytes":0,"block_in_bytes":2200000,"block_out_bytes":4096,"pids":33}
+                        {"time":"2026-11-21T12:55:14.409","service":"gateway","cpu_percent":90.16,"mem_bytes":802570240,"mem_limit_bytes":2147483648,"mem_percent":37.37,"net_in_bytes":0,"net_out_bytes":0,"block_in_bytes":2200000,"block_out_bytes":4096,"pids":33}
+                        {"time":"2026-11-21T12:55:15.4
+                        """);
         StatsLog log = StatsLog.read(file);
         assertThat(log.lines()).hasSize(2);
         assertThat(log.unreadable()).as("a record cut short by a kill").isEqualTo(1);
         assertThat(log.lines().get(0).memBytes()).isEqualTo(802570240.0);
-        assertThat(log.lines().get(0).time()).as("whole seconds, as stats.log stamps them").isEqualTo(LocalDateTime.of(2026, 11, 21, 12, 55, 13));
-        assertThat(log.meanCpu(LocalDateTime.of(2026, 11, 21, 12, 55, 13, 500_000_000), LocalDateTime.of(2026, 11, 21, 12, 55, 14, 500_000_000)))
+        assertThat(log.lines().get(0).time()).as("whole seconds, as stats.log stamps them")
+            .isEqualTo(LocalDateTime.of(2026, 11, 21, 12, 55, 13));
+        assertThat(log.meanCpu(LocalDateTime.of(2026, 11, 21, 12, 55, 13, 500_000_000),
+                LocalDateTime.of(2026, 11, 21, 12, 55, 14, 500_000_000)))
             .containsEntry("gateway", 88.6);
     }
 
     @Test
     void dockersJsonLinesAreReadOnceIntoRawNumbers() {
-        // captured from the lab's own containers with docker stats --no-stream --format '{{json .}}' (see above); the
-        // streaming docker stats that the sampler runs puts a screen-clearing escape before each round
+        // captured from the lab's own containers with docker stats --no-stream --format
+        // '{{json .}}' (see above); the
+        // streaming docker stats that the sampler runs puts a screen-clearing escape
+        // before each round
         String captured = Captured.read("stats-docker-json.log").lines().findFirst().orElseThrow();
         LocalDateTime now = LocalDateTime.of(2026, 11, 23, 9, 35, 28);
         StatsLine sample = DockerStatsSampler.sample(now, "\u001B[2J\u001B[H" + captured).orElseThrow();
-        assertThat(sample).isEqualTo(new StatsLine(now, "gateway", 73.66, 130.4 * 1024 * 1024, 2.0 * 1024 * 1024 * 1024, 6.37, 0, 0, 0, 0, 21));
-        assertThat(sample.format().split("\\s+")).containsExactly("11-23-2026", "09:35:28", "gateway", "73.66%", "130.4MiB", "/", "2GiB",
-                "6.37%", "0B", "/", "0B", "0B", "/", "0B", "21");
+        assertThat(sample).isEqualTo(new StatsLine(now, "gateway", 73.66, 130.4 * 1024 * 1024, 2.0 * 1024 * 1024 * 1024,
+                6.37, 0, 0, 0, 0, 21));
+        assertThat(sample.format().split("\\s+")).containsExactly("11-23-2026", "09:35:28", "gateway", "73.66%",
+                "130.4MiB", "/", "2GiB", "6.37%", "0B", "/", "0B", "0B", "/", "0B", "21");
         assertThat(Captured.read("stats-docker-json.log").lines().map(line -> DockerStatsSampler.sample(now, line)))
             .allSatisfy(parsed -> assertThat(parsed).isPresent());
         String starting = "{\"BlockIO\":\"--\",\"CPUPerc\":\"--\",\"MemPerc\":\"--\",\"MemUsage\":\"-- / --\",\"Name\":\"gateway\",\"NetIO\":\"--\",\"PIDs\":\"--\"}";
         assertThat(DockerStatsSampler.sample(now, starting)).isEmpty();
         assertThat(DockerStatsSampler.sample(now, "\u001B[2J\u001B[H")).isEmpty();
     }
+
 }

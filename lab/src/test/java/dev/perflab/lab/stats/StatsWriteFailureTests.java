@@ -19,15 +19,18 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * A stats log that cannot be written (a full disk) ends the rung with a line naming the file, rather
- * than leaving a rung whose CPU figures silently miss. The disk is full for real: the stats files
- * are links to Linux's {@code /dev/full}, where every write fails with ENOSPC.
+ * A stats log that cannot be written (a full disk) ends the rung with a line naming the
+ * file, rather than leaving a rung whose CPU figures silently miss. The disk is full for
+ * real: the stats files are links to Linux's {@code /dev/full}, where every write fails
+ * with ENOSPC.
  */
 @Timeout(value = 1, unit = TimeUnit.MINUTES)
 class StatsWriteFailureTests {
 
     private static final Path FULL = Path.of("/dev/full");
-    private static final StatsLine LINE = new StatsLine(LocalDateTime.of(2026, 11, 23, 21, 0), "gateway", 50, 1e8, 1e9, 10, 0, 0, 0, 0, 40);
+
+    private static final StatsLine LINE = new StatsLine(LocalDateTime.of(2026, 11, 23, 21, 0), "gateway", 50, 1e8, 1e9,
+            10, 0, 0, 0, 0, 40);
 
     @TempDir
     Path dir;
@@ -35,11 +38,12 @@ class StatsWriteFailureTests {
     @Test
     void theProcSamplerOnAFullDiskFailsOnCloseNamingTheFile() throws Exception {
         Path file = fullDisk();
-        ProcStatsSampler sampler = new ProcStatsSampler(Map.of("this-jvm", List.of(ProcessHandle.current().pid())), file).start();
+        ProcStatsSampler sampler = new ProcStatsSampler(Map.of("this-jvm", List.of(ProcessHandle.current().pid())),
+                file)
+            .start();
         // its first round only reads; the second writes a line
         Thread.sleep(2_300);
-        assertThatThrownBy(sampler::close)
-            .isInstanceOf(LabException.class)
+        assertThatThrownBy(sampler::close).isInstanceOf(LabException.class)
             .hasMessageStartingWith("cannot write the stats log " + dir.resolve("stats"))
             .hasMessageContaining("No space left on device")
             .hasMessageNotContaining("\n");
@@ -59,7 +63,8 @@ class StatsWriteFailureTests {
             }
         }.start();
         assertThat(rounds.await(10, TimeUnit.SECONDS)).isTrue();
-        assertThatThrownBy(sampler::close).isInstanceOf(LabException.class).hasMessageContaining("No space left on device");
+        assertThatThrownBy(sampler::close).isInstanceOf(LabException.class)
+            .hasMessageContaining("No space left on device");
     }
 
     /** A failure whose exception carries no message still says what it was. */
@@ -83,9 +88,9 @@ class StatsWriteFailureTests {
         writer.write(LINE);
         writer.flush();
         assertThat(writer.failure()).isNotNull();
-        assertThatThrownBy(writer::close)
-            .isInstanceOf(LabException.class)
-            .hasMessage("cannot write the stats log " + StatsLog.rawFile(file) + ": IOException; the rung's CPU and memory figures would be incomplete");
+        assertThatThrownBy(writer::close).isInstanceOf(LabException.class)
+            .hasMessage("cannot write the stats log " + StatsLog.rawFile(file)
+                    + ": IOException; the rung's CPU and memory figures would be incomplete");
     }
 
     @Test
@@ -105,4 +110,5 @@ class StatsWriteFailureTests {
         Files.createSymbolicLink(StatsLog.rawFile(file), FULL);
         return file;
     }
+
 }

@@ -9,7 +9,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The reason a rung or test gives for a missing tool: the line lab/setup.sh printed, or how to run it. */
+/**
+ * The reason a rung or test gives for a missing tool: the line lab/setup.sh printed, or
+ * how to run it.
+ */
 class InstalledToolsTests {
 
     private static final String ABSENT = "perflab-no-such-tool";
@@ -26,7 +29,8 @@ class InstalledToolsTests {
     @Test
     void aMissingToolGivesTheSetupStepsLine() throws IOException {
         Path notes = Files.createDirectories(root.resolve("lab/target/setup"));
-        Files.writeString(notes.resolve(ABSENT), ABSENT + " is not installed (no root and no passwordless sudo): sudo apt-get install x\n");
+        Files.writeString(notes.resolve(ABSENT),
+                ABSENT + " is not installed (no root and no passwordless sudo): sudo apt-get install x\n");
         assertThat(InstalledTools.installed(ABSENT)).isFalse();
         assertThat(InstalledTools.missing(root, ABSENT))
             .contains(ABSENT + " is not installed (no root and no passwordless sudo): sudo apt-get install x");
@@ -35,6 +39,8 @@ class InstalledToolsTests {
     @Test
     void withoutALineFromTheSetupStepTheReasonSaysHowToRunIt() {
         assertThat(InstalledTools.missing(root, ABSENT))
-            .contains(ABSENT + " is not installed (make runs lab/setup.sh, which installs it; or: bash lab/setup.sh " + ABSENT + ")");
+            .contains(ABSENT + " is not installed (make runs lab/setup.sh, which installs it; or: bash lab/setup.sh "
+                    + ABSENT + ")");
     }
+
 }

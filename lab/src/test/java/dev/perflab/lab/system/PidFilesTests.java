@@ -15,8 +15,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * The pid folder is private: another user of the machine cannot prepare it, or a link in it, to make
- * the lab stop or overwrite what is not its own.
+ * The pid folder is private: another user of the machine cannot prepare it, or a link in
+ * it, to make the lab stop or overwrite what is not its own.
  */
 class PidFilesTests {
 
@@ -31,8 +31,10 @@ class PidFilesTests {
         PidFiles pidFiles = new PidFiles(dir);
         Path file = pidFiles.write("business-service", SELF, "java -jar business.jar");
         assertThat(file).isNotNull();
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir, LinkOption.NOFOLLOW_LINKS))).isEqualTo("rwx------");
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file, LinkOption.NOFOLLOW_LINKS))).isEqualTo("rw-------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir, LinkOption.NOFOLLOW_LINKS)))
+            .isEqualTo("rwx------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file, LinkOption.NOFOLLOW_LINKS)))
+            .isEqualTo("rw-------");
         assertThat(pidFiles.read()).singleElement().satisfies(entry -> {
             assertThat(entry.pid()).isEqualTo(SELF.pid());
             assertThat(entry.name()).isEqualTo("business-service");
@@ -45,7 +47,8 @@ class PidFilesTests {
     void aFolderOfAnotherUserIsRefused() throws IOException {
         Path dir;
         if (ownUid() == 0) {
-            dir = Files.createDirectory(tmp.resolve("children"), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            dir = Files.createDirectory(tmp.resolve("children"),
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
             Files.setAttribute(dir, "unix:uid", 65534, LinkOption.NOFOLLOW_LINKS);
         }
         else {
@@ -77,7 +80,8 @@ class PidFilesTests {
 
     @Test
     void aSymbolicLinkInPlaceOfTheFolderIsRefusedNotFollowed() throws IOException {
-        Path real = Files.createDirectory(tmp.resolve("elsewhere"), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        Path real = Files.createDirectory(tmp.resolve("elsewhere"),
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         new PidFiles(real).write("wrk", SELF, "wrk");
         Path link = Files.createSymbolicLink(tmp.resolve("children"), real);
         PidFiles pidFiles = new PidFiles(link);
@@ -89,7 +93,10 @@ class PidFilesTests {
         assertThat(Files.list(real).count()).isEqualTo(1);
     }
 
-    /** The per-user parent of the children's folder is checked as well: its owner could swap the folder inside it. */
+    /**
+     * The per-user parent of the children's folder is checked as well: its owner could
+     * swap the folder inside it.
+     */
     @Test
     void theChildrensPerUserParentIsCheckedToo() throws IOException {
         String before = System.getProperty("java.io.tmpdir");
@@ -97,7 +104,8 @@ class PidFilesTests {
         try {
             Path parent = Files.createDirectory(tmp.resolve("perflab-" + System.getProperty("user.name")));
             Files.setPosixFilePermissions(parent, PosixFilePermissions.fromString("rwxrwxrwx"));
-            Files.createDirectory(parent.resolve("children"), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            Files.createDirectory(parent.resolve("children"),
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
             PidFiles children = PidFiles.children();
             assertThat(children.dir()).isEqualTo(parent.resolve("children"));
             assertThatThrownBy(children::read).isInstanceOf(LabException.class)
@@ -146,4 +154,5 @@ class PidFilesTests {
     private int ownUid() throws IOException {
         return (Integer) Files.getAttribute(Files.createTempFile(tmp, "uid", ""), "unix:uid");
     }
+
 }

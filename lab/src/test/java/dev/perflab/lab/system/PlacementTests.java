@@ -14,7 +14,8 @@ class PlacementTests {
         Placement placement = Placement.decide("auto", 2, true);
         assertThat(placement.pinned()).isFalse();
         assertThat(placement.generatorPrefix()).isEmpty();
-        assertThat(placement.describe()).isEqualTo("load generator and system share the 2 cores (PIN=auto pins only on 4 cores or more, with taskset)");
+        assertThat(placement.describe()).isEqualTo(
+                "load generator and system share the 2 cores (PIN=auto pins only on 4 cores or more, with taskset)");
     }
 
     @Test
@@ -29,12 +30,16 @@ class PlacementTests {
     void thePinnedGeneratorRunsUnderTaskset() {
         Placement placement = Placement.decide("auto", 8, true);
         java.util.List<String> wrk = new dev.perflab.lab.load.WrkGenerator(java.nio.file.Path.of("wrk/summary.lua"),
-                new dev.perflab.lab.load.WrkGenerator.Load(2, 4, java.time.Duration.ofSeconds(10)), placement.generatorPrefix())
-            .command(new dev.perflab.lab.load.WrkGenerator.Load(2, 4, java.time.Duration.ofSeconds(10)), java.time.Duration.ofSeconds(5), "http://127.0.0.1:1/");
+                new dev.perflab.lab.load.WrkGenerator.Load(2, 4, java.time.Duration.ofSeconds(10)),
+                placement.generatorPrefix())
+            .command(new dev.perflab.lab.load.WrkGenerator.Load(2, 4, java.time.Duration.ofSeconds(10)),
+                    java.time.Duration.ofSeconds(5), "http://127.0.0.1:1/");
         assertThat(wrk).startsWith("taskset", "-c", "6-7", "wrk");
         java.util.List<String> shared = new dev.perflab.lab.load.WrkGenerator(java.nio.file.Path.of("wrk/summary.lua"),
-                new dev.perflab.lab.load.WrkGenerator.Load(2, 4, java.time.Duration.ofSeconds(10)), Placement.decide("auto", 2, true).generatorPrefix())
-            .command(new dev.perflab.lab.load.WrkGenerator.Load(2, 4, java.time.Duration.ofSeconds(10)), java.time.Duration.ofSeconds(5), "http://127.0.0.1:1/");
+                new dev.perflab.lab.load.WrkGenerator.Load(2, 4, java.time.Duration.ofSeconds(10)),
+                Placement.decide("auto", 2, true).generatorPrefix())
+            .command(new dev.perflab.lab.load.WrkGenerator.Load(2, 4, java.time.Duration.ofSeconds(10)),
+                    java.time.Duration.ofSeconds(5), "http://127.0.0.1:1/");
         assertThat(shared.get(0)).isEqualTo("wrk");
     }
 
@@ -54,6 +59,8 @@ class PlacementTests {
 
     @Test
     void anythingElseIsOneLine() {
-        assertThatThrownBy(() -> Placement.decide("yes", 8, true)).isInstanceOf(LabException.class).hasMessage("PIN must be auto or off, not 'yes'");
+        assertThatThrownBy(() -> Placement.decide("yes", 8, true)).isInstanceOf(LabException.class)
+            .hasMessage("PIN must be auto or off, not 'yes'");
     }
+
 }

@@ -10,7 +10,8 @@ class ReapedChildrenTests {
 
     @Test
     void theChildrenFieldsAreReadAfterTheCommandName() {
-        // pid (comm) state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime cutime cstime ...
+        // pid (comm) state ppid pgrp session tty tpgid flags minflt cminflt majflt
+        // cmajflt utime stime cutime cstime ...
         String stat = "4242 (java (lab) x) S 1 4242 4242 0 -1 4194304 100 200 0 0 350 40 123 77 20 0 30 0 12345";
         assertThat(ReapedChildren.parse(stat)).isEqualTo(2.0);
     }
@@ -24,4 +25,5 @@ class ReapedChildrenTests {
         double after = ReapedChildren.cpuSeconds().orElseThrow();
         assertThat(after - before).isGreaterThan(0.05);
     }
+
 }

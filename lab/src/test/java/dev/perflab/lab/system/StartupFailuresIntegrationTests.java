@@ -23,6 +23,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 class StartupFailuresIntegrationTests {
 
     private static final List<String> JVM = List.of("-Xmx256m", "-XX:TieredStopAtLevel=1");
+
     private static final Duration LIMIT = Duration.ofSeconds(120);
 
     private final Path root = Path.of(System.getProperty("lab.root", "..")).toAbsolutePath().normalize();
@@ -37,7 +38,8 @@ class StartupFailuresIntegrationTests {
     @Test
     void virtualProfileOnJdk17ExitsWithOneLine() {
         assumeTrue(Runtime.version().feature() < 21, "this JVM has virtual threads");
-        assertThatThrownBy(() -> LabSystem.start(new ServiceLauncher(root, logs), List.of(gateway(List.of("virtual"))), LIMIT))
+        assertThatThrownBy(
+                () -> LabSystem.start(new ServiceLauncher(root, logs), List.of(gateway(List.of("virtual"))), LIMIT))
             .isInstanceOf(LabException.class)
             .hasMessageContaining("gateway exited during start-up (exit code 2)")
             .hasMessageContaining("profile 'virtual' needs JDK 21 or newer")
@@ -47,7 +49,8 @@ class StartupFailuresIntegrationTests {
     @Test
     void unknownProfileIsNamedAndTheOtherServicesOfTheStartAreStopped() {
         LaunchSpec business = LaunchSpec.of(Service.BUSINESS).withPort(29172).withJvmOptions(JVM);
-        assertThatThrownBy(() -> LabSystem.start(new ServiceLauncher(root, logs), List.of(business, gateway(List.of("reactive", "nope"))), LIMIT))
+        assertThatThrownBy(() -> LabSystem.start(new ServiceLauncher(root, logs),
+                List.of(business, gateway(List.of("reactive", "nope"))), LIMIT))
             .isInstanceOf(LabException.class)
             .hasMessageContaining("unknown profile 'nope'; known profiles: blocking, offloaded, reactive");
         assertThat(ServiceLauncher.portFree(29172)).as("business-service was stopped with the failed start").isTrue();

@@ -29,9 +29,11 @@ class TargetsTests {
 
     @Test
     void theGatewayStartsAllThreeWithItsProfilesTheRungsAuthLatencyAndTheRunsAgent() {
-        Target gateway = target(TargetKind.GATEWAY, List.of("blocking", "log-quiet"), spec -> spec.withEnv("PROFILER", "jprofiler"));
+        Target gateway = target(TargetKind.GATEWAY, List.of("blocking", "log-quiet"),
+                spec -> spec.withEnv("PROFILER", "jprofiler"));
         List<LaunchSpec> specs = gateway.specs("20ms");
-        assertThat(specs).extracting(LaunchSpec::service).containsExactly(Service.BUSINESS, Service.AUTH, Service.GATEWAY);
+        assertThat(specs).extracting(LaunchSpec::service)
+            .containsExactly(Service.BUSINESS, Service.AUTH, Service.GATEWAY);
         assertThat(specs.get(1).environment()).containsEntry("AUTH_LATENCY", "20ms");
         assertThat(specs.get(2).profiles()).containsExactly("blocking", "log-quiet");
         assertThat(specs.get(2).environment()).containsEntry("PROFILER", "jprofiler");
@@ -54,6 +56,8 @@ class TargetsTests {
 
     @Test
     void kindsKeepTheNamesOfTheScenarioFile() {
-        assertThat(List.of(TargetKind.values())).extracting(TargetKind::id).containsExactly("backend", "gateway", "nginx");
+        assertThat(List.of(TargetKind.values())).extracting(TargetKind::id)
+            .containsExactly("backend", "gateway", "nginx");
     }
+
 }

@@ -30,8 +30,8 @@ class PairedRatioTests {
         assertThat(paired.passes()).isEqualTo(4);
         assertThat(paired.verdict()).as("a cost 10 % higher in every pass").isEqualTo(Verdict.SLOWER);
         assertThat(PairedRatio.of(ratios, true).verdict()).as("a rate 10 % higher").isEqualTo(Verdict.FASTER);
-        assertThat(paired.describe()).isEqualTo(String.format(java.util.Locale.ROOT, "%.3f × [%.3f, %.3f], slower", paired.ratio(), paired.low(),
-                paired.high()));
+        assertThat(paired.describe()).isEqualTo(String.format(java.util.Locale.ROOT, "%.3f × [%.3f, %.3f], slower",
+                paired.ratio(), paired.low(), paired.high()));
     }
 
     @Test
@@ -54,12 +54,16 @@ class PairedRatioTests {
         PairedRatio tenPerCent = PairedRatio.of(List.of(1.10, 1.12, 1.09, 1.11), false);
         assertThat(tenPerCent.worseBeyond(0.05, false)).isTrue();
         assertThat(tenPerCent.worseBeyond(0.15, false)).as("significant, but within 15 %").isFalse();
-        assertThat(PairedRatio.of(List.of(0.98, 1.03, 1.01, 0.99), false).worseBeyond(0.0, false)).as("no verdict of slower").isFalse();
+        assertThat(PairedRatio.of(List.of(0.98, 1.03, 1.01, 0.99), false).worseBeyond(0.0, false))
+            .as("no verdict of slower")
+            .isFalse();
     }
 
     @Test
     void aRatioThatIsNotAPositiveNumberIsRefused() {
         assertThatThrownBy(() -> PairedRatio.of(List.of(1.0, 0.0), false)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> PairedRatio.of(List.of(1.0, Double.NaN), false)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> PairedRatio.of(List.of(1.0, Double.NaN), false))
+            .isInstanceOf(IllegalArgumentException.class);
     }
+
 }

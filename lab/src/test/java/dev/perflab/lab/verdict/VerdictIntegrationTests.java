@@ -25,31 +25,44 @@ import tools.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Verdicts on the real apps with short windows. A step as large as blocking against reactive is
- * called slower. Two runs taken minutes apart are different machines on a shared host (the same
- * rung read 39 % apart), so the same gateway is checked against itself the way the lab can promise:
- * both at once, paired pass by pass, where the machine's noise hits both sides alike; and a known
- * CPU cost added to one side (the burn profile) is called slower the same way.
+ * Verdicts on the real apps with short windows. A step as large as blocking against
+ * reactive is called slower. Two runs taken minutes apart are different machines on a
+ * shared host (the same rung read 39 % apart), so the same gateway is checked against
+ * itself the way the lab can promise: both at once, paired pass by pass, where the
+ * machine's noise hits both sides alike; and a known CPU cost added to one side (the burn
+ * profile) is called slower the same way.
  */
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
 class VerdictIntegrationTests {
 
-    private static final String ROOT = Path.of(System.getProperty("lab.root", "..")).toAbsolutePath().normalize().toString();
-    private static final List<String> SHORT = List.of("--duration", "6s", "--subwindow", "2s", "--warmup-max", "4s", "--warmup-probe", "2s",
-            "--threads", "2", "--connections", "10", "--java-opts", "-Xmx256m -XX:TieredStopAtLevel=1");
-    /** A paired run on the test's budget: 4 passes of two 3 s windows after up to 9 s of warm-up, 150 req/s to each side. */
-    private static final List<String> PAIRED = List.of("--passes", "4", "--duration", "6s", "--subwindow", "3s", "--warmup", "9s", "--warmup-probe", "3s", "--rate", "150",
-            "--java-opts", "-Xmx256m -XX:TieredStopAtLevel=1", "--seed", "7");
+    private static final String ROOT = Path.of(System.getProperty("lab.root", ".."))
+        .toAbsolutePath()
+        .normalize()
+        .toString();
+
+    private static final List<String> SHORT = List.of("--duration", "6s", "--subwindow", "2s", "--warmup-max", "4s",
+            "--warmup-probe", "2s", "--threads", "2", "--connections", "10", "--java-opts",
+            "-Xmx256m -XX:TieredStopAtLevel=1");
+
+    /**
+     * A paired run on the test's budget: 4 passes of two 3 s windows after up to 9 s of
+     * warm-up, 150 req/s to each side.
+     */
+    private static final List<String> PAIRED = List.of("--passes", "4", "--duration", "6s", "--subwindow", "3s",
+            "--warmup", "9s", "--warmup-probe", "3s", "--rate", "150", "--java-opts",
+            "-Xmx256m -XX:TieredStopAtLevel=1", "--seed", "7");
 
     @TempDir
     Path results;
 
     private final StringWriter out = new StringWriter();
+
     private final StringWriter err = new StringWriter();
 
     @BeforeAll
     static void portsFree() {
-        // the closed-loop tests use the lab's fixed ports; a busy one fails here, naming its owner, rather than skipping
+        // the closed-loop tests use the lab's fixed ports; a busy one fails here, naming
+        // its owner, rather than skipping
         LabPorts.requireFree(LabPorts.RUNNER);
     }
 
@@ -61,7 +74,10 @@ class VerdictIntegrationTests {
         return execute(withDefaults(List.of("pair", "--results", results.toString(), "--root", ROOT), PAIRED, args));
     }
 
-    /** The command, then each default option the test does not give itself (picocli takes each option once), then the test's own. */
+    /**
+     * The command, then each default option the test does not give itself (picocli takes
+     * each option once), then the test's own.
+     */
     private static List<String> withDefaults(List<String> command, List<String> defaults, String... args) {
         List<String> full = new ArrayList<>(command);
         List<String> given = List.of(args);
@@ -87,18 +103,21 @@ class VerdictIntegrationTests {
 
     @Test
     void blockingAfterReactiveIsSlowerWithAnInterval() throws IOException {
-        // at 100 ms per auth call both rungs wait rather than compute, so a busy machine moves them little: the blocking
-        // gateway holds an event loop for each call, about 4 / 100 ms = 40 req/s; reactive serves its 10 connections, about 100 req/s
-        Path ladder = Files.writeString(results.resolve("steps.yml"), "rungs:\n"
-                + "  - name: reactive\n    profiles: [reactive]\n    auth_latency: 100ms\n"
-                + "  - name: blocking\n    profiles: [blocking]\n    auth_latency: 100ms\n");
+        // at 100 ms per auth call both rungs wait rather than compute, so a busy machine
+        // moves them little: the blocking
+        // gateway holds an event loop for each call, about 4 / 100 ms = 40 req/s;
+        // reactive serves its 10 connections, about 100 req/s
+        Path ladder = Files.writeString(results.resolve("steps.yml"),
+                "rungs:\n" + "  - name: reactive\n    profiles: [reactive]\n    auth_latency: 100ms\n"
+                        + "  - name: blocking\n    profiles: [blocking]\n    auth_latency: 100ms\n");
         assertThat(run("lab", "--scenarios", ladder.toString(), "--duration", "8s")).as(err.toString()).isZero();
         JsonNode rungs = RunFolder.JSON.readTree(latest().resolve("summary.json").toFile()).path("rungs");
         JsonNode reactive = rungs.get(0);
         JsonNode blocking = rungs.get(1);
         assertThat(reactive.has("verdict")).as("the first rung has nothing before it").isFalse();
         assertThat(blocking.path("windows").size()).isEqualTo(4);
-        assertThat(blocking.path("intervals").path("covers").asString()).startsWith("within one run only: 4 sub-windows");
+        assertThat(blocking.path("intervals").path("covers").asString())
+            .startsWith("within one run only: 4 sub-windows");
         assertThat(blocking.path("intervals").path("rps").path("n").asInt()).isEqualTo(4);
         assertThat(blocking.path("intervals").path("cpu_ms_per_request").has("gateway")).isTrue();
         JsonNode step = blocking.path("verdict");
@@ -106,11 +125,16 @@ class VerdictIntegrationTests {
         assertThat(step.path("rps").path("verdict").asString()).as(step.toString()).isEqualTo("slower");
         assertThat(step.path("rps").path("high").asDouble()).isLessThan(1.0);
         assertThat(step.path("proxy_cpu_ms_per_request").path("ratio").asDouble()).isPositive();
-        assertThat(step.path("carried_by").toString()).as("req/s, which excludes 1.00 above, carried it").contains("rps");
-        // what every JVM counted about itself, per sub-window, read through the attach API
+        assertThat(step.path("carried_by").toString()).as("req/s, which excludes 1.00 above, carried it")
+            .contains("rps");
+        // what every JVM counted about itself, per sub-window, read through the attach
+        // API
         for (JsonNode window : blocking.path("windows")) {
-            assertThat(window.path("jvm").path("gateway").path("bytes_per_request").asDouble()).as(window.toString()).isGreaterThan(1_000);
-            assertThat(window.path("jvm").path("auth-service").path("bytes_per_request").asDouble()).as(window.toString()).isPositive();
+            assertThat(window.path("jvm").path("gateway").path("bytes_per_request").asDouble()).as(window.toString())
+                .isGreaterThan(1_000);
+            assertThat(window.path("jvm").path("auth-service").path("bytes_per_request").asDouble())
+                .as(window.toString())
+                .isPositive();
         }
         assertThat(blocking.path("intervals").path("bytes_per_request").path("gateway").path("n").asInt()).isEqualTo(4);
         assertThat(step.path("gateway_bytes_per_request").path("ratio").asDouble()).isPositive();
@@ -119,14 +143,17 @@ class VerdictIntegrationTests {
 
     @Test
     void theSameGatewayAgainstItselfAtTheSameTimeIsTheSameWithinTenPerCentAndPassesTheGate() throws IOException {
-        assertThat(pair("--a-gateway", "reactive", "--b-gateway", "reactive", "--fail-on", "10%")).as(out + err.toString()).isZero();
+        assertThat(pair("--a-gateway", "reactive", "--b-gateway", "reactive", "--fail-on", "10%"))
+            .as(out + err.toString())
+            .isZero();
         JsonNode pair = RunFolder.JSON.readTree(latest().resolve("pair.json").toFile());
         assertThat(pair.path("passes_done").asInt()).isEqualTo(4);
         Set<String> orders = new HashSet<>();
         for (JsonNode pass : pair.path("pass_results")) {
             assertThat(pass.path("windows").size()).as("two windows a pass").isEqualTo(2);
             for (String side : List.of("a", "b")) {
-                // 150 req/s for 6 s: vegeta sends each side its share of the round-robin schedule
+                // 150 req/s for 6 s: vegeta sends each side its share of the round-robin
+                // schedule
                 assertThat(pass.path(side).path("requests").asLong()).as(side).isBetween(850L, 950L);
                 assertThat(pass.path(side).path("errors").asLong()).as(side).isZero();
                 assertThat(pass.path(side).path("cpu_ms_per_request").asDouble()).as(side).isPositive();
@@ -134,12 +161,16 @@ class VerdictIntegrationTests {
             assertThat(pass.path("a_port").asInt()).isNotEqualTo(pass.path("b_port").asInt());
             orders.add(pass.path("started_first").asString());
         }
-        assertThat(orders).as("seed 7 starts A first in some passes and B in others").containsExactlyInAnyOrder("A", "B");
+        assertThat(orders).as("seed 7 starts A first in some passes and B in others")
+            .containsExactlyInAnyOrder("A", "B");
         JsonNode cpu = pair.path("verdicts").path("cpu_ms_per_request");
         assertThat(cpu.path("passes").asInt()).isEqualTo(4);
-        // an equivalence check, not "the 95 % interval contains 1.00" (which a correct interval misses one time in twenty):
-        // the whole interval lies within 10 % of equal; a broken pairing (sides mixed up, one side's CPU read twice,
-        // windows not in the same seconds) leaves either a bias or an interval far wider than this
+        // an equivalence check, not "the 95 % interval contains 1.00" (which a correct
+        // interval misses one time in twenty):
+        // the whole interval lies within 10 % of equal; a broken pairing (sides mixed up,
+        // one side's CPU read twice,
+        // windows not in the same seconds) leaves either a bias or an interval far wider
+        // than this
         assertThat(cpu.path("low").asDouble()).as(cpu.toString()).isGreaterThan(0.90);
         assertThat(cpu.path("high").asDouble()).as(cpu.toString()).isLessThan(1.10);
         assertThat(pair.path("gate").path("failed").asBoolean()).isFalse();
@@ -149,19 +180,27 @@ class VerdictIntegrationTests {
 
     @Test
     void aKnownCpuCostOnOneSideIsCalledSlowerAndFailsTheGate() throws IOException {
-        // 300 us of CPU per request on B, about half again what this C1-only gateway spends on a request
-        assertThat(pair("--a-gateway", "reactive", "--b-gateway", "reactive,burn", "--b-java-opts", "-Dlab.burn.micros=300", "--passes", "3",
-                "--fail-on", "5%")).as(out + err.toString()).isEqualTo(3);
-        JsonNode cpu = RunFolder.JSON.readTree(latest().resolve("pair.json").toFile()).path("verdicts").path("cpu_ms_per_request");
+        // 300 us of CPU per request on B, about half again what this C1-only gateway
+        // spends on a request
+        assertThat(pair("--a-gateway", "reactive", "--b-gateway", "reactive,burn", "--b-java-opts",
+                "-Dlab.burn.micros=300", "--passes", "3", "--fail-on", "5%"))
+            .as(out + err.toString())
+            .isEqualTo(3);
+        JsonNode cpu = RunFolder.JSON.readTree(latest().resolve("pair.json").toFile())
+            .path("verdicts")
+            .path("cpu_ms_per_request");
         assertThat(cpu.path("verdict").asString()).as(cpu.toString()).isEqualTo("slower");
         assertThat(cpu.path("low").asDouble()).isGreaterThan(1.0);
-        assertThat(out.toString()).contains("FAIL_ON=5%: B is significantly costlier than A by more than 5% in gateway CPU per request");
+        assertThat(out.toString())
+            .contains("FAIL_ON=5%: B is significantly costlier than A by more than 5% in gateway CPU per request");
     }
 
     @Test
     void aRunComparedWithItselfGoesThroughCompareAsNoDifference() throws IOException {
-        // the pipeline of make compare A= B= on real output: the same folder on both sides is a ratio of exactly 1.00, and its
-        // interval (Welch's, as for two independent runs) holds 1.00, so no difference and the gate passes
+        // the pipeline of make compare A= B= on real output: the same folder on both
+        // sides is a ratio of exactly 1.00, and its
+        // interval (Welch's, as for two independent runs) holds 1.00, so no difference
+        // and the gate passes
         assertThat(run("gateway-test", "--auth-client", "reactive", "--repeat", "2")).as(err.toString()).isZero();
         Path a = latest();
         JsonNode rung = RunFolder.JSON.readTree(a.resolve("summary.json").toFile()).path("rungs").get(0);
@@ -173,11 +212,15 @@ class VerdictIntegrationTests {
         StringWriter compared = new StringWriter();
         line.setOut(new PrintWriter(compared, true));
         line.setErr(new PrintWriter(err, true));
-        int exit = line.execute("compare", "--a", a.toString(), "--b", a.toString(), "--fail-on", "5%", "--out", out.toString());
+        int exit = line.execute("compare", "--a", a.toString(), "--b", a.toString(), "--fail-on", "5%", "--out",
+                out.toString());
         assertThat(exit).as(compared + err.toString()).isZero();
-        assertThat(compared.toString()).contains("gateway-reactive: req/s 1.00 × [").contains("], no difference beyond noise");
-        assertThat(Files.readString(out.resolve("compare.md"))).contains("| gateway-reactive |").contains("no difference beyond noise")
+        assertThat(compared.toString()).contains("gateway-reactive: req/s 1.00 × [")
+            .contains("], no difference beyond noise");
+        assertThat(Files.readString(out.resolve("compare.md"))).contains("| gateway-reactive |")
+            .contains("no difference beyond noise")
             .contains("passed: no rung is significantly slower by more than 5%");
         assertThat(out.resolve("compare.html")).isNotEmptyFile();
     }
+
 }

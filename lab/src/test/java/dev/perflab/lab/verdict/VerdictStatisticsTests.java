@@ -52,7 +52,8 @@ class VerdictStatisticsTests {
 
     @Test
     void noiseAsWideAsTheStepIsNoDifference() {
-        // a 10 % step inside +-15 % noise with three values a side: the interval straddles 1
+        // a 10 % step inside +-15 % noise with three values a side: the interval
+        // straddles 1
         Ratio ratio = Ratio.of(List.of(850.0, 1000.0, 1150.0), List.of(935.0, 1100.0, 1265.0), true);
         assertThat(ratio.ratio()).isCloseTo(1.1, within(0.01));
         assertThat(ratio.verdict()).isEqualTo(Verdict.NO_DIFFERENCE);
@@ -79,8 +80,8 @@ class VerdictStatisticsTests {
 
     @Test
     void withPassesTheUnitsAreThePassMeans() {
-        List<Window> windows = List.of(window(1, 1000, 0.4), window(1, 1200, 0.4), window(2, 900, 0.5), window(2, 1100, 0.5),
-                window(3, 1000, 0.45), window(3, 1000, 0.45));
+        List<Window> windows = List.of(window(1, 1000, 0.4), window(1, 1200, 0.4), window(2, 900, 0.5),
+                window(2, 1100, 0.5), window(3, 1000, 0.45), window(3, 1000, 0.45));
         Intervals intervals = Intervals.of(windows);
         assertThat(intervals.covers()).startsWith("between 3 passes, each restarting the apps");
         assertThat(intervals.rps().values()).containsExactly(1100.0, 1000.0, 1000.0);
@@ -91,8 +92,10 @@ class VerdictStatisticsTests {
 
     @Test
     void aStepComparesReqPerSecondAndTheProxysCpuPerRequest() {
-        List<Window> gateway = List.of(window(1, 1000, 0.40), window(1, 1010, 0.41), window(1, 990, 0.39), window(1, 1005, 0.40));
-        List<Window> nginx = List.of(nginx(1, 3000, 0.10), nginx(1, 3050, 0.11), nginx(1, 2990, 0.10), nginx(1, 3010, 0.10));
+        List<Window> gateway = List.of(window(1, 1000, 0.40), window(1, 1010, 0.41), window(1, 990, 0.39),
+                window(1, 1005, 0.40));
+        List<Window> nginx = List.of(nginx(1, 3000, 0.10), nginx(1, 3050, 0.11), nginx(1, 2990, 0.10),
+                nginx(1, 3010, 0.10));
         StepVerdict step = StepVerdict.of("loop-pools", gateway, nginx);
         assertThat(step.against()).isEqualTo("loop-pools");
         assertThat(step.rps().verdict()).isEqualTo(Verdict.FASTER);
@@ -102,11 +105,12 @@ class VerdictStatisticsTests {
 
     @Test
     void aStepThatOnlyAllocatesMoreIsCarriedByBytesPerRequestWhereCpuAndReqPerSecondCannotTell() {
-        // request logging on a busy machine: CPU and req/s inside their noise, 6 % more bytes in every window
-        List<Window> before = List.of(counted(1, 1000, 0.40, 95_000), counted(1, 1150, 0.36, 95_100), counted(1, 900, 0.44, 94_950),
-                counted(1, 1050, 0.39, 95_050));
-        List<Window> after = List.of(counted(1, 980, 0.42, 100_700), counted(1, 1120, 0.37, 100_800), counted(1, 920, 0.41, 100_650),
-                counted(1, 1060, 0.43, 100_750));
+        // request logging on a busy machine: CPU and req/s inside their noise, 6 % more
+        // bytes in every window
+        List<Window> before = List.of(counted(1, 1000, 0.40, 95_000), counted(1, 1150, 0.36, 95_100),
+                counted(1, 900, 0.44, 94_950), counted(1, 1050, 0.39, 95_050));
+        List<Window> after = List.of(counted(1, 980, 0.42, 100_700), counted(1, 1120, 0.37, 100_800),
+                counted(1, 920, 0.41, 100_650), counted(1, 1060, 0.43, 100_750));
         StepVerdict step = StepVerdict.of("log-async", before, after);
         assertThat(step.rps().verdict()).isEqualTo(Verdict.NO_DIFFERENCE);
         assertThat(step.proxyCpuPerRequest().verdict()).isEqualTo(Verdict.NO_DIFFERENCE);
@@ -118,7 +122,8 @@ class VerdictStatisticsTests {
     }
 
     private static Window counted(int pass, double rps, double gatewayCpu, double gatewayBytes) {
-        return new Window(pass, rps, 5.0, Map.of("gateway", gatewayCpu), Map.of("gateway", new JvmCost(gatewayBytes, 0L, 0L, 0L, null)));
+        return new Window(pass, rps, 5.0, Map.of("gateway", gatewayCpu),
+                Map.of("gateway", new JvmCost(gatewayBytes, 0L, 0L, 0L, null)));
     }
 
     private static Window window(int pass, double rps, double gatewayCpu) {
@@ -128,4 +133,5 @@ class VerdictStatisticsTests {
     private static Window nginx(int pass, double rps, double nginxCpu) {
         return new Window(pass, rps, 2.0, Map.of("nginx", nginxCpu, "auth-service", 0.1));
     }
+
 }

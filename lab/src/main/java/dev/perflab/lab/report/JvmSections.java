@@ -24,10 +24,42 @@ final class JvmSections {
     }
 
     /**
+     * What each JVM counted per request, as its own section with its partials
+     * (templates/section/jvm-costs).
+     */
+    record Costs(Table table) implements Section {
+
+        static Costs of(RunFacts facts) {
+            return new Costs(costs(facts.rungs()));
+        }
+
+        @Override
+        public java.util.Map<String, Object> view() {
+            return Section.tableView(table);
+        }
+    }
+
+    /**
+     * What each rung's gateway ran on, as its own section with its partials
+     * (templates/section/runtimes).
+     */
+    record Runtimes(Table table) implements Section {
+
+        static Runtimes of(RunFacts facts) {
+            return new Runtimes(runtime(facts.rungs()));
+        }
+
+        @Override
+        public java.util.Map<String, Object> view() {
+            return Section.tableView(table);
+        }
+    }
+
+    /**
      * Per measured rung with JVM counters: the gateway's (or else the backend's) costs
      * per request.
      */
-    static ReportModel.Table costs(List<RungResult> rungs) {
+    static Table costs(List<RungResult> rungs) {
         List<List<String>> rows = new ArrayList<>();
         for (RungResult r : rungs) {
             if (!r.measured() || r.windows() == null || r.windows().stream().noneMatch(w -> w.jvm() != null)) {
@@ -60,15 +92,15 @@ final class JvmSections {
                     Long.toString(young), Double.isNaN(jit) ? "" : String.format(Locale.ROOT, "%,.0f", jit),
                     Double.isNaN(switches) ? "" : String.format(Locale.ROOT, "%.2f", switches)));
         }
-        return new ReportModel.Table(List.of("rung", "JVM", "bytes allocated per request", "95 % interval",
-                "young collections", "JIT compilation, ms per sub-window", "context switches per request"), rows);
+        return new Table(List.of("rung", "JVM", "bytes allocated per request", "95 % interval", "young collections",
+                "JIT compilation, ms per sub-window", "context switches per request"), rows);
     }
 
     /**
      * Per gateway rung whose gateway reported its runtime: JDK, collector, Netty
      * allocator and transport, and the rung's JVM options.
      */
-    static ReportModel.Table runtime(List<RungResult> rungs) {
+    static Table runtime(List<RungResult> rungs) {
         List<List<String>> rows = new ArrayList<>();
         for (RungResult r : rungs) {
             Map<String, String> mode = r.mode();
@@ -78,8 +110,8 @@ final class JvmSections {
             rows.add(List.of(r.name(), mode.get("jdk"), mode.getOrDefault("gc", ""), mode.getOrDefault("allocator", ""),
                     mode.getOrDefault("transport", ""), r.rung().javaOpts() == null ? "" : r.rung().javaOpts()));
         }
-        return new ReportModel.Table(
-                List.of("rung", "JDK", "collector", "Netty allocator", "transport", "the rung's JVM options"), rows);
+        return new Table(List.of("rung", "JDK", "collector", "Netty allocator", "transport", "the rung's JVM options"),
+                rows);
     }
 
 }

@@ -37,56 +37,32 @@ public final class ReportWriter {
     }
 
     /**
-     * The model as the templates read it: a section that may be absent is a list of zero
-     * or one element, and a table's cells say whether they hold text (left-aligned in
-     * HTML).
+     * The model as the templates read it: each section under its partial's name, a list
+     * of zero or one view so that a section the run has nothing for leaves no trace.
      */
     private static Map<String, Object> view(ReportModel model) {
         Map<String, Object> view = new LinkedHashMap<>();
-        view.put("title", model.title());
-        view.put("machineLine", model.machineLine());
-        view.put("error", optional(model.error()));
-        view.put("main", table(model.main()));
-        view.put("cores", model.cores() == null ? List.of()
-                : List.of(Map.of("count", model.cores(), "percent", model.cores() * 100)));
-        view.put("times", table(model.times()));
-        view.put("hotspots", table(model.hotspots()));
-        view.put("profiler", model.profiler());
-        view.put("warmup", table(model.warmup()));
-        view.put("hasFaults", !model.faults().isEmpty());
-        view.put("faults", model.faults());
-        view.put("sweep", model.sweep() == null ? List.of() : table(model.sweep()));
-        view.put("samplerCost", optional(model.samplerCost()));
-        view.put("verdicts", table(model.verdicts()));
-        view.put("intervals", table(model.intervals()));
-        view.put("noiseFloor", optional(model.noiseFloor()));
-        view.put("atRate", table(model.atRate()));
-        view.put("atRateNote", optional(model.atRateNote()));
-        view.put("bounds", table(model.bounds()));
-        view.put("capacity", table(model.capacity()));
-        view.put("capacityExplained", optional(model.capacityExplained()));
-        view.put("jvmCosts", table(model.jvmCosts()));
-        view.put("runtimes", table(model.runtimes()));
-        view.put("warmupReasons", model.warmupReasons());
+        section(view, "header", model.header());
+        section(view, "rungs", model.main());
+        section(view, "verdicts", model.verdicts());
+        section(view, "intervals", model.intervals());
+        section(view, "jvmCosts", model.jvmCosts());
+        section(view, "runtimes", model.runtimes());
+        section(view, "atRate", model.atRate());
+        section(view, "capacity", model.capacity());
+        section(view, "bounds", model.bounds());
+        section(view, "times", model.times());
+        section(view, "hotspots", model.hotspots());
+        section(view, "warmup", model.warmup());
+        section(view, "faults", model.faults());
+        section(view, "sweep", model.sweep());
+        section(view, "samplerCost", model.samplerCost());
         return view;
     }
 
-    private static List<Object> optional(Object value) {
-        return value == null ? List.of() : List.of(value);
-    }
-
-    private static List<Map<String, Object>> table(ReportModel.Table table) {
-        if (table.isEmpty()) {
-            return List.of();
-        }
-        List<Map<String, Object>> rows = table.rows()
-            .stream()
-            .map(row -> Map.<String, Object>of("cells",
-                    IntStream.range(0, row.size())
-                        .mapToObj(c -> Map.of("value", row.get(c), "text", c == 1 || c == row.size() - 1))
-                        .toList()))
-            .toList();
-        return List.of(Map.of("header", table.header(), "rows", rows));
+    private static void section(Map<String, Object> view, String name, Section section) {
+        Map<String, Object> fields = section.view();
+        view.put(name, fields == null ? List.of() : List.of(fields));
     }
 
     private static String chartJs() {

@@ -34,7 +34,7 @@ class JvmSectionsTests {
     void aRungWithJvmCountersShowsBytesPerRequestWithItsIntervalYoungCollectionsAndTheJitsTimePerSubWindow() {
         RungResult counted = rung("lean", List.of(window(95_000, 2, 0), window(95_200, 1, 12), window(94_800, 2, 0)),
                 null, null);
-        ReportModel.Table table = JvmSections.costs(List.of(counted));
+        Table table = JvmSections.costs(List.of(counted));
 
         assertThat(table.rows()).singleElement().satisfies(row -> {
             assertThat(row.get(0)).isEqualTo("lean");

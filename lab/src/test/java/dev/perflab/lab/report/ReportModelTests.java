@@ -38,31 +38,32 @@ class ReportModelTests {
     @Test
     void mainTableHasOneRowPerRungWithRatiosToTheBaselineAndEachServicesCpu() {
         ReportModel model = ReportModel.read(LADDER);
-        assertThat(model.main().header()).containsExactly("rung", "profiles", "req/s", "cv", "x baseline", "x nginx",
-                "p50 ms", "p90 ms", "p99 ms", "max ms", "errors", "CPU auth-service %", "CPU business-service %",
-                "CPU gateway %", "what changed");
-        assertThat(model.main().rows()).containsExactly(
+        assertThat(model.main().table().header()).containsExactly("rung", "profiles", "req/s", "cv", "x baseline",
+                "x nginx", "p50 ms", "p90 ms", "p99 ms", "max ms", "errors", "CPU auth-service %",
+                "CPU business-service %", "CPU gateway %", "what changed");
+        assertThat(model.main().table().rows()).containsExactly(
                 List.of("baseline", "-", "7,087", "n/a", "1.00", "", "1.14", "7.37", "17.27", "38.00", "0", "", "176",
                         "", "business-service alone"),
                 List.of("blocking", "blocking", "112", "n/a", "0.02", "", "82.72", "148.63", "225.46", "290.32", "0",
                         "34", "33", "75", "blocking auth client"));
-        assertThat(model.error())
+        assertThat(model.header().error())
             .isEqualTo("interrupted (Ctrl-C or SIGTERM) during the run; the processes it started were stopped");
-        assertThat(model.samplerCost()).isEqualTo("0.38");
+        assertThat(model.samplerCost().percent()).isEqualTo("0.38");
     }
 
     @Test
     void timeAndWarmupTablesCoverTheMeasuredRungs() {
         ReportModel model = ReportModel.read(LADDER);
-        assertThat(model.times().rows()).hasSize(1);
-        assertThat(model.times().rows().get(0)).startsWith("blocking", "89.87", "78.25", "15.58");
-        assertThat(model.times().rows().get(0).get(4)).contains("auth_client=blocking")
+        assertThat(model.times().table().rows()).hasSize(1);
+        assertThat(model.times().table().rows().get(0)).startsWith("blocking", "89.87", "78.25", "15.58");
+        assertThat(model.times().table().rows().get(0).get(4)).contains("auth_client=blocking")
             .contains("event_loop_threads=4");
-        assertThat(model.warmup().rows()).containsExactly(List.of("baseline", "5", "no", "3,891", "", ""),
+        assertThat(model.warmup().table().rows()).containsExactly(List.of("baseline", "5", "no", "3,891", "", ""),
                 List.of("blocking", "7", "no", "45", "", ""));
-        assertThat(model.hotspots().isEmpty()).isTrue();
-        assertThat(model.faults()).isEmpty();
-        assertThat(model.sweep()).isNull();
+        assertThat(model.hotspots().table().isEmpty()).isTrue();
+        assertThat(model.faults().lines()).isEmpty();
+        assertThat(model.sweep().table().isEmpty()).isTrue();
+        assertThat(model.charts().sweep()).isNull();
     }
 
     @Test
@@ -78,11 +79,11 @@ class ReportModelTests {
             .put("changes", "reactive")
             .put("skipped", "port 38071 is busy");
         ReportModel model = ReportModel.of(LADDER, info, results(rungs), null);
-        assertThat(model.main().rows()).extracting(row -> row.get(0) + " " + row.get(4) + " " + row.get(5))
+        assertThat(model.main().table().rows()).extracting(row -> row.get(0) + " " + row.get(4) + " " + row.get(5))
             .containsExactly("baseline 1.00 0.50", "blocking 0.02 0.01", "nginx 2.00 1.00", "reactive  ");
-        assertThat(model.main().rows().get(3)).containsExactly("reactive", "-", "skipped: port 38071 is busy", "", "",
-                "", "", "", "", "", "", "", "", "", "reactive");
-        assertThat(model.error()).isNull();
+        assertThat(model.main().table().rows().get(3)).containsExactly("reactive", "-", "skipped: port 38071 is busy",
+                "", "", "", "", "", "", "", "", "", "", "", "reactive");
+        assertThat(model.header().error()).isNull();
     }
 
     @Test
@@ -91,8 +92,8 @@ class ReportModelTests {
         ((ObjectNode) info.path("machine")).put("cores", 64).put("cpu_model", "Big Iron");
         info.put("runtime", "compose");
         ReportModel model = ReportModel.of(LADDER, info, results(summary(LADDER)), null);
-        assertThat(model.cores()).isEqualTo(64);
-        assertThat(model.machineLine()).startsWith(
+        assertThat(model.main().cores()).isEqualTo(64);
+        assertThat(machineLine(model)).startsWith(
                 "Big Iron, 64 cores, OpenJDK 64-Bit Server VM 17.0.15+6-Debian-1deb12u1; runtime compose; commit 8653ee1d9aff; ")
             .endsWith("wrk -t5 -c10 -d5s --timeout 10s, repeat 1, load generator on the same host");
         assertThat(ReportWriter.markdown(model)).contains("in % of one core (64 cores = 6400 %).")
@@ -101,15 +102,15 @@ class ReportModelTests {
         ((ObjectNode) info.path("machine")).remove("cores");
         ((ObjectNode) info.path("machine")).put("load_generator_on_same_host", false);
         ReportModel unknown = ReportModel.of(LADDER, info, results(summary(LADDER)), null);
-        assertThat(unknown.cores()).isNull();
-        assertThat(unknown.machineLine()).endsWith("load generator on another host");
+        assertThat(unknown.main().cores()).isNull();
+        assertThat(machineLine(unknown)).endsWith("load generator on another host");
         assertThat(ReportWriter.markdown(unknown)).contains("in % of one core. Latency percentiles");
     }
 
     @Test
     void cpuSeriesComeFromEachRungsStatsLog() {
-        List<ReportModel.CpuSeries> cpu = ReportModel.read(LADDER).charts().cpu();
-        assertThat(cpu).extracting(ReportModel.CpuSeries::rung).containsExactly("baseline", "blocking");
+        List<ChartData.CpuSeries> cpu = ReportModel.read(LADDER).charts().cpu();
+        assertThat(cpu).extracting(ChartData.CpuSeries::rung).containsExactly("baseline", "blocking");
         assertThat(cpu.get(1).services()).containsOnlyKeys("business-service", "auth-service", "gateway");
         List<List<Number>> gateway = cpu.get(1).services().get("gateway");
         assertThat(gateway.get(0)).containsExactly(0L, 76.78);
@@ -120,12 +121,12 @@ class ReportModelTests {
     @Test
     void sweepPivotsRequestsPerSecondByTheScenarioAxes() {
         ReportModel model = ReportModel.read(SWEEP);
-        assertThat(model.sweep().header()).containsExactly("client", "auth 0", "auth 5ms");
-        assertThat(model.sweep().rows()).containsExactly(List.of("blocking", "2,210", "703"),
+        assertThat(model.sweep().table().header()).containsExactly("client", "auth 0", "auth 5ms");
+        assertThat(model.sweep().table().rows()).containsExactly(List.of("blocking", "2,210", "703"),
                 List.of("reactive", "2,582", "1,702"), List.of("bound, blocked event loop", "-", "800"));
-        ReportModel.SweepSeries series = model.charts().sweep();
+        SweepSection.SweepSeries series = model.charts().sweep();
         assertThat(series.latenciesMs()).containsExactly(0.0, 5.0);
-        assertThat(series.series()).extracting(ReportModel.ClientSeries::client)
+        assertThat(series.series()).extracting(SweepSection.ClientSeries::client)
             .containsExactly("blocking", "reactive");
         assertThat(series.series().get(1).rps()).containsExactly(2581.9, 1702.3);
         assertThat(series.bound()).containsExactly(null, 800.0);
@@ -143,7 +144,7 @@ class ReportModelTests {
         // to the left
         rungs.remove(2);
         ReportModel model = ReportModel.of(SWEEP, info, results(rungs), null);
-        assertThat(model.sweep().rows()).containsExactly(List.of("blocking", "2,210", "703"),
+        assertThat(model.sweep().table().rows()).containsExactly(List.of("blocking", "2,210", "703"),
                 List.of("reactive", "", "1,702"), List.of("bound, blocked event loop", "-", "800"));
         assertThat(model.charts().sweep().series().get(1).rps()).containsExactly(null, 1702.3);
     }
@@ -157,14 +158,15 @@ class ReportModelTests {
 
     @Test
     void authLatenciesAreReadAsAuthServiceReadsThem() {
-        assertThat(ReportModel.latencySeconds("r", "500ns")).isCloseTo(500e-9, within(1e-15));
-        assertThat(ReportModel.latencySeconds("r", "500us")).isCloseTo(500e-6, within(1e-12));
-        assertThat(ReportModel.latencySeconds("r", "1MS")).isCloseTo(0.001, within(1e-12));
-        assertThat(ReportModel.latencySeconds("r", "1ms")).isCloseTo(0.001, within(1e-12));
-        assertThat(ReportModel.latencySeconds("r", "0")).isZero();
-        assertThat(ReportModel.latencySeconds("r", "0.5ms-2ms")).as("a range's mean").isCloseTo(0.00125, within(1e-12));
-        assertThat(ReportModel.latencySeconds("r", null)).isNull();
-        assertThatThrownBy(() -> ReportModel.latencySeconds("blocking-5", "5")).isInstanceOf(LabException.class)
+        assertThat(SweepSection.latencySeconds("r", "500ns")).isCloseTo(500e-9, within(1e-15));
+        assertThat(SweepSection.latencySeconds("r", "500us")).isCloseTo(500e-6, within(1e-12));
+        assertThat(SweepSection.latencySeconds("r", "1MS")).isCloseTo(0.001, within(1e-12));
+        assertThat(SweepSection.latencySeconds("r", "1ms")).isCloseTo(0.001, within(1e-12));
+        assertThat(SweepSection.latencySeconds("r", "0")).isZero();
+        assertThat(SweepSection.latencySeconds("r", "0.5ms-2ms")).as("a range's mean")
+            .isCloseTo(0.00125, within(1e-12));
+        assertThat(SweepSection.latencySeconds("r", null)).isNull();
+        assertThatThrownBy(() -> SweepSection.latencySeconds("blocking-5", "5")).isInstanceOf(LabException.class)
             .hasMessageStartingWith("summary.json: rung blocking-5: latency '5' is not a duration")
             .hasMessageNotContaining("\n");
     }
@@ -180,7 +182,7 @@ class ReportModelTests {
             }
         }
         ReportModel model = ReportModel.of(SWEEP, info, results(rungs), null);
-        assertThat(model.sweep().header()).containsExactly("client", "auth 0", "auth 500ns");
+        assertThat(model.sweep().table().header()).containsExactly("client", "auth 0", "auth 500ns");
         assertThat(model.charts().sweep().bound()).containsExactly(null, 4 / 500e-9);
         assertThat(model.charts().sweep().latenciesMs().get(1)).isCloseTo(0.0005, within(1e-12));
     }
@@ -191,10 +193,10 @@ class ReportModelTests {
         ArrayNode rungs = summary(LADDER);
         ((ObjectNode) rungs.get(1)).remove(List.of("cpu", "sampler_cpu_percent", "auth_call_ms", "server_ms"));
         ReportModel model = ReportModel.of(LADDER, info, results(rungs), null);
-        assertThat(model.main().header()).contains("CPU business-service %").doesNotContain("CPU gateway %");
-        assertThat(model.main().rows().get(1)).endsWith("0", "", "blocking auth client");
-        assertThat(model.times().rows().get(0)).startsWith("blocking", "89.87", "", "");
-        assertThat(model.samplerCost()).isEqualTo("0.33");
+        assertThat(model.main().table().header()).contains("CPU business-service %").doesNotContain("CPU gateway %");
+        assertThat(model.main().table().rows().get(1)).endsWith("0", "", "blocking auth client");
+        assertThat(model.times().table().rows().get(0)).startsWith("blocking", "89.87", "", "");
+        assertThat(model.samplerCost().percent()).isEqualTo("0.33");
     }
 
     @Test
@@ -213,15 +215,20 @@ class ReportModelTests {
         Files.createDirectories(dir.resolve("blocking"));
         Files.writeString(dir.resolve("blocking/faults.log"), "08:31:53 errorRate=1 -> 200\n");
         ReportModel model = ReportModel.of(dir, info, results(rungs), null);
-        assertThat(model.hotspots().rows()).containsExactly(List.of("blocking", "jfr",
+        assertThat(model.hotspots().table().rows()).containsExactly(List.of("blocking", "jfr",
                 "blocking network I/O on the event loop (RestTemplate); JFR: 1,234 socket reads on the event loop, 5,678 ms",
                 "blocking network I/O 62 %, logging 11 %", "101 / 112 = 0.90"));
-        assertThat(model.faults()).containsExactly("blocking   08:31:53 errorRate=1 -> 200");
+        assertThat(model.faults().lines()).containsExactly("blocking   08:31:53 errorRate=1 -> 200");
         assertThat(ReportWriter.markdown(model)).contains("## Hotspots")
             .contains("From JFR (profile settings), in a profiled window")
             .contains("## Faults injected")
             .contains("```\nblocking   08:31:53 errorRate=1 -> 200\n```\n");
         assertThat(ReportWriter.html(model)).contains("<h2>Hotspots</h2>");
+    }
+
+    /** The line under the title: the machine, the parameters and the commit. */
+    private static String machineLine(ReportModel model) {
+        return ReportWriter.markdown(model).lines().skip(2).findFirst().orElseThrow();
     }
 
     private static ArrayNode summary(Path dir) {

@@ -3,7 +3,6 @@ package dev.perflab.lab.load;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Reader;
-import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
@@ -13,10 +12,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.system.Commands;
@@ -141,7 +138,7 @@ public final class VegetaGenerator implements LoadGenerator {
     public OpenModelResult measure(URI url, String token, Duration duration) {
         checkReachable(url);
         Path vegeta = VegetaInstaller.ensure(root, out);
-        Path dir = resultsFolder();
+        Path dir = VegetaFiles.resultsFolder();
         try {
             Path target = dir.resolve("target.txt");
             Files.writeString(target, target(url, token), StandardCharsets.UTF_8);
@@ -167,7 +164,7 @@ public final class VegetaGenerator implements LoadGenerator {
             throw new LabException("cannot write vegeta's target: " + ex.getMessage(), ex);
         }
         finally {
-            delete(dir);
+            VegetaFiles.delete(dir);
         }
     }
 
@@ -184,7 +181,7 @@ public final class VegetaGenerator implements LoadGenerator {
         }
         urls.forEach(this::checkReachable);
         Path vegeta = VegetaInstaller.ensure(root, out);
-        Path dir = resultsFolder();
+        Path dir = VegetaFiles.resultsFolder();
         try {
             Path target = dir.resolve("target.txt");
             StringBuilder targets = new StringBuilder();
@@ -214,7 +211,7 @@ public final class VegetaGenerator implements LoadGenerator {
             throw new LabException("cannot write or read vegeta's files: " + ex.getMessage(), ex);
         }
         finally {
-            delete(dir);
+            VegetaFiles.delete(dir);
         }
     }
 
@@ -323,8 +320,8 @@ public final class VegetaGenerator implements LoadGenerator {
                             + duration.plus(load.timeout()).plus(ATTACK_GRACE).toSeconds() + " s");
                 }
                 if (process.exitValue() != 0) {
-                    throw new LabException(
-                            who(i) + " exited with " + process.exitValue() + ": " + lastLine(errors.get(i)));
+                    throw new LabException(who(i) + " exited with " + process.exitValue() + ": "
+                            + VegetaFiles.lastLine(errors.get(i)));
                 }
             }
         }
@@ -375,35 +372,6 @@ public final class VegetaGenerator implements LoadGenerator {
         Files.createDirectories(keep);
         for (Path file : results) {
             Files.copy(file, keep.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
-        }
-    }
-
-    private static String lastLine(Path file) {
-        try {
-            return Files.readString(file).strip().lines().reduce((a, b) -> b).orElse("(no output)");
-        }
-        catch (IOException ex) {
-            return "(no output)";
-        }
-    }
-
-    private static Path resultsFolder() {
-        try {
-            return Files.createTempDirectory("perflab-vegeta");
-        }
-        catch (IOException ex) {
-            throw new LabException("cannot create a folder for vegeta's results: " + ex.getMessage(), ex);
-        }
-    }
-
-    private static void delete(Path dir) {
-        try (Stream<Path> paths = Files.walk(dir)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(path);
-            }
-        }
-        catch (IOException ex) {
-            throw new UncheckedIOException(ex);
         }
     }
 

@@ -2,9 +2,6 @@ package dev.perflab.lab.paired;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
@@ -34,12 +31,8 @@ import dev.perflab.lab.system.RunningService;
 import dev.perflab.lab.system.Service;
 import dev.perflab.lab.system.ServiceLauncher;
 import dev.perflab.lab.system.StopOnExit;
-import java.nio.file.Files;
 import java.util.Collections;
-import java.util.HashSet;
 import java.util.Locale;
-import java.util.Set;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * A paired comparison: gateways A and B run at the same time, on two ports, in front of
@@ -109,7 +102,7 @@ public final class PairedRun {
         out.println("B: " + plan.b().describe());
         out.println(plan.expectedDuration());
         out.flush();
-        int[] ports = freePorts(2);
+        int[] ports = FreePorts.below(2);
         VegetaGenerator generator = new VegetaGenerator(plan.root(),
                 new VegetaGenerator.Load(2 * plan.ratePerSide(), MAX_CONNECTIONS, plan.timeout()), out);
         try (StopOnExit onExit = StopOnExit.register("pair", () -> {
@@ -184,7 +177,7 @@ public final class PairedRun {
         boolean aStartsFirst = this.aStartsFirst.get(pass - 1);
         boolean aFirstInSchedule = this.aFirstInSchedule.get(pass - 1);
         // chosen afresh each pass, just before the gateways bind them
-        int[] gatewayPorts = freePorts(2);
+        int[] gatewayPorts = FreePorts.below(2);
         int portA = aOnFirstPort ? gatewayPorts[0] : gatewayPorts[1];
         int portB = aOnFirstPort ? gatewayPorts[1] : gatewayPorts[0];
         out.printf("  [%d/%d] pass %d: A on port %d, B on %d, %s started first, %s first in the schedule%n", pass,
@@ -216,21 +209,7 @@ public final class PairedRun {
                                 : "WARMUP ran out before the JIT went quiet, measuring anyway");
                 out.flush();
                 for (Duration length : plan.windows()) {
-                    JvmCounters.Reading jvmA = countersA.read();
-                    JvmCounters.Reading jvmB = countersB.read();
-                    double[] before = cpu(pids, running);
-                    OptionalDouble generatorBefore = ReapedChildren.cpuSeconds();
-                    Map<URI, LoadResult> each = generator.offerEach(schedule, plan.header(), length);
-                    double[] after = cpu(pids, running);
-                    OptionalDouble generatorAfter = ReapedChildren.cpuSeconds();
-                    JvmCounters.Reading spentA = countersA.read().since(jvmA);
-                    JvmCounters.Reading spentB = countersB.read().since(jvmB);
-                    Double generatorMs = generatorBefore.isPresent() && generatorAfter.isPresent()
-                            ? (generatorAfter.getAsDouble() - generatorBefore.getAsDouble()) * 1000 : null;
-                    windows
-                        .add(new PairResult.Window(PairResult.SideWindow.of(each.get(a), after[0] - before[0], spentA),
-                                PairResult.SideWindow.of(each.get(b), after[1] - before[1], spentB),
-                                after[2] - before[2], after[3] - before[3], generatorMs));
+                    windows.add(window(generator, schedule, a, b, length, pids, running, countersA, countersB));
                 }
             }
             return PairResult.Pass.of(pass, portA, portB, aStartsFirst ? "A" : "B", aFirstInSchedule ? "A" : "B", warm,
@@ -239,6 +218,28 @@ public final class PairedRun {
         finally {
             running.values().forEach(service -> service.child().stop(STOP_GRACE));
         }
+    }
+
+    /**
+     * One window of both sides at the rate together: each side's requests and latency,
+     * each process's CPU, what each JVM counted.
+     */
+    private PairResult.Window window(VegetaGenerator generator, List<URI> schedule, URI a, URI b, Duration length,
+            long[] pids, Map<String, RunningService> running, JvmCounters countersA, JvmCounters countersB) {
+        JvmCounters.Reading jvmA = countersA.read();
+        JvmCounters.Reading jvmB = countersB.read();
+        double[] before = cpu(pids, running);
+        OptionalDouble generatorBefore = ReapedChildren.cpuSeconds();
+        Map<URI, LoadResult> each = generator.offerEach(schedule, plan.header(), length);
+        double[] after = cpu(pids, running);
+        OptionalDouble generatorAfter = ReapedChildren.cpuSeconds();
+        JvmCounters.Reading spentA = countersA.read().since(jvmA);
+        JvmCounters.Reading spentB = countersB.read().since(jvmB);
+        Double generatorMs = generatorBefore.isPresent() && generatorAfter.isPresent()
+                ? (generatorAfter.getAsDouble() - generatorBefore.getAsDouble()) * 1000 : null;
+        return new PairResult.Window(PairResult.SideWindow.of(each.get(a), after[0] - before[0], spentA),
+                PairResult.SideWindow.of(each.get(b), after[1] - before[1], spentB), after[2] - before[2],
+                after[3] - before[3], generatorMs);
     }
 
     /**
@@ -327,81 +328,6 @@ public final class PairedRun {
         }
         Collections.shuffle(values, random);
         return values;
-    }
-
-    /**
-     * Free loopback ports, held open together while chosen so that no two are the same,
-     * from below the kernel's ephemeral range: a port from inside it can be taken between
-     * passes as the local port of any outgoing connection (vegeta's, the gateways'), and
-     * then a gateway cannot bind it.
-     */
-    static int[] freePorts(int count) {
-        int ephemeralLow = ephemeralLow();
-        int low = Math.max(1024, ephemeralLow / 2);
-        Set<Integer> tried = new HashSet<>();
-        List<ServerSocket> held = new ArrayList<>();
-        int[] ports = new int[count];
-        try {
-            for (int i = 0; i < count; i++) {
-                while (true) {
-                    if (tried.size() >= ephemeralLow - low) {
-                        throw new LabException("no free loopback port between " + low + " and " + (ephemeralLow - 1));
-                    }
-                    int candidate = low + ThreadLocalRandom.current().nextInt(ephemeralLow - low);
-                    if (!tried.add(candidate) || LAB_PORTS.contains(candidate)) {
-                        continue;
-                    }
-                    ServerSocket socket = new ServerSocket();
-                    try {
-                        socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), candidate));
-                    }
-                    catch (IOException busy) {
-                        socket.close();
-                        continue;
-                    }
-                    held.add(socket);
-                    ports[i] = candidate;
-                    break;
-                }
-            }
-            return ports;
-        }
-        catch (IOException ex) {
-            throw new LabException("cannot find " + count + " free loopback ports: " + ex.getMessage(), ex);
-        }
-        finally {
-            for (ServerSocket socket : held) {
-                try {
-                    socket.close();
-                }
-                catch (IOException ex) {
-                    // closing a listening socket that was never used fails only if it was
-                    // closed already
-                }
-            }
-        }
-    }
-
-    /** The ports the other commands' apps and tests use: never handed to a pair. */
-    private static final Set<Integer> LAB_PORTS = Set.of(29071, 29072, 29073, 38071, 38072, 38073, 38074, 38849);
-
-    /**
-     * The lowest port the kernel hands to outgoing connections
-     * (/proc/sys/net/ipv4/ip_local_port_range; 32768 where unreadable).
-     */
-    static int ephemeralLow() {
-        try {
-            // readAllLines: on this kernel readString of a /proc/sys file returned its
-            // first byte only
-            String[] range = Files.readAllLines(Path.of("/proc/sys/net/ipv4/ip_local_port_range"))
-                .get(0)
-                .trim()
-                .split("\\s+");
-            return Math.max(2048, Integer.parseInt(range[0]));
-        }
-        catch (IOException | RuntimeException ex) {
-            return 32768;
-        }
     }
 
 }

@@ -13,6 +13,7 @@ import dev.perflab.lab.result.RungResult;
 import dev.perflab.lab.result.Scenario;
 import dev.perflab.lab.verdict.Intervals;
 import dev.perflab.lab.verdict.StepVerdict;
+import dev.perflab.lab.verdict.Spread;
 import dev.perflab.lab.verdict.Window;
 import java.util.ArrayList;
 import java.util.TreeMap;
@@ -113,7 +114,7 @@ final class Results {
         List<Double> rps = measured.stream().map(r -> r.throughput().rps()).toList();
         double mean = rps.stream().mapToDouble(Double::doubleValue).average().orElse(0);
         RungResult.Throughput throughput = new RungResult.Throughput(round(mean, 1),
-                round(coefficientOfVariation(rps, mean), 4), rps,
+                round(Spread.coefficientOfVariation(rps, mean), 4), rps,
                 measured.stream().mapToLong(r -> r.throughput().errors()).sum());
         Map<String, Double> percentiles = new LinkedHashMap<>();
         first.latency()
@@ -233,15 +234,6 @@ final class Results {
      * window's req/s (null for JProfiler, which the user drives).
      */
     record Profiled(String profiler, Hotspots.Summary hotspots, Double rpsWith, Map<String, Object> evidence) {
-    }
-
-    /** Sample standard deviation over the mean; only meaningful with two runs or more. */
-    static double coefficientOfVariation(List<Double> values, double mean) {
-        if (values.size() < 2 || mean == 0) {
-            return 0;
-        }
-        double squares = values.stream().mapToDouble(v -> (v - mean) * (v - mean)).sum();
-        return Math.sqrt(squares / (values.size() - 1)) / mean;
     }
 
     static double round(double value, int digits) {

@@ -29,10 +29,10 @@ class PairedRunTests {
 
     @Test
     void freePortsAreDistinctAndBelowTheEphemeralRangeThatOutgoingConnectionsTakeFrom() throws Exception {
-        int[] ports = PairedRun.freePorts(4);
+        int[] ports = FreePorts.below(4);
         assertThat(java.util.Arrays.stream(ports).distinct().count()).isEqualTo(4);
         assertThat(java.util.Arrays.stream(ports).min().getAsInt()).isGreaterThanOrEqualTo(1024);
-        assertThat(java.util.Arrays.stream(ports).max().getAsInt()).isLessThan(PairedRun.ephemeralLow());
+        assertThat(java.util.Arrays.stream(ports).max().getAsInt()).isLessThan(FreePorts.ephemeralLow());
         for (int port : ports) {
             // each is free now: a listener can bind it
             try (java.net.ServerSocket socket = new java.net.ServerSocket(port, 1,

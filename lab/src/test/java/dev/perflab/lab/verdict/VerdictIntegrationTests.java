@@ -143,7 +143,8 @@ class VerdictIntegrationTests {
 
     @Test
     void theSameGatewayAgainstItselfAtTheSameTimeIsTheSameWithinTenPerCentAndPassesTheGate() throws IOException {
-        // six passes: with four, a run beside a build once read 1.03 x [0.95, 1.12] (one pass at 1.11), its interval
+        // six passes: with four, a run beside a build once read 1.03 x [0.95, 1.12] (one
+        // pass at 1.11), its interval
         // +-8.4 %; six narrow a t-interval over the same passes by about a third
         assertThat(pair("--a-gateway", "reactive", "--b-gateway", "reactive", "--fail-on", "10%", "--passes", "6"))
             .as(out + err.toString())

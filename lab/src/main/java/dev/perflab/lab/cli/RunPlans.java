@@ -64,7 +64,7 @@ final class RunPlans {
         LabRuntime runtime = setup.labRuntime();
         Function<Scenario, Target> targets = rung -> Targets.of(rung.target(), rung.profiles(), setup::spec,
                 gateway -> withRungsJvm(rung, profile.jprofiler()
-                        ? runtime.withJProfiler(gateway, profile.gatewayJvmOptions(System.getenv())) : gateway),
+                        ? runtime.withJProfiler(gateway, () -> profile.gatewayJvmOptions(System.getenv())) : gateway),
                 system.root(), system.route(), system.tokenHeader());
         Map<String, Object> parameters = parameters(setup, load, compose, rungs);
         parameters.put("wrk", wrkVersion);

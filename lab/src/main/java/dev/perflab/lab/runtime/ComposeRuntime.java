@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 import dev.perflab.lab.profile.ProfiledProcess;
 import dev.perflab.lab.stats.DockerStatsSampler;
@@ -34,7 +35,7 @@ public final class ComposeRuntime extends LocalRuntime {
 
     /** In the container the agent loads by its environment. */
     @Override
-    public LaunchSpec withJProfiler(LaunchSpec gateway, List<String> agentJvmOptions) {
+    public LaunchSpec withJProfiler(LaunchSpec gateway, Supplier<List<String>> agentJvmOptions) {
         return gateway.withEnv("PROFILER", "jprofiler");
     }
 

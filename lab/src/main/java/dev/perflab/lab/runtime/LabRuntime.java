@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 import dev.perflab.lab.result.Scenario;
 import dev.perflab.lab.system.LaunchSpec;
@@ -56,9 +57,9 @@ public interface LabRuntime {
     /**
      * The gateway's launch spec with the JProfiler agent loaded at start.
      * @param agentJvmOptions the agent's JVM options, for a gateway started as a local
-     * process
+     * process; asked only by the runtime that starts one (a container loads its own)
      */
-    LaunchSpec withJProfiler(LaunchSpec gateway, List<String> agentJvmOptions);
+    LaunchSpec withJProfiler(LaunchSpec gateway, Supplier<List<String>> agentJvmOptions);
 
     /**
      * Starts (or connects to) the rung's apps and what the target needs beyond them;

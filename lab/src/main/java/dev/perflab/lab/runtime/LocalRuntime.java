@@ -23,6 +23,7 @@ import dev.perflab.lab.system.Service;
 import dev.perflab.lab.system.ServiceLauncher;
 import dev.perflab.lab.targets.Target;
 import java.net.URI;
+import java.util.function.Supplier;
 
 /**
  * RUNTIME=local: the apps as JVM processes on this machine, sampled from /proc, profiled
@@ -52,13 +53,13 @@ public class LocalRuntime implements LabRuntime {
     }
 
     @Override
-    public LaunchSpec withJProfiler(LaunchSpec gateway, List<String> agentJvmOptions) {
+    public LaunchSpec withJProfiler(LaunchSpec gateway, Supplier<List<String>> agentJvmOptions) {
         if (!ServiceLauncher.portFree(JPROFILER_PORT)) {
             throw new LabException("port " + JPROFILER_PORT + " (the JProfiler agent's) is in use: "
                     + "stop what listens there (ss -ltnp 'sport = :" + JPROFILER_PORT + "') and run again");
         }
         List<String> jvm = new ArrayList<>(gateway.jvmOptions());
-        jvm.addAll(agentJvmOptions);
+        jvm.addAll(agentJvmOptions.get());
         return gateway.withJvmOptions(jvm);
     }
 

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.profile.ProfiledProcess;
@@ -84,7 +85,7 @@ public class RemoteRuntime implements LabRuntime {
     }
 
     @Override
-    public LaunchSpec withJProfiler(LaunchSpec gateway, List<String> agentJvmOptions) {
+    public LaunchSpec withJProfiler(LaunchSpec gateway, Supplier<List<String>> agentJvmOptions) {
         throw new LabException(
                 "PROFILER=jprofiler attaches to a gateway the lab started: not with RUNTIME=" + kind().id());
     }

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.DoubleSupplier;
+import java.util.function.Supplier;
 
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -328,7 +329,7 @@ class RungRunnerTests {
         }
 
         @Override
-        public LaunchSpec withJProfiler(LaunchSpec gateway, List<String> agentJvmOptions) {
+        public LaunchSpec withJProfiler(LaunchSpec gateway, Supplier<List<String>> agentJvmOptions) {
             return gateway;
         }
 

@@ -89,13 +89,20 @@ public final class PairedRun {
      * and on a failure or Ctrl-C
      */
     public static PairResult execute(PairPlan plan, PrintWriter out, Consumer<PairResult> render) {
-        return new PairedRun(plan, out, render).execute();
+        return execute(plan, "pair", out, render);
     }
 
-    private PairResult execute() {
+    /**
+     * @param name the results folder's name after its time stamp
+     */
+    public static PairResult execute(PairPlan plan, String name, PrintWriter out, Consumer<PairResult> render) {
+        return new PairedRun(plan, out, render).execute(name);
+    }
+
+    private PairResult execute(String name) {
         VegetaInstaller.ensure(plan.root(), out);
         PidFiles.children().stopLeftovers(STOP_GRACE).forEach(out::println);
-        RunFolder run = RunFolder.create(plan.results(), "pair");
+        RunFolder run = RunFolder.create(plan.results(), name);
         run.writeJson("run.json", RunInfo.describe(plan.root(), "compare", "local", plan.json()));
         out.println("Results: " + run.dir());
         out.println("A: " + plan.a().describe());
@@ -165,6 +172,9 @@ public final class PairedRun {
             .withJvmOptions(jvm)
             .withEnv("BUSINESS_URL", "http://127.0.0.1:" + ports[0])
             .withEnv("AUTH_URL", "http://127.0.0.1:" + ports[1]);
+        if (side.javaHome() != null) {
+            spec = spec.withJavaHome(side.javaHome());
+        }
         return side.foreign() != null ? spec.withForeign(side.foreign()) : spec.withProfiles(side.profiles());
     }
 

@@ -1,6 +1,7 @@
 package dev.perflab.lab.paired;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,6 +10,7 @@ import java.util.Map;
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.system.ForeignGateway;
 import dev.perflab.lab.system.GatewayProfiles;
+import dev.perflab.lab.system.Jdks;
 import dev.perflab.lab.system.Service;
 
 /**
@@ -19,13 +21,21 @@ import dev.perflab.lab.system.Service;
  *
  * @param label "A" or "B"
  * @param foreign the user's gateway, or null for the lab's
+ * @param javaHome the JDK this side's gateway runs on, or null for the lab's own
  */
-public record Side(String label, String given, List<String> profiles, ForeignGateway foreign,
-        List<String> javaOptions) {
+public record Side(String label, String given, List<String> profiles, ForeignGateway foreign, List<String> javaOptions,
+        Path javaHome) {
 
     public Side {
         profiles = List.copyOf(profiles);
         javaOptions = List.copyOf(javaOptions);
+    }
+
+    /** The same side with more JVM options before its own. */
+    public Side withOptionsBefore(List<String> first) {
+        List<String> all = new ArrayList<>(first);
+        all.addAll(javaOptions);
+        return new Side(label, given, profiles, foreign, all, javaHome);
     }
 
     /**
@@ -33,6 +43,14 @@ public record Side(String label, String given, List<String> profiles, ForeignGat
      * the knob.
      */
     public static Side of(String label, String given, String javaOpts, Path root) {
+        return of(label, given, javaOpts, null, root);
+    }
+
+    /**
+     * @param jdk the feature version of the JDK the side runs on (one found in
+     * /usr/lib/jvm), or null for the lab's own
+     */
+    public static Side of(String label, String given, String javaOpts, Integer jdk, Path root) {
         String value = given == null ? "" : given.trim();
         String knob = label + "_GATEWAY";
         if (value.isEmpty()) {
@@ -42,12 +60,17 @@ public record Side(String label, String given, List<String> profiles, ForeignGat
                             + knob + " is empty");
         }
         List<String> options = split(javaOpts, "\\s+");
+        Path home = jdk == null ? null
+                : Jdks.find(Jdks.FOLDER, jdk)
+                    .orElseThrow(() -> new LabException(label + "_JDK=" + jdk + ": " + Jdks.FOLDER + " has no JDK "
+                            + jdk + " (set it to one installed there, or leave it empty)"));
         if (value.endsWith(".jar")) {
-            return new Side(label, value, List.of(), ForeignGateway.ofJar(root.resolve(value).normalize()), options);
+            return new Side(label, value, List.of(), ForeignGateway.ofJar(root.resolve(value).normalize()), options,
+                    home);
         }
         List<String> profiles = split(value, "[,\\s]+");
         GatewayProfiles.in(Service.GATEWAY.jar(root)).check(profiles, knob + "=" + value);
-        return new Side(label, value, profiles, null, options);
+        return new Side(label, value, profiles, null, options, home);
     }
 
     private static List<String> split(String text, String separator) {
@@ -62,7 +85,8 @@ public record Side(String label, String given, List<String> profiles, ForeignGat
     public String describe() {
         String what = foreign != null ? "your gateway " + foreign.name()
                 : "the lab's gateway (profiles " + String.join(",", profiles) + ")";
-        return what + (javaOptions.isEmpty() ? "" : " with " + String.join(" ", javaOptions));
+        return what + (javaOptions.isEmpty() ? "" : " with " + String.join(" ", javaOptions))
+                + (javaHome == null ? "" : " on " + javaHome);
     }
 
     Map<String, Object> json() {
@@ -78,6 +102,9 @@ public record Side(String label, String given, List<String> profiles, ForeignGat
             side.put("spring_cloud_gateway", foreign.springCloudGateway());
         }
         side.put("java_options", javaOptions);
+        if (javaHome != null) {
+            side.put("java_home", javaHome.toString());
+        }
         return side;
     }
 }

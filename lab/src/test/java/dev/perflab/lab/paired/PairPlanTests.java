@@ -13,10 +13,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class PairPlanTests {
 
-    private static final Side A = new Side("A", "reactive", List.of("reactive"), null, List.of());
+    private static final Side A = new Side("A", "reactive", List.of("reactive"), null, List.of(), null);
 
     private static final Side B = new Side("B", "reactive,burn", List.of("reactive", "burn"), null,
-            List.of("-Dlab.burn.micros=40"));
+            List.of("-Dlab.burn.micros=40"), null);
 
     private static PairPlan plan(int rate, int passes, List<Duration> windows) {
         return new PairPlan(A, B, rate, passes, windows, Duration.ofSeconds(30), Duration.ofSeconds(5),

@@ -182,6 +182,47 @@ class VerdictIntegrationTests {
     }
 
     @Test
+    void aLaddersGatewayStepsArePairedRungWithRungBefore() throws IOException {
+        Path ladder = results.resolve("ladder.yml");
+        Files.writeString(ladder, """
+                rungs:
+                  - name: baseline
+                    target: backend
+                  - name: reactive
+                    profiles: [reactive]
+                  - name: burn
+                    profiles: [reactive, burn]
+                    java_opts: -Dlab.burn.micros=300
+                    changes: 300 us of CPU per request
+                  - name: nginx
+                    target: nginx
+                """);
+        List<String> args = new ArrayList<>(List.of("pair-ladder", "--results", results.toString(), "--root", ROOT,
+                "--scenarios", ladder.toString()));
+        args.addAll(PAIRED);
+        args.set(args.indexOf("--passes") + 1, "3");
+        args.set(args.indexOf("--duration") + 1, "3s");
+        assertThat(execute(args)).as(out + err.toString()).isZero();
+        assertThat(out.toString()).contains("rung baseline left out").contains("rung nginx left out");
+        Path folder = Files.list(results)
+            .filter(dir -> dir.getFileName().toString().endsWith("-pair-ladder"))
+            .findFirst()
+            .orElseThrow();
+        JsonNode steps = RunFolder.JSON.readTree(folder.resolve("ladder.json").toFile()).path("steps");
+        assertThat(steps).hasSize(1);
+        JsonNode step = steps.get(0);
+        assertThat(step.path("a").asString()).isEqualTo("reactive");
+        assertThat(step.path("b").asString()).isEqualTo("burn");
+        assertThat(step.path("verdicts").path("cpu_ms_per_request").path("verdict").asString()).as(step.toString())
+            .isEqualTo("slower");
+        assertThat(step.path("carried_by").asString()).isEqualTo("cpu_ms_per_request");
+        assertThat(folder.resolve(step.path("folder").asString()).resolve("compare.md")).isNotEmptyFile();
+        assertThat(Files.readString(folder.resolve("ladder.md"))).contains("reactive → burn")
+            .contains("300 us of CPU per request")
+            .contains("slower");
+    }
+
+    @Test
     void aKnownCpuCostOnOneSideIsCalledSlowerAndFailsTheGate() throws IOException {
         // 300 us of CPU per request on B, about half again what this C1-only gateway
         // spends on a request

@@ -1,0 +1,196 @@
+package dev.perflab.lab.paired;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.BiFunction;
+import java.util.function.Consumer;
+
+import dev.perflab.lab.LabException;
+import dev.perflab.lab.result.Scenario;
+import dev.perflab.lab.result.TargetKind;
+import dev.perflab.lab.run.RunFolder;
+import dev.perflab.lab.run.RunInfo;
+import dev.perflab.lab.system.StopOnExit;
+import dev.perflab.lab.verdict.PairedRatio;
+import dev.perflab.lab.verdict.Verdict;
+
+/**
+ * make pair-ladder: the ladder's gateway steps as paired comparisons. Each gateway rung
+ * runs at the same time as the gateway rung before it (A the rung before, B the rung), so
+ * every step's ratio is measured in the same seconds on both sides, and a step's verdict
+ * needs no other run. One fixed reference rung beside every rung would cost as many pairs
+ * but give each step only as the ratio of two ratios from different runs, whose variances
+ * add. ladder.md and ladder.json are rewritten after every step, so a failure or Ctrl-C
+ * keeps every step that finished.
+ */
+public final class PairLadder {
+
+    /** The order in which a step's metrics may carry its verdict: costs first. */
+    static final List<String> CARRIERS = List.of("cpu_ms_per_request", "bytes_per_request", "p50_ms", "p99_ms");
+
+    /**
+     * One step: rung {@code to} paired with the gateway rung before it, {@code from}.
+     */
+    public record Step(int number, Scenario from, Scenario to) {
+
+        public String name() {
+            return from.name() + " → " + to.name();
+        }
+
+        /** The folder name of this step's pair. */
+        String folder() {
+            return "step-" + number + "-" + to.name();
+        }
+
+    }
+
+    /** A finished (or cut-off) step and what its pair measured. */
+    public record Done(Step step, PairResult result) {
+
+        /**
+         * The metric that carried the verdict: the first of CPU, bytes, p50 and p99 whose
+         * interval excludes 1.00; null when none does.
+         */
+        public String carriedBy() {
+            for (String metric : CARRIERS) {
+                PairedRatio ratio = result.verdicts().get(metric);
+                if (ratio != null && ratio.verdict() != null && ratio.verdict() != Verdict.NO_DIFFERENCE) {
+                    return metric;
+                }
+            }
+            return null;
+        }
+
+    }
+
+    private PairLadder() {
+    }
+
+    /**
+     * The steps of a ladder: consecutive gateway rungs, paired. A rung that cannot be
+     * paired (the backend, nginx, a rung with its own auth latency: both sides of a pair
+     * share one auth-service) is left out with one line saying why.
+     * @param authLatency the auth latency the pair's auth-service runs with
+     */
+    public static List<Step> steps(List<Scenario> rungs, String authLatency, PrintWriter out) {
+        List<Scenario> paired = new ArrayList<>();
+        for (Scenario rung : rungs) {
+            if (rung.target() != TargetKind.GATEWAY) {
+                out.println("rung " + rung.name()
+                        + " left out: make pair-ladder pairs the lab's gateway rungs, and this one measures "
+                        + (rung.target() == TargetKind.BACKEND ? "the backend alone" : "nginx"));
+            }
+            else if (rung.authLatency() != null && !Objects.equals(rung.authLatency(), authLatency)) {
+                out.println("rung " + rung.name() + " left out: it sets auth_latency " + rung.authLatency()
+                        + ", and both sides of a pair share one auth-service at AUTH_LATENCY=" + authLatency);
+            }
+            else {
+                paired.add(rung);
+            }
+        }
+        if (paired.size() < 2) {
+            throw new LabException("make pair-ladder needs at least two gateway rungs to pair, and "
+                    + (paired.isEmpty() ? "there is none" : "there is one (" + paired.get(0).name() + ")")
+                    + ": name two or more with ONLY=, e.g. ONLY=reactive,log-quiet");
+        }
+        List<Step> steps = new ArrayList<>();
+        for (int i = 1; i < paired.size(); i++) {
+            steps.add(new Step(i, paired.get(i - 1), paired.get(i)));
+        }
+        out.flush();
+        return steps;
+    }
+
+    /**
+     * Runs every step's pair into one results folder, one sub-folder per step.
+     * @param plans the pair plan of a step, given the folder its pair goes into
+     * @param stepRender writes a step's compare.md after each of its passes
+     * @param render writes ladder.md from the steps done so far
+     * @return the steps done
+     */
+    public static List<Done> run(List<Step> steps, BiFunction<Step, Path, PairPlan> plans, Path results,
+            Map<String, Object> parameters, PrintWriter out, Consumer<PairResult> stepRender, Consumer<Ladder> render) {
+        RunFolder run = RunFolder.create(results, "pair-ladder");
+        Path root = plans.apply(steps.get(0), run.dir()).root();
+        run.writeJson("run.json", RunInfo.describe(root, "pair-ladder", "local", parameters));
+        List<Done> done = new ArrayList<>();
+        out.println("Results: " + run.dir());
+        out.println(steps.size() + " steps, each a paired comparison of a rung with the rung before it: "
+                + String.join(", ", steps.stream().map(Step::name).toList()));
+        out.flush();
+        try (StopOnExit onExit = StopOnExit.register("pair-ladder", () -> {
+            run.error("interrupted (Ctrl-C or SIGTERM) during the run; the steps that finished are in ladder.md");
+            write(run, steps, done, render);
+        })) {
+            for (Step step : steps) {
+                out.println("== step " + step.number() + "/" + steps.size() + ": " + step.name() + " ("
+                        + step.to().changes() + ")");
+                out.flush();
+                PairPlan plan = plans.apply(step, run.dir());
+                try {
+                    PairResult result = PairedRun.execute(plan, step.folder(), out, stepRender);
+                    synchronized (done) {
+                        done.add(new Done(step, result));
+                    }
+                }
+                catch (RuntimeException ex) {
+                    run.error("step " + step.number() + " (" + step.name() + "): " + LabException.describe(ex));
+                    write(run, steps, done, render);
+                    throw ex instanceof LabException ? new LabException("step " + step.number() + " (" + step.name()
+                            + "): " + ex.getMessage() + " (steps so far: " + run.resolve("ladder.md") + ")", ex) : ex;
+                }
+                write(run, steps, done, render);
+            }
+        }
+        out.println("Ladder: " + run.resolve("ladder.md"));
+        out.flush();
+        return done;
+    }
+
+    /** What ladder.md and ladder.json show: the steps planned and those done. */
+    public record Ladder(Path dir, List<Step> planned, List<Done> done) {
+
+        public Map<String, Object> json() {
+            Map<String, Object> json = new LinkedHashMap<>();
+            json.put("design", "each gateway rung paired with the gateway rung before it: both at the same time, "
+                    + "in front of the same auth-service and business-service, offered the same rate");
+            json.put("steps_planned", planned.size());
+            json.put("steps_done", done.size());
+            List<Map<String, Object>> steps = new ArrayList<>();
+            for (Done step : done) {
+                Map<String, Object> one = new LinkedHashMap<>();
+                one.put("step", step.step().number());
+                one.put("a", step.step().from().name());
+                one.put("b", step.step().to().name());
+                one.put("changes", step.step().to().changes());
+                one.put("folder", step.result().dir().getFileName().toString());
+                one.put("passes_done", step.result().passes().size());
+                one.put("verdicts", step.result().verdicts());
+                one.put("carried_by", step.carriedBy());
+                if (step.result().noVerdict() != null) {
+                    one.put("no_verdict", step.result().noVerdict());
+                }
+                steps.add(one);
+            }
+            json.put("steps", steps);
+            return json;
+        }
+
+    }
+
+    private static void write(RunFolder run, List<Step> steps, List<Done> done, Consumer<Ladder> render) {
+        List<Done> sofar;
+        synchronized (done) {
+            sofar = List.copyOf(done);
+        }
+        Ladder ladder = new Ladder(run.dir(), steps, sofar);
+        run.writeJson("ladder.json", ladder.json());
+        render.accept(ladder);
+    }
+
+}

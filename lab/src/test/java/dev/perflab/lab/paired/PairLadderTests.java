@@ -1,0 +1,88 @@
+package dev.perflab.lab.paired;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import dev.perflab.lab.LabException;
+import dev.perflab.lab.result.Scenario;
+import dev.perflab.lab.result.TargetKind;
+import dev.perflab.lab.verdict.PairedRatio;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class PairLadderTests {
+
+    private final StringWriter text = new StringWriter();
+
+    private final PrintWriter out = new PrintWriter(text, true);
+
+    private static Scenario gateway(String name, String... profiles) {
+        return Scenario.gateway(name, List.of(profiles), "");
+    }
+
+    @Test
+    void eachGatewayRungIsPairedWithTheGatewayRungBeforeIt() {
+        List<Scenario> ladder = List.of(new Scenario("baseline", TargetKind.BACKEND, List.of(), null, ""),
+                gateway("reactive", "reactive"), gateway("log-quiet", "reactive", "log-quiet"),
+                new Scenario("nginx", TargetKind.NGINX, List.of(), null, ""),
+                gateway("rid-fast", "reactive", "log-quiet", "rid-fast"));
+        List<PairLadder.Step> steps = PairLadder.steps(ladder, "1ms", out);
+        assertThat(steps).extracting(PairLadder.Step::name)
+            .containsExactly("reactive → log-quiet", "log-quiet → rid-fast");
+        assertThat(steps).extracting(PairLadder.Step::number).containsExactly(1, 2);
+        assertThat(steps.get(1).folder()).isEqualTo("step-2-rid-fast");
+        assertThat(text.toString()).contains("rung baseline left out")
+            .contains("the backend alone")
+            .contains("rung nginx left out");
+    }
+
+    @Test
+    void aRungWithItsOwnAuthLatencyIsLeftOutBecauseThePairSharesOneAuthService() {
+        List<Scenario> ladder = List.of(gateway("a", "reactive"),
+                new Scenario("slow-auth", TargetKind.GATEWAY, List.of("reactive"), "20ms", ""),
+                new Scenario("same-auth", TargetKind.GATEWAY, List.of("reactive"), "1ms", ""),
+                gateway("b", "reactive"));
+        assertThat(PairLadder.steps(ladder, "1ms", out)).extracting(PairLadder.Step::name)
+            .containsExactly("a → same-auth", "same-auth → b");
+        assertThat(text.toString()).contains("rung slow-auth left out: it sets auth_latency 20ms");
+    }
+
+    @Test
+    void fewerThanTwoGatewayRungsIsOneLine() {
+        assertThatThrownBy(() -> PairLadder.steps(
+                List.of(new Scenario("baseline", TargetKind.BACKEND, List.of(), null, ""), gateway("reactive")), "1ms",
+                out))
+            .isInstanceOf(LabException.class)
+            .hasMessageContaining("at least two gateway rungs")
+            .hasMessageContaining("there is one (reactive)");
+    }
+
+    @Test
+    void theVerdictIsCarriedByTheFirstCostWhoseIntervalExcludesOne() {
+        PairLadder.Step step = new PairLadder.Step(1, gateway("a"), gateway("b"));
+        PairedRatio same = PairedRatio.of(List.of(0.99, 1.01, 1.00), false);
+        PairedRatio more = PairedRatio.of(List.of(1.05, 1.06, 1.05), false);
+        assertThat(
+                done(step, Map.of("cpu_ms_per_request", same, "bytes_per_request", more, "p50_ms", more)).carriedBy())
+            .isEqualTo("bytes_per_request");
+        assertThat(done(step, Map.of("cpu_ms_per_request", more, "bytes_per_request", more)).carriedBy())
+            .isEqualTo("cpu_ms_per_request");
+        assertThat(done(step, Map.of("cpu_ms_per_request", same, "bytes_per_request", same)).carriedBy()).isNull();
+    }
+
+    private static PairLadder.Done done(PairLadder.Step step, Map<String, PairedRatio> verdicts) {
+        Side a = new Side("A", "reactive", List.of("reactive"), null, List.of(), null);
+        PairPlan plan = new PairPlan(a, a, 100, 3, List.of(Duration.ofSeconds(10)), Duration.ZERO,
+                Duration.ofSeconds(5), Duration.ofSeconds(10), 1, "/service/hello", null, "1ms", List.of(),
+                Duration.ofSeconds(60), Path.of("."), Path.of("results"), Double.NaN, "");
+        return new PairLadder.Done(step, new PairResult(plan, List.of(), verdicts, null, List.of(), Path.of("x")));
+    }
+
+}

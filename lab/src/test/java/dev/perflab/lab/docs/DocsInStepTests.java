@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -222,6 +223,45 @@ class DocsInStepTests {
             .filter(t -> !Pattern.compile("(?m)^make " + t + "( |$)").matcher(commands).find())
             .toList();
         assertThat(missing).as("targets of make help without a line in docs/en/12-reference.md").isEmpty();
+    }
+
+    /**
+     * The reference page's knob block names every knob the runner reads from the
+     * environment, and every knob it names is read by the runner or set in the Makefile.
+     */
+    @Test
+    void theReferencePageNamesEveryKnobTheRunnerReadsAndNoOther() throws IOException {
+        Pattern read = Pattern.compile("\\$\\{env:([A-Z][A-Z_0-9]*)");
+        Set<String> runner = new TreeSet<>();
+        try (Stream<Path> sources = Files.walk(ROOT.resolve("lab/src/main/java"))) {
+            for (Path source : sources.filter(p -> p.toString().endsWith(".java")).toList()) {
+                Matcher matcher = read.matcher(Files.readString(source));
+                while (matcher.find()) {
+                    runner.add(matcher.group(1));
+                }
+            }
+        }
+        assertThat(runner).as("knobs read by the runner").contains("DURATION", "PASSES", "A_GATEWAY");
+        String makefile = Files.readString(ROOT.resolve("Makefile"));
+        String knobs = shape(ROOT.resolve("docs/en/12-reference.md")).code()
+            .stream()
+            .filter(block -> block.contains("THREADS=") && block.contains("DURATION="))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("docs/en/12-reference.md has no knob block"));
+        Set<String> documented = new TreeSet<>();
+        Matcher names = Pattern.compile("(?<![A-Za-z_])([A-Z][A-Z_0-9]*)=").matcher(knobs);
+        while (names.find()) {
+            documented.add(names.group(1));
+        }
+        assertThat(runner.stream().filter(knob -> !documented.contains(knob)).toList())
+            .as("knobs the runner reads that the reference page's knob block leaves out")
+            .isEmpty();
+        assertThat(documented.stream()
+            .filter(knob -> !runner.contains(knob)
+                    && !Pattern.compile("\\$\\(" + knob + "\\)|^" + knob + " \\?=", Pattern.MULTILINE)
+                        .matcher(makefile)
+                        .find())
+            .toList()).as("knobs in the reference page that neither the runner nor the Makefile reads").isEmpty();
     }
 
     /**

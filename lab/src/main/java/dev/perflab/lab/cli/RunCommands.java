@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import dev.perflab.lab.report.ConsoleSummary;
 import dev.perflab.lab.report.ReportModel;
 import dev.perflab.lab.report.ReportWriter;
 import dev.perflab.lab.load.LoadAgent;
@@ -71,8 +72,12 @@ final class RunCommands {
          */
         void run(CommandKind command, LoadOptions load, List<Scenario> rungs, Map<String, Object> extra,
                 Function<MeasurementPlan.Warmup, MeasurementPlan> capacity) {
-            LabRun.execute(RunPlans.build(command, setup(), load, profile, rungs, extra, out(), capacity), out(),
+            RunFolder run = LabRun.execute(
+                    RunPlans.build(command, setup(), load, profile, rungs, extra, out(), capacity), out(),
                     RunCommands::writeReport);
+            ConsoleSummary.lines(run.dir()).forEach(out()::println);
+            out().println("Report: " + run.resolve("report.md") + " and " + run.resolve("report.html"));
+            out().flush();
         }
 
         /**

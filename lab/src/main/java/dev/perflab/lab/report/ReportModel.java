@@ -19,13 +19,20 @@ import tools.jackson.databind.JsonNode;
  * is there; its sentences are in its partials under {@code templates/section/}, its
  * statistics in {@code dev.perflab.lab.verdict}.
  */
-public record ReportModel(HeaderSection header, RungsSection main, VerdictsSection verdicts, IntervalsSection intervals,
-        JvmSections.Costs jvmCosts, JvmSections.Runtimes runtimes, AtRateSection atRate, CapacitySection capacity,
-        BoundsSection bounds, TimesSection times, HotspotsSection hotspots, WarmupSection warmup, FaultsSection faults,
-        SweepSection sweep, SamplerCostSection samplerCost, ChartData charts) {
+public record ReportModel(HeaderSection header, HeadlineSection headline, RungsSection main, VerdictsSection verdicts,
+        IntervalsSection intervals, JvmSections.Costs jvmCosts, JvmSections.Runtimes runtimes, AtRateSection atRate,
+        CapacitySection capacity, BoundsSection bounds, TimesSection times, HotspotsSection hotspots,
+        WarmupSection warmup, FaultsSection faults, SweepSection sweep, SamplerCostSection samplerCost,
+        ChartData charts) {
 
     /** Reads the folder a run left. */
     public static ReportModel read(Path dir) {
+        RunFacts facts = facts(dir);
+        return of(dir, facts.info(), facts.rungs(), facts.error());
+    }
+
+    /** What the sections are built from, read from the folder a run left. */
+    static RunFacts facts(Path dir) {
         JsonNode info = RunJson.MAPPER.readTree(dir.resolve("run.json").toFile());
         JsonNode summary = RunJson.MAPPER.readTree(dir.resolve("summary.json").toFile());
         List<RungResult> rungs = RunJson.MAPPER.convertValue(summary.path("rungs"),
@@ -41,7 +48,7 @@ public record ReportModel(HeaderSection header, RungsSection main, VerdictsSecti
                 throw new LabException("cannot read " + errorFile + ": " + ex.getMessage(), ex);
             }
         }
-        return of(dir, info, rungs, error);
+        return new RunFacts(dir, info, rungs, error);
     }
 
     /**
@@ -49,12 +56,12 @@ public record ReportModel(HeaderSection header, RungsSection main, VerdictsSecti
      * (stats.log, faults.log) is found.
      */
     public static ReportModel of(Path dir, JsonNode info, List<RungResult> rungs, String error) {
-        RunFacts facts = new RunFacts(dir, info, rungs);
+        RunFacts facts = new RunFacts(dir, info, rungs, error);
         SweepSection sweep = SweepSection.of(facts);
-        return new ReportModel(HeaderSection.of(facts, error), RungsSection.of(facts), VerdictsSection.of(facts),
-                IntervalsSection.of(facts), JvmSections.Costs.of(facts), JvmSections.Runtimes.of(facts),
-                AtRateSection.of(facts), CapacitySection.of(facts), BoundsSection.of(facts), TimesSection.of(facts),
-                HotspotsSection.of(facts), WarmupSection.of(facts), FaultsSection.of(facts), sweep,
-                SamplerCostSection.of(facts), ChartData.of(facts, sweep));
+        return new ReportModel(HeaderSection.of(facts, error), HeadlineSection.of(facts), RungsSection.of(facts),
+                VerdictsSection.of(facts), IntervalsSection.of(facts), JvmSections.Costs.of(facts),
+                JvmSections.Runtimes.of(facts), AtRateSection.of(facts), CapacitySection.of(facts),
+                BoundsSection.of(facts), TimesSection.of(facts), HotspotsSection.of(facts), WarmupSection.of(facts),
+                FaultsSection.of(facts), sweep, SamplerCostSection.of(facts), ChartData.of(facts, sweep));
     }
 }

@@ -43,6 +43,7 @@ public final class ReportWriter {
     private static Map<String, Object> view(ReportModel model) {
         Map<String, Object> view = new LinkedHashMap<>();
         section(view, "header", model.header());
+        section(view, "headline", model.headline());
         section(view, "rungs", model.main());
         section(view, "verdicts", model.verdicts());
         section(view, "intervals", model.intervals());

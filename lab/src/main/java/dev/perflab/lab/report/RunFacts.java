@@ -12,8 +12,13 @@ import tools.jackson.databind.JsonNode;
  * summary.json has them, with the few questions several sections ask of them.
  *
  * @param dir where each rung's {@code dir} (stats.log, faults.log) is found
+ * @param error why the run stopped early (error.txt), or null
  */
-record RunFacts(Path dir, JsonNode info, List<RungResult> rungs) {
+record RunFacts(Path dir, JsonNode info, List<RungResult> rungs, String error) {
+
+    RunFacts(Path dir, JsonNode info, List<RungResult> rungs) {
+        this(dir, info, rungs, null);
+    }
 
     /**
      * Whether any rung was (or was to be) measured at the fixed offered rate after its

@@ -58,8 +58,6 @@ public final class LabRun {
             }
             finish(run, passes.results(), plan.gateway(), report);
         }
-        out.println("Report: " + run.resolve("report.md") + " and " + run.resolve("report.html"));
-        out.flush();
         return run;
     }
 

@@ -57,7 +57,7 @@ public class CompareCommand implements Callable<Integer> {
         comparison.warnings().forEach(w -> printed.println("warning: the runs differ: " + w));
         for (Comparison.Row row : comparison.rows()) {
             printed.println("  " + row.rung() + ": "
-                    + (row.step() == null ? "not measured in both" : "req/s " + row.step().rps().describe()));
+                    + (row.step() == null || row.step().withheld() != null ? row.rpsText() : "req/s " + row.rpsText()));
         }
         if (!comparison.onlyInA().isEmpty() || !comparison.onlyInB().isEmpty()) {
             printed.println("  in one run only (not compared): " + String.join(", ", comparison.onlyInA())
@@ -67,7 +67,7 @@ public class CompareCommand implements Callable<Integer> {
         printed.println("Comparison: " + target.resolve("compare.md") + " and " + target.resolve("compare.html"));
         if (!failing.isEmpty()) {
             printed.println("FAIL_ON=" + failOn.trim() + ": significantly slower by more than " + failOn.trim() + ": "
-                    + String.join(", ", failing.stream().map(Comparison.Row::rung).toList()));
+                    + String.join(", ", failing.stream().map(Comparison.Row::gateName).toList()));
             printed.flush();
             return EXIT_GATE;
         }

@@ -54,7 +54,7 @@ public final class CompareWriter {
             r.put("rung", row.rung());
             r.put("rpsA", rps(row.rpsA()));
             r.put("rpsB", rps(row.rpsB()));
-            r.put("rps", row.step() == null ? "not measured in both" : row.step().rps().describe());
+            r.put("rps", row.rpsText());
             r.put("cpu", row.step() == null ? "n/a" : Comparison.describe(row.step().proxyCpuPerRequest()));
             r.put("cpuAtRate", row.step() == null || row.step().proxyCpuAtRate() == null ? "n/a"
                     : Comparison.describe(row.step().proxyCpuAtRate()));
@@ -62,7 +62,7 @@ public final class CompareWriter {
                     : Comparison.describe(row.step().gatewayBytesPerRequest()));
             r.put("covers", row.coversA().equals(row.coversB()) ? row.coversA()
                     : "A: " + row.coversA() + "; B: " + row.coversB());
-            if (row.step() != null) {
+            if (row.step() != null && row.step().rps() != null) {
                 r.put("bar", bar(row.step().rps(), y));
                 y += 28;
             }
@@ -79,7 +79,7 @@ public final class CompareWriter {
         model.put("onlyInB", String.join(", ", comparison.onlyInB()));
         model.put("hasOnly", !comparison.onlyInA().isEmpty() || !comparison.onlyInB().isEmpty());
         model.put("failOn", failOn);
-        model.put("failing", failing.stream().map(Comparison.Row::rung).toList());
+        model.put("failing", failing.stream().map(Comparison.Row::gateName).toList());
         model.put("failed", !failing.isEmpty());
         return model;
     }

@@ -34,6 +34,18 @@ public record Comparison(String a, String b, List<String> warnings, List<Row> ro
      * measured.
      */
     public record Row(String rung, Double rpsA, Double rpsB, StepVerdict step, String coversA, String coversB) {
+
+        /** The rung's name as a gate that fails on it says it. */
+        public String gateName() {
+            return step != null && step.withheld() != null ? rung + " (too many errors for a verdict)" : rung;
+        }
+
+        /** The req/s ratio with its interval and verdict, or why there is none. */
+        public String rpsText() {
+            return step == null ? "not measured in both"
+                    : step.withheld() != null ? step.withheld() : step.rps().describe();
+        }
+
     }
 
     /**
@@ -79,6 +91,8 @@ public record Comparison(String a, String b, List<String> warnings, List<Row> ro
             else {
                 StepVerdict step = ra.measured() && rb.measured() ? StepVerdict.of(name, units(ra), units(rb)) : null;
                 step = step == null ? null : step.withAtRate(ra.atRateWindows(), rb.atRateWindows());
+                String failed = ra.measured() && rb.measured() ? RungResult.failures(ra, rb) : null;
+                step = failed == null ? step : StepVerdict.withheld(name, failed);
                 rows.add(new Row(name, ra.measured() ? ra.throughput().rps() : null,
                         rb.measured() ? rb.throughput().rps() : null, step, covers(ra), covers(rb)));
             }
@@ -92,8 +106,8 @@ public record Comparison(String a, String b, List<String> warnings, List<Row> ro
      */
     public List<Row> slowerThan(double threshold) {
         return rows.stream()
-            .filter(row -> row.step() != null && row.step().rps().verdict() == Verdict.SLOWER
-                    && row.step().rps().ratio() < 1 - threshold)
+            .filter(row -> row.step() != null && (row.step().withheld() != null
+                    || row.step().rps().verdict() == Verdict.SLOWER && row.step().rps().ratio() < 1 - threshold))
             .toList();
     }
 

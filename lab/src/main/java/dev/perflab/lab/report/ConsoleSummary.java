@@ -51,7 +51,10 @@ public final class ConsoleSummary {
             }
         }
         StepVerdict step = rung.verdict();
-        if (step != null) {
+        if (step != null && step.withheld() != null) {
+            line.append("  against ").append(step.against()).append(": ").append(step.withheld());
+        }
+        else if (step != null && step.rps() != null) {
             line.append("  against ").append(step.against()).append(':');
             line.append(" req/s ").append(HeadlineSection.words(step.rps(), "faster", "slower"));
             if (step.proxyCpuPerRequest() != null) {

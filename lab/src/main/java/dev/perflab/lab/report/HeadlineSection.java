@@ -21,7 +21,8 @@ import dev.perflab.lab.verdict.Verdict;
  * and verdict, the same statistic as a step's ({@link StepVerdict}) between two rungs
  * that are not neighbours. For CPU per request the words are cheaper and costlier, for
  * req/s faster and slower. With one pass it says that the intervals do not cover a
- * restart.
+ * restart. A rung whose errors were more than {@link StepVerdict#MAX_FAILURE_SHARE} of
+ * its answers is neither a candidate nor a reference.
  *
  * @param lines one sentence each, plain text
  * @param onePass whether the run had one pass of each rung
@@ -34,9 +35,11 @@ public record HeadlineSection(List<String> lines, boolean onePass) implements Se
         }
         List<RungResult> gateways = facts.rungs()
             .stream()
-            .filter(r -> r.measured() && r.target().equals("gateway") && r.windows() != null && r.intervals() != null)
+            .filter(r -> r.measured() && r.target().equals("gateway") && r.windows() != null && r.intervals() != null
+                    && RungResult.failures(r) == null)
             .toList();
-        Optional<RungResult> nginx = facts.reference("nginx").filter(r -> r.windows() != null);
+        Optional<RungResult> nginx = facts.reference("nginx")
+            .filter(r -> r.windows() != null && RungResult.failures(r) == null);
         if (gateways.isEmpty() || (gateways.size() < 2 && nginx.isEmpty())) {
             return new HeadlineSection(List.of(), false);
         }

@@ -22,7 +22,18 @@ public record VerdictsSection(Table table) implements Section {
         List<List<String>> rows = new ArrayList<>();
         for (RungResult r : facts.rungs()) {
             StepVerdict step = r.verdict();
-            if (step == null || step.rps() == null) {
+            if (step == null) {
+                continue;
+            }
+            if (step.withheld() != null) {
+                List<String> row = new ArrayList<>(List.of(r.name(), step.against(), step.withheld()));
+                while (row.size() < 6 + (atRate ? 2 : 0) + (bytes ? 3 : 0)) {
+                    row.add("");
+                }
+                rows.add(row);
+                continue;
+            }
+            if (step.rps() == null) {
                 continue;
             }
             List<String> row = new ArrayList<>(List.of(r.name(), step.against(), Cells.ratioWithInterval(step.rps()),

@@ -1,8 +1,10 @@
 package dev.perflab.lab.result;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
@@ -41,6 +43,23 @@ public record RungResult(@JsonUnwrapped Scenario rung, String dir, @JsonUnwrappe
     public record ClosedLoop(@JsonUnwrapped Throughput throughput, @JsonUnwrapped Latency latency,
             @JsonUnwrapped CpuUse cpu, @JsonUnwrapped GatewayTimes times, List<Window> windows, Intervals intervals,
             Bounds bounds) {
+    }
+
+    /**
+     * Why two rungs get no verdict against each other: the first of them whose errors
+     * were more than {@link StepVerdict#MAX_FAILURE_SHARE} of its answers (its speed
+     * would count failures), or null.
+     */
+    public static String failures(RungResult... rungs) {
+        for (RungResult rung : rungs) {
+            Double share = rung.throughput() == null ? null : rung.throughput().failureShare();
+            if (share != null && share > StepVerdict.MAX_FAILURE_SHARE) {
+                return String.format(Locale.ROOT,
+                        "no verdict: %s had %d errors, %.2f %% of its answers (more than %.1f %%)", rung.name(),
+                        rung.throughput().errors(), share * 100, StepVerdict.MAX_FAILURE_SHARE * 100);
+            }
+        }
+        return null;
     }
 
     /** A rung the runtime could not run, with why. */
@@ -115,11 +134,30 @@ public record RungResult(@JsonUnwrapped Scenario rung, String dir, @JsonUnwrappe
     /**
      * The rung's requests per second over its measured windows: their mean, the
      * coefficient of variation between them (null with one window), each window's figure,
-     * and the errors (socket errors and non-2xx/3xx answers) summed over all windows.
+     * the errors (socket errors and non-2xx/3xx answers) and the requests that got an
+     * answer, each summed over all windows.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Throughput(Double rps, @JsonProperty("rps_cv") Double cv, @JsonProperty("rps_runs") List<Double> runs,
-            Long errors) {
+            Long errors, Long requests) {
+
+        /** Without the count of answers (a summary.json from before it was recorded). */
+        public Throughput(Double rps, Double cv, List<Double> runs, Long errors) {
+            this(rps, cv, runs, errors, null);
+        }
+
+        /**
+         * Errors over answers (non-2xx/3xx answers are among both; a socket error adds
+         * one without an answer, so this is at most a little high), at most 1; null where
+         * the count of answers was not recorded.
+         */
+        @JsonIgnore
+        public Double failureShare() {
+            if (requests == null || errors == null) {
+                return null;
+            }
+            return errors == 0 ? 0.0 : Math.min(1.0, (double) errors / Math.max(1, requests));
+        }
     }
 
     /**

@@ -41,7 +41,8 @@ final class Results {
             RungResult.GatewayTimes times, Map<String, String> mode, RungRunner.Settings settings) {
         LoadResult whole = LoadResult.merge(windows);
         double rps = round(whole.requestsPerSecond(), 1);
-        RungResult.Throughput throughput = new RungResult.Throughput(rps, null, List.of(rps), whole.errors());
+        RungResult.Throughput throughput = new RungResult.Throughput(rps, null, List.of(rps), whole.errors(),
+                whole.requests());
         Map<String, Double> percentiles = new LinkedHashMap<>();
         for (String p : PERCENTILES) {
             percentiles.put(p, round(whole.latency().percentile(p), 3));
@@ -115,7 +116,9 @@ final class Results {
         double mean = rps.stream().mapToDouble(Double::doubleValue).average().orElse(0);
         RungResult.Throughput throughput = new RungResult.Throughput(round(mean, 1),
                 round(Spread.coefficientOfVariation(rps, mean), 4), rps,
-                measured.stream().mapToLong(r -> r.throughput().errors()).sum());
+                measured.stream().mapToLong(r -> r.throughput().errors()).sum(),
+                measured.stream().allMatch(r -> r.throughput().requests() != null)
+                        ? measured.stream().mapToLong(r -> r.throughput().requests()).sum() : null);
         Map<String, Double> percentiles = new LinkedHashMap<>();
         first.latency()
             .percentiles()
@@ -188,7 +191,11 @@ final class Results {
         List<RungResult> out = new ArrayList<>();
         RungResult previous = null;
         for (RungResult rung : rungs) {
-            if (rung.measured() && previous != null && rung.windows() != null && previous.windows() != null) {
+            String failed = previous == null ? null : RungResult.failures(previous, rung);
+            if (rung.measured() && failed != null) {
+                out.add(rung.withVerdict(StepVerdict.withheld(previous.name(), failed)));
+            }
+            else if (rung.measured() && previous != null && rung.windows() != null && previous.windows() != null) {
                 StepVerdict step = StepVerdict.of(previous.name(), previous.windows(), rung.windows());
                 out.add(rung.withVerdict(
                         step == null ? null : step.withAtRate(previous.atRateWindows(), rung.atRateWindows())));

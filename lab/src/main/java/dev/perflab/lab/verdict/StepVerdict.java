@@ -17,7 +17,19 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 public record StepVerdict(String against, Ratio rps, @JsonProperty("proxy_cpu_ms_per_request") Ratio proxyCpuPerRequest,
         @JsonProperty("proxy_cpu_ms_per_request_at_rate") Ratio proxyCpuAtRate,
         @JsonProperty("gateway_bytes_per_request") Ratio gatewayBytesPerRequest,
-        @JsonProperty("carried_by") List<String> carriedBy) {
+        @JsonProperty("carried_by") List<String> carriedBy, String withheld) {
+
+    /**
+     * The largest share of failed requests (non-2xx/3xx answers and socket errors) a rung
+     * may have and still get a speed verdict: above it, its req/s and CPU per request
+     * count failures, which are cheaper or dearer than answers.
+     */
+    public static final double MAX_FAILURE_SHARE = 0.001;
+
+    /** A step without ratios or verdicts, and why (a rung's failures). */
+    public static StepVerdict withheld(String against, String why) {
+        return new StepVerdict(against, null, null, null, null, List.of(), why);
+    }
 
     /**
      * The metrics of a step, in the order its verdict names them: the costs noise moves
@@ -42,7 +54,7 @@ public record StepVerdict(String against, Ratio rps, @JsonProperty("proxy_cpu_ms
         List<Double> bytesBefore = Intervals.units(before, w -> w.bytesPerRequest("gateway"));
         List<Double> bytesAfter = Intervals.units(after, w -> w.bytesPerRequest("gateway"));
         Ratio bytes = bytesBefore.isEmpty() || bytesAfter.isEmpty() ? null : Ratio.of(bytesBefore, bytesAfter, false);
-        return carried(new StepVerdict(against, rps, cpu, null, bytes, null));
+        return carried(new StepVerdict(against, rps, cpu, null, bytes, null, null));
     }
 
     /**
@@ -53,11 +65,11 @@ public record StepVerdict(String against, Ratio rps, @JsonProperty("proxy_cpu_ms
     public StepVerdict withAtRate(List<Window> before, List<Window> after) {
         List<Double> cpuBefore = Intervals.units(before, StepVerdict::proxyCpu);
         List<Double> cpuAfter = Intervals.units(after, StepVerdict::proxyCpu);
-        if (cpuBefore.isEmpty() || cpuAfter.isEmpty()) {
+        if (withheld != null || cpuBefore.isEmpty() || cpuAfter.isEmpty()) {
             return this;
         }
         return carried(new StepVerdict(against, rps, proxyCpuPerRequest, Ratio.of(cpuBefore, cpuAfter, false),
-                gatewayBytesPerRequest, null));
+                gatewayBytesPerRequest, null, null));
     }
 
     /**
@@ -77,7 +89,7 @@ public record StepVerdict(String against, Ratio rps, @JsonProperty("proxy_cpu_ms
             .map(Map.Entry::getKey)
             .toList();
         return new StepVerdict(step.against(), step.rps(), step.proxyCpuPerRequest(), step.proxyCpuAtRate(),
-                step.gatewayBytesPerRequest(), carried);
+                step.gatewayBytesPerRequest(), carried, step.withheld());
     }
 
     private static Double proxyCpu(Window window) {

@@ -15,6 +15,7 @@ import dev.perflab.lab.result.Scenario;
 import dev.perflab.lab.result.TargetKind;
 import dev.perflab.lab.run.RunFolder;
 import dev.perflab.lab.run.RunInfo;
+import dev.perflab.lab.system.RunLock;
 import dev.perflab.lab.system.StopOnExit;
 import dev.perflab.lab.verdict.PairedRatio;
 import dev.perflab.lab.verdict.Verdict;
@@ -115,7 +116,15 @@ public final class PairLadder {
      */
     public static List<Done> run(List<Step> steps, BiFunction<Step, Path, PairPlan> plans, Path results,
             Map<String, Object> parameters, PrintWriter out, Consumer<PairResult> stepRender, Consumer<Ladder> render) {
-        RunFolder run = RunFolder.create(results, "pair-ladder");
+        try (RunLock lock = RunLock.acquire("make pair-ladder")) {
+            RunFolder run = RunFolder.create(results, "pair-ladder");
+            lock.describe("make pair-ladder, " + run.dir());
+            return run(steps, plans, run, parameters, out, stepRender, render);
+        }
+    }
+
+    private static List<Done> run(List<Step> steps, BiFunction<Step, Path, PairPlan> plans, RunFolder run,
+            Map<String, Object> parameters, PrintWriter out, Consumer<PairResult> stepRender, Consumer<Ladder> render) {
         Path root = plans.apply(steps.get(0), run.dir()).root();
         run.writeJson("run.json", RunInfo.describe(root, "pair-ladder", "local", parameters));
         List<Done> done = new ArrayList<>();

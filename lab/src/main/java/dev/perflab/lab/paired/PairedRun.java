@@ -19,14 +19,15 @@ import dev.perflab.lab.http.LabHttp;
 import dev.perflab.lab.load.LoadResult;
 import dev.perflab.lab.load.VegetaGenerator;
 import dev.perflab.lab.load.VegetaInstaller;
-import dev.perflab.lab.run.RunInfo;
 import dev.perflab.lab.run.RunFolder;
+import dev.perflab.lab.run.RunInfo;
 import dev.perflab.lab.stats.JvmCounters;
 import dev.perflab.lab.stats.ProcessCpu;
 import dev.perflab.lab.system.LabSystem;
 import dev.perflab.lab.system.LaunchSpec;
 import dev.perflab.lab.system.PidFiles;
 import dev.perflab.lab.system.ReapedChildren;
+import dev.perflab.lab.system.RunLock;
 import dev.perflab.lab.system.RunningService;
 import dev.perflab.lab.system.Service;
 import dev.perflab.lab.system.ServiceLauncher;
@@ -100,9 +101,16 @@ public final class PairedRun {
     }
 
     private PairResult execute(String name) {
-        VegetaInstaller.ensure(plan.root(), out);
-        PidFiles.children().stopLeftovers(STOP_GRACE).forEach(out::println);
-        RunFolder run = RunFolder.create(plan.results(), name);
+        try (RunLock lock = RunLock.acquire("make compare")) {
+            VegetaInstaller.ensure(plan.root(), out);
+            PidFiles.children().stopLeftovers(STOP_GRACE).forEach(out::println);
+            RunFolder run = RunFolder.create(plan.results(), name);
+            lock.describe("make compare, " + run.dir());
+            return execute(run);
+        }
+    }
+
+    private PairResult execute(RunFolder run) {
         run.writeJson("run.json", RunInfo.describe(plan.root(), "compare", "local", plan.json()));
         out.println("Results: " + run.dir());
         out.println("A: " + plan.a().describe());

@@ -13,6 +13,7 @@ import java.util.function.Consumer;
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.result.RungResult;
 import dev.perflab.lab.result.Scenario;
+import dev.perflab.lab.system.RunLock;
 import dev.perflab.lab.system.StopOnExit;
 
 /**
@@ -31,7 +32,14 @@ public final class LabRun {
      * since a run knows no report
      */
     public static RunFolder execute(RunPlan plan, PrintWriter out, Consumer<RunFolder> report) {
-        RunFolder run = RunFolder.create(plan.results(), plan.command().id());
+        try (RunLock lock = RunLock.acquire("make " + plan.command().id())) {
+            RunFolder run = RunFolder.create(plan.results(), plan.command().id());
+            lock.describe("make " + plan.command().id() + ", " + run.dir());
+            return execute(plan, run, out, report);
+        }
+    }
+
+    private static RunFolder execute(RunPlan plan, RunFolder run, PrintWriter out, Consumer<RunFolder> report) {
         Map<String, Object> info = RunInfo.describe(plan.root(), plan.command().id(), plan.runtime().kind().id(),
                 plan.parameters());
         if (plan.gateway() != null) {

@@ -90,6 +90,15 @@ public final class PidFiles {
         return new PidFiles(children, List.of(user, children));
     }
 
+    /**
+     * The file the runs of this user lock while they run ({@link RunLock}), in the
+     * outermost private folder, which is created 0700 and checked first.
+     */
+    public Path lockFile() {
+        ensurePrivate(true);
+        return privateFolders.get(0).resolve("run.lock");
+    }
+
     public record Entry(String name, long pid, long startedMillis, String command, long ownerPid,
             long ownerStartedMillis, Path file) {
 

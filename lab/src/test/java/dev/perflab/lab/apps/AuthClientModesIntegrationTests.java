@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
+import dev.perflab.lab.OptionalTools;
 import dev.perflab.lab.metrics.ActuatorMetrics;
 import dev.perflab.lab.system.LabSystem;
 import dev.perflab.lab.system.LaunchSpec;
@@ -35,20 +36,25 @@ class AuthClientModesIntegrationTests extends WithRealApps {
     }
 
     /**
-     * blocking, offloaded and reactive on this JDK; virtual on a JDK 21+ when the machine
-     * has one.
+     * blocking, offloaded and reactive on this JDK; virtual on a JDK 21+ (null when the
+     * machine has none).
      */
     static Stream<Arguments> modes() {
         Path current = LaunchSpec.currentJavaHome();
         Stream<Arguments> onThisJdk = Stream.of("blocking", "offloaded", "reactive")
             .map(mode -> Arguments.of(mode, current));
         Path virtualJdk = Runtime.version().feature() >= 21 ? current : RealApps.jdkAtLeast(21).orElse(null);
-        return virtualJdk == null ? onThisJdk
-                : Stream.concat(onThisJdk, Stream.of(Arguments.of("virtual", virtualJdk)));
+        return Stream.concat(onThisJdk, Stream.of(Arguments.of("virtual", virtualJdk)));
     }
 
-    /** The spec run with that JDK (virtual threads need 21+). */
+    /**
+     * The spec run with that JDK (virtual threads need 21+). Without one the virtual
+     * client's test is skipped with a printed reason, and fails under CI=true.
+     */
     private static LaunchSpec onJdk(LaunchSpec spec, Path javaHome) {
+        OptionalTools.need(javaHome != null,
+                "the virtual-thread client needs a JDK 21 or newer: none in /usr/lib/jvm, and LAB_TEST_JDK21_HOME "
+                        + "is not set (point it at one)");
         return new LaunchSpec(spec.service(), spec.port(), spec.profiles(), spec.environment(), spec.jvmOptions(),
                 javaHome, spec.foreign());
     }

@@ -3,6 +3,7 @@ package dev.perflab.lab.system;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -88,6 +89,50 @@ public record Compose(Path root, List<Path> files, List<String> command) {
         }
     }
 
+    /** The label each app container carries: who started it ({@link #owner}). */
+    static final String OWNER_LABEL = "dev.perflab.owner";
+
+    /** The owner label of containers {@code make up} leaves running on purpose. */
+    static final String MAKE_UP = "make-up";
+
+    /**
+     * The owner label of a container this process starts: {@link #MAKE_UP} for what
+     * outlives it, else its pid and start time.
+     */
+    static String owner(boolean outlivesRunner) {
+        ProcessHandle self = ProcessHandle.current();
+        return outlivesRunner ? MAKE_UP
+                : self.pid() + ":" + self.info().startInstant().map(Instant::toEpochMilli).orElse(-1L);
+    }
+
+    /**
+     * Whether a lab container is a leftover to remove: one that is not running, or one
+     * whose owner, a lab run, has ended. A running container of {@code make up}, of a
+     * live run (another user's, or a run on another checkout) or without an owner
+     * (started by hand with docker compose) is left alone: if it is in the way, the port
+     * it holds says so in one line.
+     */
+    static boolean isLeftover(String status, String owner) {
+        if (!status.startsWith("Up")) {
+            return true;
+        }
+        String[] parts = owner.strip().split(":");
+        if (parts.length != 2) {
+            return false;
+        }
+        try {
+            long pid = Long.parseLong(parts[0]);
+            long started = Long.parseLong(parts[1]);
+            return ProcessHandle.of(pid)
+                .filter(ProcessHandle::isAlive)
+                .filter(p -> p.info().startInstant().map(Instant::toEpochMilli).orElse(-1L) == started)
+                .isEmpty();
+        }
+        catch (NumberFormatException ex) {
+            return false;
+        }
+    }
+
     /**
      * Removes what an earlier run left of a service's container (stopped, or half made
      * when a start was cut short).
@@ -103,7 +148,8 @@ public record Compose(Path root, List<Path> files, List<String> command) {
      */
     public List<String> removeLeftovers(List<Service> services) {
         List<String> ps = List.of("docker", "ps", "--all", "--filter", "label=com.docker.compose.project=" + PROJECT,
-                "--format", "{{.Names}}\t{{.Label \"com.docker.compose.service\"}}\t{{.Status}}");
+                "--format", "{{.Names}}\t{{.Label \"com.docker.compose.service\"}}\t{{.Status}}\t{{.Label \""
+                        + OWNER_LABEL + "\"}}");
         Commands.Result listed = Commands.run(ps, null, Duration.ofSeconds(60));
         if (!listed.ok()) {
             throw new LabException(
@@ -112,7 +158,8 @@ public record Compose(Path root, List<Path> files, List<String> command) {
         List<String> removed = new ArrayList<>();
         for (String line : listed.output().lines().toList()) {
             String[] fields = line.split("\t");
-            if (fields.length < 3 || services.stream().noneMatch(service -> service.id().equals(fields[1]))) {
+            if (fields.length < 3 || services.stream().noneMatch(service -> service.id().equals(fields[1]))
+                    || !isLeftover(fields[2], fields.length > 3 ? fields[3] : "")) {
                 continue;
             }
             List<String> rm = List.of("docker", "rm", "--force", fields[0]);
@@ -135,10 +182,12 @@ public record Compose(Path root, List<Path> files, List<String> command) {
      * The foreground {@code up} of one service, with the variables the compose files
      * read. Should the runner die, compose gets SIGTERM and stops the container itself.
      */
-    Commands.Launch up(LaunchSpec spec) {
+    Commands.Launch up(LaunchSpec spec, boolean outlivesRunner) {
         List<String> args = base();
         args.addAll(List.of("up", "--no-deps", "--no-build", "--no-color", spec.service().id()));
-        return Commands.launch(spec.service().id(), args).dir(root).onRunnerDeath("TERM").env(environment(spec));
+        Map<String, String> env = environment(spec);
+        env.put("LAB_OWNER", owner(outlivesRunner));
+        return Commands.launch(spec.service().id(), args).dir(root).onRunnerDeath("TERM").env(env);
     }
 
     /**

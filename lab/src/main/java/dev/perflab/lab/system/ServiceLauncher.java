@@ -142,7 +142,7 @@ public final class ServiceLauncher {
         requireFreePort(spec.port(), service);
         compose.removeLeftover(service);
         Path log = logFile(service);
-        return new RunningService(spec, compose.up(spec).output(log).start(), log);
+        return new RunningService(spec, compose.up(spec, outlivesRunner).output(log).start(), log);
     }
 
     private Path logFile(Service service) {

@@ -414,6 +414,26 @@ class LabRunIntegrationTests {
     }
 
     @Test
+    @Order(7)
+    void scrapesThatLoseTheirConnectionAreReadAgainAndTheRunCompletes() throws IOException {
+        assertThat(run("gateway-test", "--duration=6s", "--gateway-java-opts=-Dlab.fault.broken-scrapes=2"))
+            .as(err.toString())
+            .isZero();
+        Path dir = results.resolve("latest").toRealPath();
+        JsonNode rung = RunFolder.JSON.readTree(dir.resolve("summary.json").toFile()).path("rungs").get(0);
+        assertThat(rung.path("rps").asDouble()).isPositive();
+        assertThat(rung.path("cpu").path("gateway").asDouble()).isPositive();
+        try (var logs = Files.walk(dir)) {
+            Path gatewayLog = logs.filter(f -> f.getFileName().toString().equals("gateway.log"))
+                .findFirst()
+                .orElseThrow();
+            assertThat(Files.readString(gatewayLog)).as("the gateway broke two scrapes' connections")
+                .contains("broke the connection of scrape 1 of 2")
+                .contains("broke the connection of scrape 2 of 2");
+        }
+    }
+
+    @Test
     @Order(8)
     void sigtermMidRunStopsEveryProcessItStartedAndSaysSo() throws Exception {
         Path ownResults = results.resolve("sigterm-results");

@@ -81,9 +81,9 @@ public class PairOptions {
             description = "Header line each request carries; none for none.")
     String tokenHeader;
 
-    @Option(names = "--health-timeout", defaultValue = "${env:HEALTH_TIMEOUT:-120}",
-            description = "Seconds each app may take to become healthy (default: ${DEFAULT-VALUE}).")
-    int healthTimeoutSeconds;
+    @Option(names = "--health-timeout", defaultValue = "${env:HEALTH_TIMEOUT:-120s}", converter = Durations.class,
+            description = "How long each app may take to become healthy, e.g. 120s or 2m (default: ${DEFAULT-VALUE}).")
+    Duration healthTimeout;
 
     Path repository() {
         return root.toAbsolutePath().normalize();
@@ -93,8 +93,8 @@ public class PairOptions {
      * Every shared knob checked; a bad one is one line naming it, before anything starts.
      */
     void validate() {
-        if (healthTimeoutSeconds <= 0) {
-            throw new LabException("HEALTH_TIMEOUT must be a positive number of seconds, not " + healthTimeoutSeconds);
+        if (healthTimeout.isZero()) {
+            throw new LabException("HEALTH_TIMEOUT must be more than 0s");
         }
         if (timeout.toMillis() < 1000) {
             throw new LabException(
@@ -129,8 +129,8 @@ public class PairOptions {
         return new PairPlan(a.withOptionsBefore(gatewayOnly), b.withOptionsBefore(gatewayOnly), rate, passCount,
                 PairPlan.split(duration, subwindow), warmup, warmupProbe, timeout, chosenSeed,
                 SystemOptions.checkRoute(route), SystemOptions.checkTokenHeader(tokenHeader), authLatency,
-                split(javaOpts), Duration.ofSeconds(healthTimeoutSeconds), repository(),
-                results.toAbsolutePath().normalize(), threshold, failOn.trim());
+                split(javaOpts), healthTimeout, repository(), results.toAbsolutePath().normalize(), threshold,
+                failOn.trim());
     }
 
     private static long parseSeed(String text) {

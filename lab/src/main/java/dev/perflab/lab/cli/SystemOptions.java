@@ -1,6 +1,7 @@
 package dev.perflab.lab.cli;
 
 import dev.perflab.common.LatencySpec;
+import dev.perflab.lab.Durations;
 import dev.perflab.lab.LabException;
 
 import java.io.PrintWriter;
@@ -90,9 +91,9 @@ public class SystemOptions {
             description = "Header line each request through the gateway carries, 'Name: value'; 'none' for none (default: ${DEFAULT-VALUE}).")
     String tokenHeader;
 
-    @Option(names = "--health-timeout", defaultValue = "${env:HEALTH_TIMEOUT:-120}",
-            description = "Seconds each app may take to become healthy (default: ${DEFAULT-VALUE}).")
-    int healthTimeoutSeconds;
+    @Option(names = "--health-timeout", defaultValue = "${env:HEALTH_TIMEOUT:-120s}", converter = Durations.class,
+            description = "How long each app may take to become healthy, e.g. 120s or 2m (default: ${DEFAULT-VALUE}).")
+    Duration healthTimeout;
 
     public Path root() {
         return root;
@@ -171,11 +172,10 @@ public class SystemOptions {
     }
 
     public Duration healthTimeout() {
-        if (healthTimeoutSeconds <= 0) {
-            throw new LabException(
-                    "--health-timeout must be a positive number of seconds, got " + healthTimeoutSeconds);
+        if (healthTimeout.isZero()) {
+            throw new LabException("HEALTH_TIMEOUT must be more than 0s");
         }
-        return Duration.ofSeconds(healthTimeoutSeconds);
+        return healthTimeout;
     }
 
     /** ROUTE: where the load goes through the gateway, a path starting with /. */

@@ -48,6 +48,16 @@ class KnobErrorsTests {
     }
 
     @Test
+    void healthTimeoutIsADurationLikeEveryOther() throws Exception {
+        Ran zero = lab(Map.of("HEALTH_TIMEOUT", "0s"), "gateway-test");
+        assertThat(zero.exit()).isEqualTo(1);
+        assertThat(zero.err()).isEqualTo("lab: HEALTH_TIMEOUT must be more than 0s\n");
+        Ran fraction = lab(Map.of("HEALTH_TIMEOUT", "1.5m"), "gateway-test");
+        assertThat(fraction.exit()).isEqualTo(2);
+        assertThat(fraction.err()).startsWith("lab: Invalid value for HEALTH_TIMEOUT: '1.5m' is not a duration");
+    }
+
+    @Test
     void anOptionTypedOnTheCommandLineIsNamedByTheOption() throws Exception {
         Ran ran = lab(Map.of("SUBWINDOW", "1ms"), "lab", "--subwindow=2ms");
         assertThat(ran.exit()).isEqualTo(2);

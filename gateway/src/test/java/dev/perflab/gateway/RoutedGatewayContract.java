@@ -1,6 +1,7 @@
 package dev.perflab.gateway;
 
 import java.net.http.HttpResponse;
+import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
 
@@ -40,6 +41,29 @@ public abstract class RoutedGatewayContract extends GatewayWithStubs {
         assertThat(stubs.backendCalls()).isEqualTo(backendCalls);
         assertThat(registry.get("lab.auth.call").tag("client", mode()).tag("outcome", "denied").timer().count())
             .isPositive();
+    }
+
+    @Test
+    void anAuthAnswerThatTricklesEndsIn504AtTheDeadline() throws Exception {
+        int backendCalls = stubs.backendCalls();
+        // 200 bytes at one per 100 ms: 20 s to the end, against AUTH_TIMEOUT's 2 s
+        stubs.authTrickle(200);
+        try {
+            long start = System.nanoTime();
+            HttpResponse<String> response = get("/service/hello", StubServices.GOOD_TOKEN);
+            Duration took = Duration.ofNanos(System.nanoTime() - start);
+            assertThat(response.statusCode()).isEqualTo(504);
+            assertThat(took).as("answered at the 2 s deadline, not after the 20 s trickle")
+                .isLessThan(Duration.ofSeconds(10));
+            assertThat(stubs.backendCalls()).isEqualTo(backendCalls);
+            assertThat(registry.get("lab.auth.call").tag("client", mode()).tag("outcome", "timeout").timer().count())
+                .isPositive();
+        }
+        finally {
+            stubs.authTrickle(0);
+        }
+        assertThat(get("/service/hello", StubServices.GOOD_TOKEN).statusCode()).as("the next call is whole again")
+            .isEqualTo(200);
     }
 
     @Test

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.netty.DisposableServer;
 import reactor.netty.http.server.HttpServer;
@@ -32,6 +33,8 @@ public final class StubServices implements AutoCloseable {
 
     private volatile Duration authLatency = Duration.ZERO;
 
+    private volatile int authTrickleBytes;
+
     private final LoopResources loops = LoopResources.create("stub", 1, true);
 
     private final DisposableServer auth;
@@ -46,6 +49,14 @@ public final class StubServices implements AutoCloseable {
             .route(routes -> routes.post("/auth", (request, response) -> {
                 authCalls.incrementAndGet();
                 boolean good = ("Bearer " + GOOD_TOKEN).equals(request.requestHeaders().get("Authorization"));
+                int trickle = authTrickleBytes;
+                if (trickle > 0) {
+                    // the status and headers at once, then the body a byte every 100 ms
+                    return response.status(200)
+                        .header("Content-Length", Integer.toString(trickle))
+                        .sendString(Flux.interval(Duration.ofMillis(100)).take(trickle).map(i -> "x"))
+                        .then();
+                }
                 return Mono.delay(authLatency)
                     .then(response.status(good ? 200 : 401).sendString(Mono.just(good ? "ok" : "no")).then());
             }))
@@ -88,6 +99,14 @@ public final class StubServices implements AutoCloseable {
 
     public void authLatency(Duration latency) {
         this.authLatency = latency;
+    }
+
+    /**
+     * Auth answers 200 at once and then its body of {@code bytes} bytes a byte every 100
+     * ms (0: a whole answer again).
+     */
+    public void authTrickle(int bytes) {
+        this.authTrickleBytes = bytes;
     }
 
     @Override

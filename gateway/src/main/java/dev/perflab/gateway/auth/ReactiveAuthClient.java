@@ -15,11 +15,12 @@ import org.springframework.web.reactive.function.client.WebClient;
 
 /**
  * WebClient on Reactor Netty: the event loop sends the request and moves on until the
- * answer arrives. The time limit is Reactor Netty's response timeout, a timer on the
- * connection's own event loop, rather than {@code Mono.timeout}, which schedules and
- * cancels a task on another thread per call. With {@code lab.netty.loop-local-pools}
- * (profile {@code loop-pools}) each event loop borrows only connections it opened itself,
- * so the call and its answer stay on the thread that read the request.
+ * answer arrives. The time limit covers the whole answer ({@link AnswerDeadline}), a
+ * timer on the connection's own event loop, rather than {@code Mono.timeout}, which
+ * schedules and cancels a task on another thread per call. With
+ * {@code lab.netty.loop-local-pools} (profile {@code loop-pools}) each event loop borrows
+ * only connections it opened itself, so the call and its answer stay on the thread that
+ * read the request.
  */
 final class ReactiveAuthClient implements AuthClient {
 
@@ -35,10 +36,9 @@ final class ReactiveAuthClient implements AuthClient {
         ConnectionProvider pool = loopLocalPools
                 ? new EventLoopLocalConnectionProvider("auth", name -> pool(name, maxConnections))
                 : pool("auth", maxConnections);
-        HttpClient httpClient = HttpClient.create(pool)
+        HttpClient httpClient = AnswerDeadline.on(HttpClient.create(pool)
             .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()))
-            .responseTimeout(timeout)
-            .metrics(nettyMetrics, uri -> "/auth");
+            .metrics(nettyMetrics, uri -> "/auth"), timeout);
         this.webClient = WebClient.builder().clientConnector(new ReactorClientHttpConnector(httpClient)).build();
         this.checkUri = properties.checkUri();
     }

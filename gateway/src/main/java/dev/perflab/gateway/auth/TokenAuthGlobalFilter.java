@@ -1,5 +1,7 @@
 package dev.perflab.gateway.auth;
 
+import java.util.List;
+
 import dev.perflab.gateway.PlainTextResponse;
 import reactor.core.publisher.Mono;
 
@@ -30,6 +32,12 @@ class TokenAuthGlobalFilter implements GlobalFilter, Ordered {
 
     @Override
     public Mono<Void> filter(ServerWebExchange exchange, GatewayFilterChain chain) {
+        List<String> authorization = exchange.getRequest().getHeaders().get(HttpHeaders.AUTHORIZATION);
+        if (authorization != null && authorization.size() > 1) {
+            // auth-service would judge one of them and the backend might read another
+            return PlainTextResponse.send(exchange, HttpStatus.BAD_REQUEST.value(),
+                    "more than one Authorization header");
+        }
         String token = tokenOf(exchange.getRequest());
         if (token == null) {
             return PlainTextResponse.send(exchange, HttpStatus.UNAUTHORIZED.value(), "missing token");

@@ -10,9 +10,12 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Meter;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.cloud.gateway.handler.RoutePredicateHandlerMapping;
 import org.springframework.cloud.gateway.route.Route;
 import org.springframework.cloud.gateway.route.RouteLocator;
 import org.springframework.test.context.ActiveProfiles;
+import org.springframework.web.reactive.result.method.annotation.RequestMappingHandlerMapping;
 
 import dev.perflab.gateway.GatewayWithStubs;
 import dev.perflab.gateway.StubServices;
@@ -20,11 +23,11 @@ import dev.perflab.gateway.StubServices;
 /**
  * The lean ladder's gateway profiles, all at once on a real port: each lever does what
  * its rung says (no Reactor Netty metrics, no auth-call timer, StripPrefix instead of
- * RewritePath) while the route still answers and the auth call is still made on every
- * request; and the gateway says which allocator, transport, JDK and collector it runs
- * with.
+ * RewritePath, the routes asked before the annotated-controller mapping) while the route
+ * still answers and the auth call is still made on every request; and the gateway says
+ * which allocator, transport, JDK and collector it runs with.
  */
-@ActiveProfiles({ "reactive", "no-netty-metrics", "no-auth-timer", "strip-prefix" })
+@ActiveProfiles({ "reactive", "no-netty-metrics", "no-auth-timer", "strip-prefix", "routes-first" })
 class LeanProfilesGatewayTests extends GatewayWithStubs {
 
     @Autowired
@@ -40,6 +43,22 @@ class LeanProfilesGatewayTests extends GatewayWithStubs {
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.body()).isEqualTo(StubServices.BACKEND_BODY);
         assertThat(get("/service/hello", "wrong-token").statusCode()).as("the auth call is still made").isEqualTo(401);
+    }
+
+    @Autowired
+    RoutePredicateHandlerMapping routeMapping;
+
+    @Autowired
+    @Qualifier("requestMappingHandlerMapping")
+    RequestMappingHandlerMapping controllerMapping;
+
+    @Test
+    void theRoutesAreAskedBeforeTheControllersAndActuatorStillAnswers() throws Exception {
+        assertThat(routeMapping.getOrder()).isEqualTo(-1).isLessThan(controllerMapping.getOrder());
+        assertThat(get("/actuator/health", null).statusCode()).isEqualTo(200);
+        assertThat(get("/service/hello", StubServices.GOOD_TOKEN).body()).isEqualTo(StubServices.BACKEND_BODY);
+        assertThat(get("/elsewhere", StubServices.GOOD_TOKEN).statusCode()).as("no route, no controller")
+            .isEqualTo(404);
     }
 
     @Test

@@ -84,6 +84,19 @@ class ComposeFilesTests {
             .isEqualTo("http://127.0.0.1:38073");
         assertThat(services.path("gateway").path("environment").path("BUSINESS_URL").asString())
             .isEqualTo("http://127.0.0.1:38072");
+        assertThat(services.path("gateway").path("environment").path("JPROFILER_OPTS").asString())
+            .as("on the host's network the JProfiler agent binds loopback itself")
+            .contains("port=38849,address=127.0.0.1");
+    }
+
+    @Test
+    void everyAppContainerCarriesTheRunThatStartedIt() {
+        for (String file : List.of("docker-compose.yml", "docker-compose.host.yml")) {
+            JsonNode services = resolved(file).path("services");
+            for (String app : APPS) {
+                assertThat(services.path(app).path("labels").has("dev.perflab.owner")).as(file + " " + app).isTrue();
+            }
+        }
     }
 
     /** The file as Compose reads it: anchors merged, variables at their defaults. */

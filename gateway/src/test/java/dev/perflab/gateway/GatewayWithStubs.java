@@ -11,6 +11,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -64,11 +65,30 @@ public abstract class GatewayWithStubs {
     }
 
     protected HttpResponse<String> get(String path, String token) throws IOException, InterruptedException {
+        return get(path, token, Map.of());
+    }
+
+    protected HttpResponse<String> get(String path, String token, Map<String, String> headers)
+            throws IOException, InterruptedException {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path));
         if (token != null) {
             request.header("Authorization", "Bearer " + token);
         }
+        headers.forEach(request::header);
         return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /**
+     * The te header the backend saw on a routed request with gRPC's content type: Spring
+     * Cloud Gateway's gRPC request header filter adds "te: trailers" to it (copying every
+     * request header to do so) when that filter is registered.
+     */
+    protected String teTheBackendSawForGrpcContent() throws IOException, InterruptedException {
+        HttpResponse<String> response = get("/service/hello", StubServices.GOOD_TOKEN,
+                Map.of("Content-Type", "application/grpc"));
+        assertThat(response.statusCode()).isEqualTo(200);
+        List<String> seen = stubs.backendTe();
+        return seen.get(seen.size() - 1);
     }
 
     /**

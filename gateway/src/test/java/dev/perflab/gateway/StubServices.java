@@ -31,6 +31,8 @@ public final class StubServices implements AutoCloseable {
 
     private final List<String> backendPaths = new CopyOnWriteArrayList<>();
 
+    private final List<String> backendTe = new CopyOnWriteArrayList<>();
+
     private volatile Duration authLatency = Duration.ZERO;
 
     private volatile int authTrickleBytes;
@@ -67,6 +69,7 @@ public final class StubServices implements AutoCloseable {
             .port(0)
             .route(routes -> routes.get("/hello", (request, response) -> {
                 backendPaths.add(request.uri());
+                backendTe.add(String.valueOf(request.requestHeaders().get("te")));
                 backendCalls.incrementAndGet();
                 return response.sendString(Mono.just(BACKEND_BODY));
             }).route(anyOther -> true, (request, response) -> {
@@ -95,6 +98,14 @@ public final class StubServices implements AutoCloseable {
     /** Every path the backend received, raw as in the request line, in order. */
     public List<String> backendPaths() {
         return List.copyOf(backendPaths);
+    }
+
+    /**
+     * The {@code te} header of every request the backend answered on /hello, in order
+     * ("null" where there was none).
+     */
+    public List<String> backendTe() {
+        return List.copyOf(backendTe);
     }
 
     public void authLatency(Duration latency) {

@@ -25,7 +25,7 @@ public final class LabProfiles {
     public static final List<String> REQUEST_IDS = prefixed("rid-", ModeValue.tags(RequestIdGenerator.class));
 
     public static final List<String> SWITCHES = List.of("auth-cache", "blockhound", "loop-pools", "burn",
-            "no-netty-metrics", "no-auth-timer", "strip-prefix", "routes-first");
+            "no-netty-metrics", "no-auth-timer", "strip-prefix", "routes-first", "no-grpc-headers");
 
     private LabProfiles() {
     }

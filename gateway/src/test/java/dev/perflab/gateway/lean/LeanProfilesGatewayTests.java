@@ -11,6 +11,9 @@ import io.micrometer.core.instrument.Meter;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.cloud.gateway.filter.headers.GRPCRequestHeadersFilter;
+import org.springframework.cloud.gateway.filter.headers.GRPCResponseHeadersFilter;
+import org.springframework.cloud.gateway.filter.headers.HttpHeadersFilter;
 import org.springframework.cloud.gateway.handler.RoutePredicateHandlerMapping;
 import org.springframework.cloud.gateway.route.Route;
 import org.springframework.cloud.gateway.route.RouteLocator;
@@ -23,11 +26,12 @@ import dev.perflab.gateway.StubServices;
 /**
  * The lean ladder's gateway profiles, all at once on a real port: each lever does what
  * its rung says (no Reactor Netty metrics, no auth-call timer, StripPrefix instead of
- * RewritePath, the routes asked before the annotated-controller mapping) while the route
- * still answers and the auth call is still made on every request; and the gateway says
- * which allocator, transport, JDK and collector it runs with.
+ * RewritePath, the routes asked before the annotated-controller mapping, no gRPC header
+ * filters) while the route still answers and the auth call is still made on every
+ * request; and the gateway says which allocator, transport, JDK and collector it runs
+ * with.
  */
-@ActiveProfiles({ "reactive", "no-netty-metrics", "no-auth-timer", "strip-prefix", "routes-first" })
+@ActiveProfiles({ "reactive", "no-netty-metrics", "no-auth-timer", "strip-prefix", "routes-first", "no-grpc-headers" })
 class LeanProfilesGatewayTests extends GatewayWithStubs {
 
     @Autowired
@@ -59,6 +63,17 @@ class LeanProfilesGatewayTests extends GatewayWithStubs {
         assertThat(get("/service/hello", StubServices.GOOD_TOKEN).body()).isEqualTo(StubServices.BACKEND_BODY);
         assertThat(get("/elsewhere", StubServices.GOOD_TOKEN).statusCode()).as("no route, no controller")
             .isEqualTo(404);
+    }
+
+    @Autowired
+    List<HttpHeadersFilter> headersFilters;
+
+    @Test
+    void noGrpcHeaderFilterIsRegisteredNorAddsTrailersToARoutedRequest() throws Exception {
+        assertThat(headersFilters).isNotEmpty()
+            .noneMatch(GRPCRequestHeadersFilter.class::isInstance)
+            .noneMatch(GRPCResponseHeadersFilter.class::isInstance);
+        assertThat(teTheBackendSawForGrpcContent()).isEqualTo("null");
     }
 
     @Test

@@ -42,6 +42,17 @@ $(info make: PROFILE= is deprecated and will go: use PROFILE_RUNGS=$(PROFILE) (t
 PROFILE_RUNGS ?= $(PROFILE)
 export PROFILE_RUNGS
 endif
+# PROFILER is make profile's own; make lab profiles every gateway rung with PROFILE_RUNGS.
+ifeq ($(origin PROFILER),command line)
+ifeq ($(filter profile,$(MAKECMDGOALS)),)
+ifneq ($(filter-out help,$(MAKECMDGOALS)),)
+$(error PROFILER=$(PROFILER) applies to make profile only: for every gateway rung of make lab use PROFILE_RUNGS=$(PROFILER))
+endif
+endif
+endif
+# Generic names a shell may have exported for something else: said in one line when a run takes them from there.
+SHELL_KNOBS := JAVA_OPTS TIMEOUT DURATION OUT RUN A B
+$(foreach knob,$(SHELL_KNOBS),$(if $(filter environment,$(origin $(knob))),$(info make: $(knob)=$($(knob)) comes from your shell's environment and applies (set $(knob) on make's command line, or unset it, to choose))))
 # The tools a target needs, installed first by lab/setup.sh with this machine's package manager (SETUP=no: not at all).
 # "?" marks an optional tool: without it, the rung or test that needs it is skipped with the reason. A target
 # that needs tools lists setup-load, setup-test or setup-charts first. venv (python3-venv) only where vegeta is not built
@@ -118,7 +129,7 @@ compare: $(if $(A_GATEWAY)$(B_GATEWAY),setup-load $(JARS),lab/target/lab.jar) ##
 pair-ladder: setup-load $(JARS) ## The ladder's gateway steps in pairs: each rung at the same time as the rung before it (LADDER=lean, ONLY=reactive,log-quiet, PASSES=4 per step)
 	$(LAB) pair-ladder
 
-charts: setup-charts lab/target/lab.jar ## PNG files of a run's charts and flame graphs for documents, drawn by headless Chromium (RUN=results/latest OUT=docs/images CHARTS=rps,cpu-1,flamegraph)
+charts: setup-charts lab/target/lab.jar ## PNG files of a run's charts and flame graphs for documents, drawn by headless Chromium (RUN=results/latest OUT=docs/images CHARTS=rps,cpu-1,flamegraph; CHARTS=report,readme: the first screens of report.html and README.md)
 	$(LAB) charts --run "$(RUN)" --out "$(OUT)" --only "$(CHARTS)" --flame-threads "$(FLAME_THREADS)"
 
 up: setup-load $(RUNTIME_DEPS) ## Start the three apps on 127.0.0.1 and send one request through the gateway (AUTH_CLIENT=blocking PROFILES=log-quiet ...)

@@ -81,6 +81,25 @@ final class RunCommands {
         }
 
         /**
+         * PROFILES where the rungs set the lab gateway's profiles themselves: one line
+         * instead of a setting that would change nothing.
+         */
+        void refuseProfiles(String target, Path file) {
+            if (!system.profiles().isEmpty() && setup().foreignGateway().isEmpty()) {
+                throw new LabException("PROFILES=" + String.join(",", system.profiles()) + " does not apply to make "
+                        + target + ": its rungs set the gateway's profiles themselves (" + shown(file)
+                        + "); PROFILES is for make gateway-test, profile and up, and for your own gateway (GATEWAY_JAR)");
+            }
+        }
+
+        /** A file as the user would name it: under the repository root, from there. */
+        Path shown(Path file) {
+            Path root = system.root().toAbsolutePath().normalize();
+            Path absolute = file.toAbsolutePath().normalize();
+            return absolute.startsWith(root) ? root.relativize(absolute) : file;
+        }
+
+        /**
          * The ladder of a file, for the user's own gateway when one is given (saying so
          * in one line).
          */
@@ -132,8 +151,9 @@ final class RunCommands {
             return CommandKind.GATEWAY_TEST;
         }
 
-        @Option(names = "--auth-client", defaultValue = "${env:AUTH_CLIENT:-reactive}",
-                description = "${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--auth-client", defaultValue = "${env:AUTH_CLIENT}",
+                description = "${COMPLETION-CANDIDATES}: the gateway's auth client, in front of PROFILES "
+                        + "(default: the one PROFILES names, else reactive).")
         AuthClientMode authClient;
 
         @Override
@@ -144,9 +164,8 @@ final class RunCommands {
                 run(kind(), load, List.of(ownGateway(setup())), Map.of("profiles", system.profiles()), null);
                 return 0;
             }
-            String client = authClient.tag();
-            List<String> profiles = new ArrayList<>(List.of(client));
-            system.profiles().stream().filter(p -> !p.equals(client)).forEach(profiles::add);
+            List<String> profiles = AuthClientChoice.profiles(authClient, system.profiles());
+            String client = profiles.get(0);
             run(kind(), load, List
                 .of(Scenario.gateway("gateway-" + client, profiles, "gateway with " + String.join(",", profiles))),
                     Map.of("profiles", profiles), null);
@@ -186,7 +205,9 @@ final class RunCommands {
 
         @Override
         public Integer call() {
-            ScenarioLadder ladder = ladder(scenarios != null ? scenarios : system.root().resolve("lab/scenarios.yml"));
+            Path file = scenarios != null ? scenarios : system.root().resolve("lab/scenarios.yml");
+            refuseProfiles("lab", file);
+            ScenarioLadder ladder = ladder(file);
             run(CommandKind.LAB, load,
                     ladder.select(only.stream().map(String::trim).filter(n -> !n.isEmpty()).toList()), Map.of(), null);
             return 0;
@@ -216,6 +237,7 @@ final class RunCommands {
                                 + "use gateway-test, lab, capacity or profile with GATEWAY_JAR/GATEWAY_IMAGE");
             }
             Path file = scenarios != null ? scenarios : system.root().resolve("lab/scenarios.yml");
+            refuseProfiles("sweep", file);
             ScenarioLadder.Sweep sweep = ScenarioLadder.load(file).sweep();
             if (sweep != null && (sweep.clients() == null || sweep.clients().isEmpty() || sweep.latencies() == null
                     || sweep.latencies().isEmpty())) {
@@ -263,10 +285,12 @@ final class RunCommands {
         @Override
         public Integer call() {
             capacity.validate();
+            Path file = scenarios != null ? scenarios : system.root().resolve("lab/scenarios.yml");
+            refuseProfiles("capacity", file);
             List<LoadAgent> agents = LoadAgent.check(capacity.agentHosts());
             // the open-model generator, found (or built) before any app starts
             VegetaInstaller.ensure(system.root(), out());
-            ScenarioLadder ladder = ladder(scenarios != null ? scenarios : system.root().resolve("lab/scenarios.yml"));
+            ScenarioLadder ladder = ladder(file);
             List<Scenario> rungs = ladder
                 .capacityRungs(only.stream().map(String::trim).filter(n -> !n.isEmpty()).toList());
             Map<String, Object> extra = new LinkedHashMap<>();

@@ -52,12 +52,7 @@ class UpCommand implements Callable<Integer> {
                     + " measures a system started elsewhere: use RUNTIME=local or compose");
         }
         options.validate();
-        if (authClient != null) {
-            String client = authClient.tag();
-            List<String> profiles = new java.util.ArrayList<>(List.of(client));
-            options.profiles().stream().filter(p -> !p.equals(client)).forEach(profiles::add);
-            options.profiles = profiles;
-        }
+        options.profiles = AuthClientChoice.profiles(authClient, options.profiles());
         SystemSetup setup = new SystemSetup(options);
         Path upDir = options.results().resolve("up");
         PidFiles pidFiles = new PidFiles(upDir);

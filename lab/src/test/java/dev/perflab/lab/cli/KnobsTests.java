@@ -46,6 +46,19 @@ class KnobsTests {
     }
 
     @Test
+    void profilesForATargetWhoseRungsSetTheirOwnIsOneLineBeforeAnythingStarts() {
+        for (String target : List.of("lab", "sweep", "capacity")) {
+            err.getBuffer().setLength(0);
+            assertThat(run(target, "--profiles", "log-quiet")).as(target).isNotZero();
+            assertThat(err.toString().strip()).hasLineCount(1)
+                .isEqualTo("lab: PROFILES=log-quiet does not apply to make " + target
+                        + ": its rungs set the gateway's profiles themselves (lab/scenarios.yml); "
+                        + "PROFILES is for make gateway-test, profile and up, and for your own gateway (GATEWAY_JAR)");
+        }
+        assertThat(results).isEmptyDirectory();
+    }
+
+    @Test
     void authClientIgnoresCase() {
         CommandLine command = LabCommand.commandLine();
         CommandLine.ParseResult parsed = command.parseArgs("gateway-test", "--auth-client", "BLOCKING");
@@ -212,7 +225,7 @@ class KnobsTests {
             .redirectErrorStream(true);
         builder.environment().put("THREADS", "7");
         builder.environment().put("DURATION", "42s");
-        builder.environment().put("AUTH_CLIENT", "offloaded");
+        builder.environment().put("AUTH_LATENCY", "5ms");
         Process process = builder.start();
         String help = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).replaceAll("\\s+",
                 " ");
@@ -220,7 +233,7 @@ class KnobsTests {
         assertThat(help).doesNotContain("WARN")
             .contains("wrk threads (default: 7)")
             .contains("(default: 42s)")
-            .contains("(default: offloaded)");
+            .contains("(default: 5ms)");
     }
 
 }

@@ -253,6 +253,28 @@ class LabRunIntegrationTests {
             }
             assertThat(colours.size()).as(chart + ": more than a blank page").isGreaterThan(3);
         }
+        Path pages = Files.createTempDirectory(results, "pages");
+        assertThat(run("charts", "--run", ladderRun.toString(), "--out", pages.toString(), "--prefix", "t", "--only",
+                "report,readme", "--readme", ROOT + "/README.md"))
+            .as(err.toString())
+            .isZero();
+        try (var files = Files.list(pages)) {
+            assertThat(files.map(p -> p.getFileName().toString()).sorted().toList())
+                .as("the report's and the README's first screens, no chart")
+                .containsExactly("t-readme.png", "t-report.png");
+        }
+        for (String page : List.of("t-report.png", "t-readme.png")) {
+            java.awt.image.BufferedImage image = javax.imageio.ImageIO.read(pages.resolve(page).toFile());
+            assertThat(image.getWidth()).as(page).isEqualTo(1280);
+            long dark = 0;
+            for (int x = 0; x < image.getWidth(); x += 2) {
+                for (int y = 0; y < 400; y += 2) {
+                    int rgb = image.getRGB(x, y);
+                    dark += ((rgb >> 16 & 0xff) + (rgb >> 8 & 0xff) + (rgb & 0xff)) < 200 ? 1 : 0;
+                }
+            }
+            assertThat(dark).as(page + ": text drawn near the top, not a blank page").isGreaterThan(500);
+        }
         Path some = Files.createTempDirectory(results, "charts-only");
         assertThat(run("charts", "--run", ladderRun.toString(), "--out", some.toString(), "--prefix", "t", "--only",
                 "rps,cpu-1"))
@@ -302,10 +324,13 @@ class LabRunIntegrationTests {
         Path dir = results.resolve("latest").toRealPath();
         assertThat(Files.readString(dir.resolve("error.txt"))).contains("port 38071");
         JsonNode rungs = RunFolder.JSON.readTree(dir.resolve("summary.json").toFile()).path("rungs");
-        assertThat(rungs.size()).isEqualTo(1);
+        assertThat(rungs.size()).isEqualTo(2);
         assertThat(rungs.get(0).path("rps").asDouble()).isPositive();
-        assertThat(Files.readString(dir.resolve("report.md"))).contains("The run stopped early")
-            .contains("| baseline |");
+        assertThat(rungs.get(1).path("skipped").asString()).startsWith("failed: ").contains("port 38071");
+        assertThat(Files.readString(dir.resolve("report.md")))
+            .contains("Rungs that failed (the ladder went on without them):** rung broken: ")
+            .contains("| baseline |")
+            .contains("| broken | reactive | failed: ");
         assertThat(portsFreeNow()).isTrue();
     }
 
@@ -431,6 +456,39 @@ class LabRunIntegrationTests {
                 .contains("broke the connection of scrape 1 of 2")
                 .contains("broke the connection of scrape 2 of 2");
         }
+    }
+
+    @Test
+    @Order(7)
+    void aGatewayThatExitsMidRungEndsItsRungWithinTheFirstSubWindowsAndTheLadderGoesOn() throws IOException {
+        Path ladder = results.resolve("crash-ladder.yml");
+        Files.writeString(ladder, """
+                rungs:
+                  - name: crashing
+                    profiles: [reactive]
+                    changes: a gateway that halts mid-rung (lab.fault.exit-after)
+                  - name: baseline
+                    target: backend
+                    changes: business-service alone, after the failed rung
+                """);
+        assertThat(run("lab", "--scenarios", ladder.toString(), "--duration", "30s", "--subwindow", "5s", "--cpu-rate",
+                "0", "--gateway-java-opts", "-Dlab.fault.exit-after=12s"))
+            .isEqualTo(1);
+        assertThat(err.toString().strip()).hasLineCount(1)
+            .startsWith("lab: rung crashing: gateway exited (exit code 3; its log: ")
+            .contains("while the rung ran");
+        Path dir = results.resolve("latest").toRealPath();
+        JsonNode rungs = RunFolder.JSON.readTree(dir.resolve("summary.json").toFile()).path("rungs");
+        assertThat(rungs.get(0).path("skipped").asString()).startsWith("failed: gateway exited (exit code 3");
+        assertThat(rungs.get(0).path("rps").isMissingNode()).as("nothing recorded as measured").isTrue();
+        assertThat(rungs.get(1).path("name").asString()).isEqualTo("baseline");
+        assertThat(rungs.get(1).path("rps").asDouble()).as("the ladder went on").isPositive();
+        assertThat(out.toString()).contains("crashing failed: gateway exited (exit code 3")
+            .contains("; the ladder goes on");
+        // the load stopped when the gateway did: a dead port was not offered load for
+        // the rest of the 30 s window (whose last sub-window would be wrk-6)
+        assertThat(dir.resolve("crashing/wrk-6.txt")).doesNotExist();
+        assertThat(Files.readString(dir.resolve("report.md"))).contains("failed: gateway exited (exit code 3");
     }
 
     @Test

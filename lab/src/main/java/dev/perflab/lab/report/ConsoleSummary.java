@@ -37,7 +37,7 @@ public final class ConsoleSummary {
 
     private static String rung(RungResult rung) {
         if (rung.skipped() != null) {
-            return "skipped: " + rung.skipped();
+            return rung.notMeasured();
         }
         if (!rung.measured()) {
             return rung.capacity() != null ? "capacity searched (see the report)" : "not measured";

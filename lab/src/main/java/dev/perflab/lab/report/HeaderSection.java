@@ -74,7 +74,12 @@ public record HeaderSection(String command, String cpuModel, String cores, Strin
         view.put("foreign", foreign == null ? List.of() : List.of(Map.of("jar", Views.optional(foreign.jar()), "image",
                 foreign.image(), "springBoot", Views.optional(foreign.springBoot()), "springCloudGateway",
                 Views.optional(foreign.springCloudGateway()), "route", foreign.route(), "header", foreign.header())));
-        view.put("error", Views.optional(error));
+        // a run ends early only on Ctrl-C or SIGTERM; a rung that failed is left behind
+        // and
+        // the ladder goes on (error.txt then holds one "rung <name>: ..." per failure)
+        boolean rungsFailed = error != null && error.startsWith("rung ");
+        view.put("error", Views.optional(rungsFailed ? null : error));
+        view.put("failures", Views.optional(rungsFailed ? error : null));
         return view;
     }
 }

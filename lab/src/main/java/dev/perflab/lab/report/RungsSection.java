@@ -40,7 +40,7 @@ public record RungsSection(Table table, Integer cores) implements Section {
             row.add(r.name());
             row.add(r.rung().profiles().isEmpty() ? "-" : String.join(",", r.rung().profiles()));
             if (!r.measured()) {
-                row.add("skipped: " + (r.skipped() == null ? "not measured" : r.skipped()));
+                row.add(r.notMeasured());
                 while (row.size() < header.size() - 1) {
                     row.add("");
                 }

@@ -67,6 +67,25 @@ public record RungResult(@JsonUnwrapped Scenario rung, String dir, @JsonUnwrappe
         return new RungResult(scenario, null, null, null, null, null, null, null, null, reason);
     }
 
+    /** How a failed rung's reason starts. */
+    public static final String FAILED = "failed: ";
+
+    /**
+     * A rung that started and failed (an app that exited, a read that failed after its
+     * retries): the ladder went on without it; what it measured stays in its folder.
+     */
+    public static RungResult failed(Scenario scenario, String message) {
+        return skipped(scenario, FAILED + message);
+    }
+
+    /** Why the rung has no figures, as the report and the console say it. */
+    public String notMeasured() {
+        if (skipped == null) {
+            return "not measured";
+        }
+        return skipped.startsWith(FAILED) ? skipped : "skipped: " + skipped;
+    }
+
     /** A rung whose capacity was searched instead of its closed loop measured. */
     public static RungResult ofCapacity(Scenario scenario, String dir, CapacityResult capacity,
             Map<String, String> mode, WarmupSummary warmup) {

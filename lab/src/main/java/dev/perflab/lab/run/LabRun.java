@@ -58,23 +58,31 @@ public final class LabRun {
             run.error("interrupted (Ctrl-C or SIGTERM) during the run; the processes it started were stopped");
             finish(run, passes.results(), plan.gateway(), report);
         })) {
+            List<String> failures = new ArrayList<>();
             for (int pass = 1; pass <= plan.repeat(); pass++) {
                 for (int i = 0; i < plan.rungs().size(); i++) {
-                    passes.add(i, runRung(plan, runner, run, passes, pass, i, interrupted, report));
+                    passes.add(i, runRung(plan, runner, run, pass, i, interrupted, failures, out));
                     run.writeJson("summary.json", summary(passes.results(), plan.gateway()));
                 }
             }
             finish(run, passes.results(), plan.gateway(), report);
+            if (!failures.isEmpty()) {
+                throw new LabException(failures.get(0)
+                        + (failures.size() == 1 ? "" : " (and " + (failures.size() - 1) + " more: see error.txt)")
+                        + " (results: " + run.dir() + ")");
+            }
         }
         return run;
     }
 
     /**
-     * One pass of one rung; a failure keeps what ran before it (summary.json, error.txt,
-     * the report) and ends the run with one line.
+     * One pass of one rung. A failure is kept (error.txt, the rung marked failed in
+     * summary.json and the report, what it measured in its folder) and the ladder goes on
+     * to the next rung; the run then ends with the first failure's line. On Ctrl-C or
+     * SIGTERM the run ends here.
      */
-    private static RungResult runRung(RunPlan plan, RungRunner runner, RunFolder run, Passes passes, int pass, int i,
-            AtomicBoolean interrupted, Consumer<RunFolder> report) {
+    private static RungResult runRung(RunPlan plan, RungRunner runner, RunFolder run, int pass, int i,
+            AtomicBoolean interrupted, List<String> failures, PrintWriter out) {
         List<Scenario> rungs = plan.rungs();
         Scenario scenario = rungs.get(i);
         String relative = (rungs.size() == 1 ? "." : scenario.name()) + (pass == 1 ? "" : "/pass-" + pass);
@@ -85,17 +93,22 @@ public final class LabRun {
             return runner.run(scenario, dir, relative, label, pass);
         }
         catch (RuntimeException ex) {
-            String message = "rung " + scenario.name() + ": "
-                    + (ex instanceof LabException ? ex.getMessage()
-                            : "unexpected " + ex.getClass().getSimpleName() + ": " + ex.getMessage()
-                                    + " (a bug in the lab: the stack trace is in " + run.resolve("error.txt") + ")");
-            if (!interrupted.get()) {
+            String failure = ex instanceof LabException ? ex.getMessage()
+                    : "unexpected " + ex.getClass().getSimpleName() + ": " + ex.getMessage()
+                            + " (a bug in the lab: the stack trace is in " + run.resolve("error.txt") + ")";
+            String message = "rung " + scenario.name() + ": " + failure;
+            if (interrupted.get()) {
                 // on Ctrl-C the exit hook says so; wrk's exit from it is no failure of
                 // its own
-                run.error(ex instanceof LabException ? message : message + "\n\n" + stackTrace(ex));
-                finish(run, passes.results(), plan.gateway(), report);
+                throw new LabException(message + " (results so far: " + run.dir() + ")", ex);
             }
-            throw new LabException(message + " (results so far: " + run.dir() + ")", ex);
+            failures.add(message);
+            run.error(String.join("\n\n", failures) + (ex instanceof LabException ? "" : "\n\n" + stackTrace(ex)));
+            boolean last = pass == plan.repeat() && i == rungs.size() - 1;
+            out.println("    " + label + " " + scenario.name() + " failed: " + failure
+                    + (last ? "" : "; the ladder goes on"));
+            out.flush();
+            return RungResult.failed(scenario, failure);
         }
     }
 

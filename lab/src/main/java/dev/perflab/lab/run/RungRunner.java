@@ -64,27 +64,44 @@ public final class RungRunner {
         out.flush();
         Scenario scenario = declared.ranWith(runtime.authLatency(declared, settings.authLatency()));
         try (Deployment deployment = runtime.start(target, scenario, dir, out);
-                JvmWatch jvms = JvmWatch.attach(deployment.jvmPids(), out)) {
-            Rung starting = new Rung(scenario, deployment, runtime.header(target), dir, pass, null, faults(target),
-                    deployment.backendRequests(), jvms, out);
-            plan.measurements().forEach(measurement -> measurement.started(starting));
-            Rung rung = starting.warmedUp(warmUp(starting));
-            deployment.scrape(dir, "before");
-            GatewayMetrics.Timings before = target.timings(deployment.apps());
-            RungParts parts = new RungParts();
-            double samplerCost;
-            try (StatsSampler sampler = deployment.sampler(dir.resolve("stats.log")).start()) {
-                for (Measurement measurement : plan.measurements()) {
-                    measurement.measure(rung, parts);
-                }
-                samplerCost = sampler.ownCpuPercentOfOneCore();
+                JvmWatch jvms = JvmWatch.attach(deployment.jvmPids(), out);
+                ExitWatch exits = ExitWatch.start(deployment::exited, ExitWatch.EVERY)) {
+            RungResult result;
+            try {
+                result = measure(target, scenario, deployment, jvms, dir, relativeDir, pass);
             }
-            deployment.scrape(dir, "after");
-            GatewayMetrics.Timings after = target.timings(deployment.apps());
-            Map<String, String> mode = target.mode(deployment.apps(), runtime.asDeployed());
-            return parts.result(rung, relativeDir, StatsLog.read(dir.resolve("stats.log")), samplerCost, before, after,
-                    mode, settings);
+            catch (RuntimeException ex) {
+                throw exits.explain(ex);
+            }
+            exits.requireNoExit();
+            return result;
         }
+    }
+
+    /**
+     * Warm-up, the plan's measurements with the stats sampler running, and the scrapes.
+     */
+    private RungResult measure(Target target, Scenario scenario, Deployment deployment, JvmWatch jvms, Path dir,
+            String relativeDir, int pass) {
+        Rung starting = new Rung(scenario, deployment, runtime.header(target), dir, pass, null, faults(target),
+                deployment.backendRequests(), jvms, out);
+        plan.measurements().forEach(measurement -> measurement.started(starting));
+        Rung rung = starting.warmedUp(warmUp(starting));
+        deployment.scrape(dir, "before");
+        GatewayMetrics.Timings before = target.timings(deployment.apps());
+        RungParts parts = new RungParts();
+        double samplerCost;
+        try (StatsSampler sampler = deployment.sampler(dir.resolve("stats.log")).start()) {
+            for (Measurement measurement : plan.measurements()) {
+                measurement.measure(rung, parts);
+            }
+            samplerCost = sampler.ownCpuPercentOfOneCore();
+        }
+        deployment.scrape(dir, "after");
+        GatewayMetrics.Timings after = target.timings(deployment.apps());
+        Map<String, String> mode = target.mode(deployment.apps(), runtime.asDeployed());
+        return parts.result(rung, relativeDir, StatsLog.read(dir.resolve("stats.log")), samplerCost, before, after,
+                mode, settings);
     }
 
     /**

@@ -63,6 +63,15 @@ public interface Deployment extends AutoCloseable {
                 Map.of("uri", "/hello"));
     }
 
+    /**
+     * A process of this rung that the lab started here and that has exited, as one line
+     * (which, its exit code, its log); empty while all run, or where the runtime cannot
+     * tell (containers, a remote system).
+     */
+    default Optional<String> exited() {
+        return Optional.empty();
+    }
+
     @Override
     void close();
 

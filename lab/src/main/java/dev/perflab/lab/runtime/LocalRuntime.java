@@ -127,6 +127,25 @@ public class LocalRuntime implements LabRuntime {
         }
 
         @Override
+        public Optional<String> exited() {
+            for (RunningService service : apps.services()) {
+                Process process = service.process();
+                if (!process.isAlive()) {
+                    return Optional.of(service.service().id() + " exited (exit code " + process.exitValue()
+                            + "; its log: " + service.log() + ")");
+                }
+            }
+            for (Map.Entry<String, List<Long>> extra : extras.pids().entrySet()) {
+                for (long pid : extra.getValue()) {
+                    if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false) == Boolean.FALSE) {
+                        return Optional.of(extra.getKey() + " exited (pid " + pid + ")");
+                    }
+                }
+            }
+            return Optional.empty();
+        }
+
+        @Override
         public Map<String, Long> jvmPids() {
             Map<String, Long> pids = new LinkedHashMap<>();
             apps.services().forEach(service -> pids.put(service.service().id(), service.pid()));

@@ -42,6 +42,19 @@ class HeaderSectionTests {
     }
 
     @Test
+    void aRungThatFailedIsNotARunThatStoppedEarly() {
+        HeaderSection header = HeaderSection.of(
+                SectionFixtures.facts(SectionFixtures.folder("run-lab-interrupted"),
+                        SectionFixtures.info("run-lab-interrupted"), SectionFixtures.rungs("run-lab-interrupted")),
+                "rung crashing: gateway exited (exit code 3)");
+        assertThat(SectionFixtures.markdown("header", "header", header)).doesNotContain("The run stopped early")
+            .endsWith("**Rungs that failed (the ladder went on without them):** rung crashing: gateway exited "
+                    + "(exit code 3)\n\n");
+        assertThat(SectionFixtures.html("header", "header", header)).contains(
+                "<p class=\"error\">Rungs that failed (the ladder went on without them): rung crashing: gateway exited (exit code 3)</p>");
+    }
+
+    @Test
     void htmlEscapesEachValueButMarkdownKeepsThemAsWritten() {
         ObjectNode info = SectionFixtures.info("run-lab-interrupted");
         ((ObjectNode) info.path("machine")).put("cpu_model", "A<B> & \"C\"");

@@ -13,6 +13,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import org.commonmark.Extension;
+import org.commonmark.ext.gfm.tables.TablesExtension;
+import org.commonmark.parser.Parser;
+import org.commonmark.renderer.html.HtmlRenderer;
+
 import dev.perflab.lab.run.RunFolder;
 import dev.perflab.lab.system.Commands;
 import one.convert.Arguments;
@@ -37,6 +42,22 @@ public class ChartsCommand implements Callable<Integer> {
     static final int FLAME_HEIGHT = 700;
     static final int FLAME_MAX_HEIGHT = 6000;
 
+    /** The first screen of report.html or the README: a laptop's window. */
+    static final int PAGE_WIDTH = 1280;
+
+    static final int PAGE_HEIGHT = 1400;
+
+    /**
+     * Close to how a code host shows a README: a centred column, plain tables, grey code.
+     */
+    private static final String README_STYLE = "body{font-family:-apple-system,'Segoe UI',Helvetica,Arial,sans-serif;"
+            + "font-size:16px;line-height:1.5;max-width:980px;margin:24px auto;padding:0 32px;color:#1f2328}"
+            + "h1,h2{border-bottom:1px solid #d1d9e0;padding-bottom:.3em}"
+            + "code,pre{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:85%;background:#f6f8fa}"
+            + "pre{padding:16px;overflow:auto;border-radius:6px}"
+            + "table{border-collapse:collapse}td,th{border:1px solid #d1d9e0;padding:6px 13px}"
+            + "a{color:#0969da;text-decoration:none}";
+
     @Option(names = "--run", required = true, description = "A results folder, e.g. results/latest.")
     Path run;
 
@@ -47,8 +68,13 @@ public class ChartsCommand implements Callable<Integer> {
     String prefix;
 
     @Option(names = "--only", split = "[,\\s]+",
-            description = "Only these charts: canvas ids of report.html (rps, latency, sweep, cpu-0, ...) and/or flamegraph (default: all).")
+            description = "Only these charts: canvas ids of report.html (rps, latency, sweep, cpu-0, ...) and/or flamegraph (default: all); "
+                    + "report (report.html's first screen) and readme (README.md rendered) only when named.")
     List<String> only = List.of();
+
+    @Option(names = "--readme", defaultValue = "README.md",
+            description = "The README that --only readme renders (default: ${DEFAULT-VALUE}).")
+    Path readme;
 
     @Option(names = "--flame-threads", defaultValue = "",
             description = "Flame graphs of these threads only, by name prefix, e.g. reactor-http for the event loops (default: all threads).")
@@ -80,6 +106,16 @@ public class ChartsCommand implements Callable<Integer> {
             screenshot(report.toUri() + "#chart=" + canvas.group(1), Integer.parseInt(canvas.group(2)),
                     Integer.parseInt(canvas.group(3)), png);
             written.add(png);
+        }
+        if (only.contains("report")) {
+            // the first screen a reader of report.html sees, at a laptop's width
+            Path png = out.resolve(name + "-report.png");
+            screenshot(report.toUri().toString(), PAGE_WIDTH, PAGE_HEIGHT, png);
+            written.add(png);
+        }
+        if (only.contains("readme")) {
+            // the README belongs to no run: named after the prefix only when one is given
+            written.add(readme(out.resolve((prefix != null ? prefix + "-" : "") + "readme.png")));
         }
         try (Stream<Path> files = Files.walk(folder.dir(), 2)) {
             List<Path> flames = wanted("flamegraph")
@@ -155,6 +191,31 @@ public class ChartsCommand implements Callable<Integer> {
 
     private boolean wanted(String id) {
         return only.stream().allMatch(String::isBlank) || only.contains(id);
+    }
+
+    /**
+     * The README as a reader on a code host sees its first screen: CommonMark with
+     * GitHub's tables, rendered to a page of its own and drawn by the same Chromium.
+     */
+    private Path readme(Path png) throws IOException {
+        if (!Files.isRegularFile(readme)) {
+            throw new LabException(readme + " does not exist: pass --readme <file>");
+        }
+        List<Extension> tables = List.of(TablesExtension.create());
+        String body = HtmlRenderer.builder()
+            .extensions(tables)
+            .build()
+            .render(Parser.builder().extensions(tables).build().parse(Files.readString(readme)));
+        Path page = Files.createTempFile("perflab-readme", ".html");
+        try {
+            Files.writeString(page, "<!doctype html><html><head><meta charset=\"utf-8\"><style>" + README_STYLE
+                    + "</style></head><body>" + body + "</body></html>");
+            screenshot(page.toUri().toString(), PAGE_WIDTH, PAGE_HEIGHT, png);
+        }
+        finally {
+            Files.deleteIfExists(page);
+        }
+        return png;
     }
 
     private void screenshot(String url, int width, int height, Path png) throws IOException {

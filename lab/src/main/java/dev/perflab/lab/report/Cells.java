@@ -38,12 +38,12 @@ final class Cells {
     }
 
     /**
-     * The 95 % interval as {@code [low, high]} with each end printed by {@code pattern};
-     * empty without an interval.
+     * The 95 % interval as {@code [low to high]} with each end printed by {@code pattern}
+     * ("to", not a comma: the ends have thousands separators); empty without an interval.
      */
     static String interval(Estimate estimate, String pattern) {
         return estimate == null || !estimate.hasInterval() ? ""
-                : "[" + format(pattern, estimate.low()) + ", " + format(pattern, estimate.high()) + "]";
+                : "[" + format(pattern, estimate.low()) + " to " + format(pattern, estimate.high()) + "]";
     }
 
     /** The interval's half-width in % of the mean, or an empty cell. */
@@ -82,6 +82,21 @@ final class Cells {
 
     static String verdictWords(Ratio ratio) {
         return ratio == null || ratio.verdict() == null ? "" : ratio.verdict().words();
+    }
+
+    /**
+     * A cost's verdict in a cost's words: {@code better} where the verdict says less
+     * (faster), {@code worse} where it says more.
+     */
+    static String costWords(Ratio ratio, String better, String worse) {
+        if (ratio == null || ratio.verdict() == null) {
+            return "";
+        }
+        return switch (ratio.verdict()) {
+            case FASTER -> better;
+            case SLOWER -> worse;
+            default -> ratio.verdict().words();
+        };
     }
 
     /**

@@ -88,7 +88,7 @@ final class JvmSections {
                 .orElse(Double.NaN);
             rows.add(List.of(r.name(), jvm, bytes == null ? "" : String.format(Locale.ROOT, "%,.0f", bytes.mean()),
                     bytes == null || !bytes.hasInterval() ? ""
-                            : String.format(Locale.ROOT, "[%,.0f, %,.0f]", bytes.low(), bytes.high()),
+                            : String.format(Locale.ROOT, "[%,.0f to %,.0f]", bytes.low(), bytes.high()),
                     Long.toString(young), Double.isNaN(jit) ? "" : String.format(Locale.ROOT, "%,.0f", jit),
                     Double.isNaN(switches) ? "" : String.format(Locale.ROOT, "%.2f", switches)));
         }

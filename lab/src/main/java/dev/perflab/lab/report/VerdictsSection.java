@@ -38,14 +38,14 @@ public record VerdictsSection(Table table) implements Section {
             }
             List<String> row = new ArrayList<>(List.of(r.name(), step.against(), Cells.ratioWithInterval(step.rps()),
                     Cells.verdictWords(step.rps()), Cells.ratioWithInterval(step.proxyCpuPerRequest()),
-                    Cells.verdictWords(step.proxyCpuPerRequest())));
+                    Cells.costWords(step.proxyCpuPerRequest(), "cheaper", "costlier")));
             if (atRate) {
                 row.add(Cells.ratioWithInterval(step.proxyCpuAtRate()));
-                row.add(Cells.verdictWords(step.proxyCpuAtRate()));
+                row.add(Cells.costWords(step.proxyCpuAtRate(), "cheaper", "costlier"));
             }
             if (bytes) {
                 row.add(Cells.ratioWithInterval(step.gatewayBytesPerRequest(), 3));
-                row.add(Cells.verdictWords(step.gatewayBytesPerRequest()));
+                row.add(Cells.costWords(step.gatewayBytesPerRequest(), "fewer", "more"));
                 row.add(step.carriedBy() == null || step.carriedBy().isEmpty() ? "nothing beyond noise"
                         : String.join(", ", step.carriedBy().stream().map(Cells::metricName).toList()));
             }

@@ -1,5 +1,7 @@
 package dev.perflab.lab.report;
 
+import java.util.List;
+
 import org.junit.jupiter.api.Test;
 
 import tools.jackson.databind.node.ArrayNode;
@@ -21,7 +23,12 @@ class VerdictsSectionTests {
         assertThat(verdicts.table().rows().get(0)).startsWith("reactive", "baseline", "0.02 [0.00, 0.17]", "slower");
         assertThat(SectionFixtures.markdown("verdicts", "verdicts", verdicts))
             .startsWith("\n## Each step: verdict\n\n| rung | against |")
-            .endsWith("faster means less CPU per request.\n");
+            .endsWith("CPU per request is cheaper or costlier, bytes per request fewer or more.\n");
+        assertThat(verdicts.table().rows())
+            .as("a cost's verdict in a cost's words: the CPU columns never say faster or slower")
+            .allSatisfy(row -> assertThat(List.of(row.get(5), row.get(7)))
+                .allMatch(word -> List.of("cheaper", "costlier", "no difference beyond noise", "").contains(word)))
+            .anySatisfy(row -> assertThat(row.get(5)).isIn("cheaper", "costlier"));
     }
 
     @Test

@@ -12,7 +12,7 @@ LAB := $(JAVA) -jar lab/target/lab.jar
 
 # Knobs (override on the command line: make gateway-test AUTH_CLIENT=blocking DURATION=30s). The lab
 # reads THREADS, CONNECTIONS, TIMEOUT, DURATION, REPEAT, SUBWINDOW, CPU_RATE, CPU_DURATION, WARMUP_MAX, FAULTS,
-# AUTH_LATENCY, AUTH_CLIENT, PROFILES, ONLY, SCENARIOS, PROFILE_RUNGS, EVENT, JAVA_OPTS, GATEWAY_JAVA_OPTS, HEALTH_TIMEOUT,
+# AUTH_LATENCY, AUTH_CLIENT, PROFILES, ONLY, SCENARIOS, PROFILER, EVENT, JAVA_OPTS, GATEWAY_JAVA_OPTS, HEALTH_TIMEOUT,
 # RUNTIME, COMPOSE_FILES, REMOTE, SLO, RATES, AGENTS and AGENT_HOSTS from the environment, where make puts what
 # is set on its command line; the defaults live in the lab alone (java -jar lab/target/lab.jar lab --help
 # lists them). make capacity AGENTS=2 offers each step from 2 vegeta agents at rate/2 each (vegeta's
@@ -36,19 +36,17 @@ BASE_IMAGE ?= eclipse-temurin:17-jre
 JPROFILER_VERSION ?=
 COMPOSE ?= $(shell docker compose version >/dev/null 2>&1 && echo "docker compose" || echo "docker-compose --compatibility")
 comma := ,
-# PROFILE= was the ladder's profiler knob; it differed from make profile's PROFILER= by one letter.
+# PROFILER is the profiler on every target: make profile's (async by default there), and for make lab
+# every gateway rung's. PROFILE= and PROFILE_RUNGS= were the ladder's names for it.
+ifdef PROFILE_RUNGS
+$(info make: PROFILE_RUNGS= is deprecated and will go: use PROFILER=$(PROFILE_RUNGS) (make lab profiles every gateway rung with it))
+PROFILER ?= $(PROFILE_RUNGS)
+export PROFILER
+endif
 ifdef PROFILE
-$(info make: PROFILE= is deprecated and will go: use PROFILE_RUNGS=$(PROFILE) (the profiler for every gateway rung of make lab))
-PROFILE_RUNGS ?= $(PROFILE)
-export PROFILE_RUNGS
-endif
-# PROFILER is make profile's own; make lab profiles every gateway rung with PROFILE_RUNGS.
-ifeq ($(origin PROFILER),command line)
-ifeq ($(filter profile,$(MAKECMDGOALS)),)
-ifneq ($(filter-out help,$(MAKECMDGOALS)),)
-$(error PROFILER=$(PROFILER) applies to make profile only: for every gateway rung of make lab use PROFILE_RUNGS=$(PROFILER))
-endif
-endif
+$(info make: PROFILE= is deprecated and will go: use PROFILER=$(PROFILE) (make lab profiles every gateway rung with it))
+PROFILER ?= $(PROFILE)
+export PROFILER
 endif
 # Generic names a shell may have exported for something else: said in one line when a run takes them from there.
 SHELL_KNOBS := JAVA_OPTS TIMEOUT DURATION OUT RUN A B
@@ -79,17 +77,21 @@ COMPOSE_ARGS = -p perflab $(foreach f,$(subst $(comma), ,$(or $(COMPOSE_FILES),d
 
 help: ## List every target with one line each
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
-	@echo "  knobs: THREADS CONNECTIONS TIMEOUT DURATION REPEAT SUBWINDOW CPU_RATE CPU_DURATION WARMUP_MAX PIN AUTH_LATENCY AUTH_CLIENT PROFILES ONLY"
+	@echo "  everyday knobs, with their defaults:"
+	@echo "    DURATION=60s REPEAT=1 ONLY= LADDER= PROFILES= THREADS=5 CONNECTIONS=10 WARMUP_MAX=120s SUBWINDOW=10s"
+	@echo "    AUTH_CLIENT=reactive|blocking|offloaded|virtual  CPU_RATE=800 (make lab; 0 turns the fixed-rate phase off)"
+	@echo "  advanced knobs:"
+	@echo "    TIMEOUT=10s CPU_DURATION=20s PIN=auto AUTH_LATENCY=1ms HEALTH_TIMEOUT=120s"
 	@echo "    SLO=p99:10ms RATES=500,1000 AGENTS=2 AGENT_HOSTS=127.0.0.1,127.0.0.2 (make capacity)  A= B= FAIL_ON=5% (make compare of two runs)"
 	@echo "    A_GATEWAY= B_GATEWAY= (profiles or a jar) A_JAVA_OPTS= B_JAVA_OPTS= A_JDK= B_JDK= PAIR_RATE=400 PASSES=10 DURATION=30s SUBWINDOW=10s WARMUP=120s WARMUP_PROBE=5s SEED= (make compare, paired)"
 	@echo "    FAULTS='20s:latency=20ms 40s:latency=1ms' (auth-service faults at offsets into each measured window)"
 	@echo "    LADDER=lean (make lab: the lean ladder, lab/scenarios-lean.yml)  SCENARIOS=lab/scenarios-threads.yml JAVA=<JDK 21+>/bin/java (make lab: the four auth clients)"
-	@echo "    PROFILER=async|jfr|jprofiler EVENT=cpu|wall|lock|alloc (make profile); PROFILE_RUNGS=async (make lab: profile every gateway rung)"
+	@echo "    PROFILER=async|jfr|jprofiler EVENT=cpu|wall|lock|alloc (make profile: async by default; make lab: every gateway rung profiled)"
 	@echo "    GATEWAY_JAR=examples/own-gateway/target/own-gateway.jar ROUTE=/api/hello TOKEN_HEADER='Authorization: Bearer lab-token' (your gateway; GATEWAY_IMAGE= with RUNTIME=compose)"
-	@echo "    JAVA_OPTS GATEWAY_JAVA_OPTS HEALTH_TIMEOUT RUN=$(RUN) RUNTIME=local|compose|remote|kubernetes COMPOSE_FILES BASE_IMAGE=$(BASE_IMAGE)"
+	@echo "    JAVA_OPTS GATEWAY_JAVA_OPTS RUN=$(RUN) RUNTIME=local|compose|remote|kubernetes COMPOSE_FILES BASE_IMAGE=$(BASE_IMAGE)"
 	@echo "    REMOTE=lab/remote.yml (RUNTIME=remote|kubernetes: the addresses to measure, see lab/remote.example.yml)"
 	@echo "    SETUP=$(SETUP) (no: install no tools first; otherwise lab/setup.sh installs wrk, nginx, chromium, python3-venv where missing)"
-	@echo "  their defaults: java -jar lab/target/lab.jar <command> --help (after make build)"
+	@echo "  every knob's default: java -jar lab/target/lab.jar <command> --help (after make build)"
 
 setup-load setup-test setup-charts: setup-%:
 	@SETUP="$(SETUP)" bash lab/setup.sh $(foreach tool,$(TOOLS_$*),'$(tool)')

@@ -226,6 +226,7 @@ class KnobsTests {
         builder.environment().put("THREADS", "7");
         builder.environment().put("DURATION", "42s");
         builder.environment().put("AUTH_LATENCY", "5ms");
+        builder.environment().put("PROFILER", "jfr");
         Process process = builder.start();
         String help = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).replaceAll("\\s+",
                 " ");
@@ -233,7 +234,8 @@ class KnobsTests {
         assertThat(help).doesNotContain("WARN")
             .contains("wrk threads (default: 7)")
             .contains("(default: 42s)")
-            .contains("(default: 5ms)");
+            .contains("(default: 5ms)")
+            .contains("jprofiler (the agent on 127.0.0.1:38849) (default: jfr)");
     }
 
 }

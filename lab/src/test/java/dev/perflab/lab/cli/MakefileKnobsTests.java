@@ -14,9 +14,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The Makefile's own word on knobs, before anything runs (make -n: nothing is built or
- * started): a generic name taken from the shell's environment is said in one line, and
- * make profile's PROFILER given to another target is one line and a non-zero exit instead
- * of being ignored.
+ * started): a generic name taken from the shell's environment is said in one line, the
+ * profiler has one name on every target, and make help's defaults are the runner's.
  */
 class MakefileKnobsTests {
 
@@ -25,7 +24,7 @@ class MakefileKnobsTests {
      * outer make.
      */
     private static final List<String> CLEARED = List.of("JAVA_OPTS", "TIMEOUT", "DURATION", "OUT", "RUN", "A", "B",
-            "PROFILER", "MAKEFLAGS", "MFLAGS", "MAKELEVEL");
+            "PROFILER", "PROFILE", "PROFILE_RUNGS", "MAKEFLAGS", "MFLAGS", "MAKELEVEL");
 
     private static final Path ROOT = Path.of(System.getProperty("lab.root", "..")).toAbsolutePath().normalize();
 
@@ -33,8 +32,14 @@ class MakefileKnobsTests {
     }
 
     private static Made make(Map<String, String> environment, String... args) throws IOException, InterruptedException {
-        ProcessBuilder builder = new ProcessBuilder(
-                Stream.concat(Stream.of("make", "-s", "-n"), Stream.of(args)).toList())
+        return make(environment, true, args);
+    }
+
+    /** With {@code dryRun} make prints each recipe instead of running it. */
+    private static Made make(Map<String, String> environment, boolean dryRun, String... args)
+            throws IOException, InterruptedException {
+        Stream<String> make = dryRun ? Stream.of("make", "-s", "-n") : Stream.of("make", "-s");
+        ProcessBuilder builder = new ProcessBuilder(Stream.concat(make, Stream.of(args)).toList())
             .directory(ROOT.toFile())
             .redirectErrorStream(true);
         Map<String, String> env = builder.environment();
@@ -58,16 +63,51 @@ class MakefileKnobsTests {
         assertThat(onTheLine.output()).doesNotContain("comes from your shell's environment");
     }
 
+    /**
+     * make help shows the everyday knobs' defaults without a build; they are written in
+     * the runner, so each one shown must be the runner's own.
+     */
     @Test
-    void profilerGivenToMakeLabIsOneLineAndAFailureButMakeProfileTakesIt() throws Exception {
+    void theDefaultsMakeHelpShowsAreTheRunnersOwn() throws Exception {
+        Made help = make(Map.of(), false, "help");
+        assertThat(help.exit()).isZero();
+        String sources;
+        try (Stream<Path> files = java.nio.file.Files.walk(ROOT.resolve("lab/src/main/java"))) {
+            StringBuilder all = new StringBuilder();
+            for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+                all.append(java.nio.file.Files.readString(file));
+            }
+            sources = all.toString();
+        }
+        String makefile = java.nio.file.Files.readString(ROOT.resolve("Makefile"));
+        List<String> lines = help.output().lines().toList();
+        int everyday = lines.indexOf("  everyday knobs, with their defaults:");
+        assertThat(everyday).as(help.output()).isNotNegative();
+        java.util.regex.Matcher knob = java.util.regex.Pattern.compile("(?<![A-Z_])([A-Z][A-Z_0-9]*)=(\\S*)")
+            .matcher(lines.get(everyday + 1));
+        int checked = 0;
+        while (knob.find()) {
+            String name = knob.group(1);
+            String value = knob.group(2);
+            boolean runner = sources.contains("${env:" + name + ":-" + value + "}");
+            boolean make = value.isEmpty() && makefile.contains("\n" + name + " ?=\n");
+            assertThat(runner || make).as(name + "=" + value + " in make help is not the runner's default").isTrue();
+            checked++;
+        }
+        assertThat(checked).isGreaterThanOrEqualTo(8);
+    }
+
+    @Test
+    void theProfilerHasOneNameOnEveryTargetAndItsOldNamesSaySo() throws Exception {
         Made lab = make(Map.of(), "lab", "PROFILER=async");
-        assertThat(lab.exit()).isNotZero();
-        assertThat(lab.output().strip()).hasLineCount(1)
-            .contains("PROFILER=async applies to make profile only: for every gateway rung of make lab use "
-                    + "PROFILE_RUNGS=async");
-        Made profile = make(Map.of(), "profile", "PROFILER=async");
-        assertThat(profile.output()).as(profile.output()).doesNotContain("applies to make profile only");
-        assertThat(profile.output()).contains("profile --profiler \"async\"");
+        assertThat(lab.exit()).as(lab.output()).isZero();
+        assertThat(lab.output()).doesNotContain("deprecated").contains("lab/target/lab.jar lab");
+        Made old = make(Map.of(), "lab", "PROFILE_RUNGS=jfr");
+        assertThat(old.exit()).isZero();
+        assertThat(old.output().lines().filter(line -> line.startsWith("make: ")).toList()).containsExactly(
+                "make: PROFILE_RUNGS= is deprecated and will go: use PROFILER=jfr (make lab profiles every gateway rung with it)");
+        Made profile = make(Map.of(), "profile", "PROFILER=jfr");
+        assertThat(profile.output()).contains("profile --profiler \"jfr\"");
     }
 
 }

@@ -192,8 +192,8 @@ class VerdictIntegrationTests {
                     profiles: [reactive]
                   - name: burn
                     profiles: [reactive, burn]
-                    java_opts: -Dlab.burn.micros=300
-                    changes: 300 us of CPU per request
+                    java_opts: -Dlab.burn.micros=600
+                    changes: 600 us of CPU per request
                   - name: nginx
                     target: nginx
                 """);
@@ -218,16 +218,17 @@ class VerdictIntegrationTests {
         assertThat(step.path("carried_by").asString()).isEqualTo("cpu_ms_per_request");
         assertThat(folder.resolve(step.path("folder").asString()).resolve("compare.md")).isNotEmptyFile();
         assertThat(Files.readString(folder.resolve("ladder.md"))).contains("reactive → burn")
-            .contains("300 us of CPU per request")
+            .contains("600 us of CPU per request")
             .contains("slower");
     }
 
     @Test
     void aKnownCpuCostOnOneSideIsCalledSlowerAndFailsTheGate() throws IOException {
-        // 300 us of CPU per request on B, about half again what this C1-only gateway
-        // spends on a request
+        // 600 us of CPU per request on B, about a third again what this C1-only gateway
+        // spent on a request in CI (300 us read 1.03 to 1.21 a pass there: three passes
+        // could not tell it from noise)
         assertThat(pair("--a-gateway", "reactive", "--b-gateway", "reactive,burn", "--b-java-opts",
-                "-Dlab.burn.micros=300", "--passes", "3", "--fail-on", "5%"))
+                "-Dlab.burn.micros=600", "--passes", "3", "--fail-on", "5%"))
             .as(out + err.toString())
             .isEqualTo(3);
         JsonNode cpu = RunFolder.JSON.readTree(latest().resolve("pair.json").toFile())

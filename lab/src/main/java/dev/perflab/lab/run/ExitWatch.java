@@ -76,8 +76,7 @@ final class ExitWatch implements AutoCloseable {
             return failure;
         }
         Thread.interrupted();
-        return new LabException(exit + " while the rung ran: it ended there, and what it measured until then "
-                + "stays in its folder, not in the results", failure);
+        return new LabException(ended(exit), failure);
     }
 
     /** The same where the rung finished before the interrupt reached it. */
@@ -85,9 +84,13 @@ final class ExitWatch implements AutoCloseable {
         String exit = seen;
         if (exit != null) {
             Thread.interrupted();
-            throw new LabException(
-                    exit + " while the rung ran: what it measured stays in its folder, " + "not in the results");
+            throw new LabException(ended(exit));
         }
+    }
+
+    private static String ended(String exit) {
+        return exit + " while the rung ran: it ended there, and what it measured until then stays in its folder, "
+                + "not in the results";
     }
 
     /**

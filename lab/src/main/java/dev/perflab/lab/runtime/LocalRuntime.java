@@ -137,7 +137,7 @@ public class LocalRuntime implements LabRuntime {
             }
             for (Map.Entry<String, List<Long>> extra : extras.pids().entrySet()) {
                 for (long pid : extra.getValue()) {
-                    if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false) == Boolean.FALSE) {
+                    if (!ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
                         return Optional.of(extra.getKey() + " exited (pid " + pid + ")");
                     }
                 }

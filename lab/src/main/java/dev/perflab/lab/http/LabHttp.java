@@ -47,7 +47,29 @@ public final class LabHttp {
     }
 
     public static HttpResponse<String> get(URI uri, Map<String, String> headers) throws IOException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(15)).GET();
+        return get(uri, headers, Duration.ofSeconds(15), false);
+    }
+
+    /**
+     * A reading the rung cannot go on without (a scrape, a metric): like
+     * {@link #get(URI)}, but an attempt that gets no answer within {@link #READ_TIMEOUT}
+     * is given up and asked again on a new connection, {@link #ATTEMPTS} attempts in all.
+     * One scrape that stalled on a busy machine (CI saw one wait out 15 s, then end its
+     * rung) must not end a run when the next one answers.
+     */
+    public static HttpResponse<String> read(URI uri) throws IOException {
+        return read(uri, READ_TIMEOUT);
+    }
+
+    static final Duration READ_TIMEOUT = Duration.ofSeconds(10);
+
+    static HttpResponse<String> read(URI uri, Duration perAttempt) throws IOException {
+        return get(uri, Map.of(), perAttempt, true);
+    }
+
+    private static HttpResponse<String> get(URI uri, Map<String, String> headers, Duration timeout,
+            boolean againAfterTimeout) throws IOException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(timeout).GET();
         headers.forEach(request::header);
         HttpRequest built = request.build();
         for (int attempt = 1;; attempt++) {
@@ -55,7 +77,8 @@ public final class LabHttp {
                 return send(built);
             }
             catch (IOException ex) {
-                if (attempt == ATTEMPTS || !worthRetrying(ex) || Thread.currentThread().isInterrupted()) {
+                boolean again = worthRetrying(ex) || (againAfterTimeout && ex instanceof HttpTimeoutException);
+                if (attempt == ATTEMPTS || !again || Thread.currentThread().isInterrupted()) {
                     throw named(
                             "GET " + uri
                                     + (attempt > 1 ? " failed " + attempt + " times, the last with " : " failed with "),

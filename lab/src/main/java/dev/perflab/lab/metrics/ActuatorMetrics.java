@@ -93,7 +93,7 @@ public final class ActuatorMetrics {
         }
         URI uri = base.resolve(path.toString());
         try {
-            HttpResponse<String> response = LabHttp.get(uri);
+            HttpResponse<String> response = LabHttp.read(uri);
             if (response.statusCode() == 404) {
                 return null;
             }

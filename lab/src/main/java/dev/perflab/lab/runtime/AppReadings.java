@@ -31,7 +31,7 @@ final class AppReadings {
     static double prime(Apps apps) {
         for (Endpoint service : labApps(apps)) {
             try {
-                LabHttp.get(service.prometheusUri());
+                LabHttp.read(service.prometheusUri());
             }
             catch (IOException ex) {
                 throw new LabException("cannot scrape " + service.service() + " metrics: " + ex.getMessage(), ex);
@@ -70,7 +70,7 @@ final class AppReadings {
             }
             try {
                 AtomicFiles.write(dir.resolve("scrapes").resolve(service.service().id() + "-" + when + ".prom"),
-                        LabHttp.get(service.prometheusUri()).body());
+                        LabHttp.read(service.prometheusUri()).body());
             }
             catch (IOException ex) {
                 throw new LabException("cannot scrape " + service.service() + " metrics: " + ex.getMessage(), ex);

@@ -7,7 +7,9 @@ import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import com.sun.net.httpserver.HttpExchange;
@@ -61,6 +63,26 @@ class LabHttpTests {
         URI uri = serve(Break.HALF_WAY, Integer.MAX_VALUE, 200, "never");
         assertThatThrownBy(() -> LabHttp.get(uri)).isInstanceOf(IOException.class)
             .hasMessageStartingWith("GET " + uri + " failed 3 times, the last with IOException: ");
+        assertThat(requests).hasValue(LabHttp.ATTEMPTS);
+    }
+
+    /**
+     * A scrape that gets no answer in time is asked again on a new connection, where the
+     * server (no longer stalled) answers.
+     */
+    @Test
+    void aReadWhoseFirstAttemptStallsIsAskedAgain() throws IOException {
+        URI uri = serve(Break.STALL, 1, 200, "# HELP process_cpu_usage\n");
+        HttpResponse<String> response = LabHttp.read(uri, Duration.ofMillis(300));
+        assertThat(response.body()).isEqualTo("# HELP process_cpu_usage\n");
+        assertThat(requests).hasValue(2);
+    }
+
+    @Test
+    void aReadThatKeepsStallingGivesUpAfterThreeAttemptsNamingTheTimeout() {
+        URI uri = serve(Break.STALL, Integer.MAX_VALUE, 200, "never");
+        assertThatThrownBy(() -> LabHttp.read(uri, Duration.ofMillis(300))).isInstanceOf(IOException.class)
+            .hasMessageStartingWith("GET " + uri + " failed 3 times, the last with HttpTimeoutException");
         assertThat(requests).hasValue(LabHttp.ATTEMPTS);
     }
 
@@ -130,7 +152,7 @@ class LabHttpTests {
 
     private enum Break {
 
-        BEFORE_ANSWER, HALF_WAY
+        BEFORE_ANSWER, HALF_WAY, STALL
 
     }
 
@@ -147,11 +169,23 @@ class LabHttpTests {
         }
         server.createContext("/",
                 exchange -> answer(exchange, requests.incrementAndGet() <= failures ? how : null, status, body));
+        // a stalled answer must not hold up the next request
+        server.setExecutor(Executors.newCachedThreadPool());
         server.start();
         return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/actuator/prometheus");
     }
 
     private static void answer(HttpExchange exchange, Break how, int status, String body) throws IOException {
+        if (how == Break.STALL) {
+            try {
+                Thread.sleep(2_000);
+            }
+            catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+            }
+            exchange.close();
+            return;
+        }
         if (how == Break.BEFORE_ANSWER) {
             // the server closes the connection of a handler that throws, before any byte
             // of an answer

@@ -82,7 +82,8 @@ help: ## List every target with one line each
 	@echo "    AUTH_CLIENT=reactive|blocking|offloaded|virtual  CPU_RATE=800 (make lab; 0 turns the fixed-rate phase off)"
 	@echo "  advanced knobs:"
 	@echo "    TIMEOUT=10s CPU_DURATION=20s PIN=auto AUTH_LATENCY=1ms HEALTH_TIMEOUT=120s"
-	@echo "    SLO=p99:10ms RATES=500,1000 AGENTS=2 AGENT_HOSTS=127.0.0.1,127.0.0.2 (make capacity)  A= B= FAIL_ON=5% (make compare of two runs)"
+	@echo "    SLO=p99:10ms RATES=500,1000 AGENTS=2 AGENT_HOSTS=127.0.0.1,127.0.0.2 (make capacity)  A= B= FAIL_ON=5% (make compare of two runs, pair-ladder)"
+	@echo "    SLO=p99:10ms on lab, baseline, gateway-test, profile, sweep: a ✓/✗ line per rung after the summary, exit 3 when one breaks it (default: no gate)"
 	@echo "    A_GATEWAY= B_GATEWAY= (profiles or a jar) A_JAVA_OPTS= B_JAVA_OPTS= A_JDK= B_JDK= PAIR_RATE=400 PASSES=10 DURATION=30s SUBWINDOW=10s WARMUP=120s WARMUP_PROBE=5s SEED= (make compare, paired)"
 	@echo "    FAULTS='20s:latency=20ms 40s:latency=1ms' (auth-service faults at offsets into each measured window)"
 	@echo "    LADDER=lean (make lab: the lean ladder, lab/scenarios-lean.yml)  SCENARIOS=lab/scenarios-threads.yml JAVA=<JDK 21+>/bin/java (make lab: the four auth clients)"
@@ -104,7 +105,7 @@ $(JARS) &: $(SOURCES)
 images: $(JARS) ## The three app images for RUNTIME=compose, from the jars (BASE_IMAGE=eclipse-temurin:17-jre)
 	GATEWAY_IMAGE= BASE_IMAGE="$(BASE_IMAGE)" JPROFILER_VERSION="$(JPROFILER_VERSION)" $(COMPOSE) $(COMPOSE_ARGS) build business-service auth-service gateway
 
-lab: setup-load $(RUNTIME_DEPS) ## The whole scenario ladder of lab/scenarios.yml into one report (ONLY=baseline,reactive to pick rungs)
+lab: setup-load $(RUNTIME_DEPS) ## The whole scenario ladder of lab/scenarios.yml into one report (ONLY=baseline,reactive to pick rungs; SLO=p99:10ms gates each rung, exit 3)
 	$(LAB) lab
 
 baseline: setup-load $(RUNTIME_DEPS) ## wrk against business-service /hello directly: the ceiling
@@ -128,7 +129,7 @@ report: lab/target/lab.jar ## Write report.md and report.html again from a resul
 compare: $(if $(A_GATEWAY)$(B_GATEWAY),setup-load $(JARS),lab/target/lab.jar) ## Two gateways at the same time, paired (A_GATEWAY=reactive B_GATEWAY=reactive,burn), or two finished runs (A=results/<before> B=results/<after>); FAIL_ON=5% exits 3 when B is significantly slower
 	$(if $(A_GATEWAY)$(B_GATEWAY),$(LAB) pair,$(LAB) compare --a "$(A)" --b "$(B)")
 
-pair-ladder: setup-load $(JARS) ## The ladder's gateway steps in pairs: each rung at the same time as the rung before it (LADDER=lean, ONLY=reactive,log-quiet, PASSES=4 per step)
+pair-ladder: setup-load $(JARS) ## The ladder's gateway steps in pairs: each rung at the same time as the rung before it (LADDER=lean, ONLY=reactive,log-quiet, PASSES=4 per step; FAIL_ON=5% exits 3 when a step costs more)
 	$(LAB) pair-ladder
 
 charts: setup-charts lab/target/lab.jar ## PNG files of a run's charts and flame graphs for documents, drawn by headless Chromium (RUN=results/latest OUT=docs/images CHARTS=rps,cpu-1,flamegraph; CHARTS=report,readme: the first screens of report.html and README.md)

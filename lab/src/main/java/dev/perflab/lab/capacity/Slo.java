@@ -15,8 +15,9 @@ import dev.perflab.lab.LabException;
  */
 public record Slo(double percentile, double limitMs, String text) {
 
-    static final double MAX_ERROR_SHARE = 0.001;
-    static final double MIN_ACHIEVED_SHARE = 0.98;
+    public static final double MAX_ERROR_SHARE = 0.001;
+
+    public static final double MIN_ACHIEVED_SHARE = 0.98;
 
     private static final Pattern FORM = Pattern.compile("p(50|90|99|99\\.9):(.+)");
 

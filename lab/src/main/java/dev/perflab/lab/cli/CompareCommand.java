@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.compare.CompareWriter;
 import dev.perflab.lab.compare.Comparison;
+import dev.perflab.lab.report.GateLine;
 import dev.perflab.lab.run.RunFolder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -20,7 +21,7 @@ public class CompareCommand implements Callable<Integer> {
     /**
      * Exit code of a failed performance gate (FAIL_ON): distinct from a lab error's 1.
      */
-    static final int EXIT_GATE = 3;
+    static final int EXIT_GATE = GateLine.EXIT_GATE;
 
     @Option(names = "--a", required = true, description = "The results folder before the change (A).")
     Path a;
@@ -37,6 +38,22 @@ public class CompareCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
+
+    /** One ✓/✗ line per rung compared in both runs. */
+    static List<GateLine> gates(Comparison comparison, List<Comparison.Row> failing, String failOn) {
+        return comparison.rows()
+            .stream()
+            .filter(row -> row.step() != null)
+            .map(row -> failing.contains(row)
+                    ? GateLine.broken(row.gateName() + ": " + measured(row) + ", slower by more than " + failOn)
+                    : GateLine
+                        .held(row.rung() + ": " + measured(row) + ", not significantly slower by more than " + failOn))
+            .toList();
+    }
+
+    private static String measured(Comparison.Row row) {
+        return row.step().withheld() != null ? row.rpsText() : "req/s " + row.rpsText();
+    }
 
     @Override
     public Integer call() {
@@ -56,8 +73,7 @@ public class CompareCommand implements Callable<Integer> {
         var printed = spec.commandLine().getOut();
         comparison.warnings().forEach(w -> printed.println("warning: the runs differ: " + w));
         for (Comparison.Row row : comparison.rows()) {
-            printed.println("  " + row.rung() + ": "
-                    + (row.step() == null || row.step().withheld() != null ? row.rpsText() : "req/s " + row.rpsText()));
+            printed.println("  " + row.rung() + ": " + (row.step() == null ? row.rpsText() : measured(row)));
         }
         if (!comparison.onlyInA().isEmpty() || !comparison.onlyInB().isEmpty()) {
             printed.println("  in one run only (not compared): " + String.join(", ", comparison.onlyInA())
@@ -65,14 +81,15 @@ public class CompareCommand implements Callable<Integer> {
                     + (comparison.onlyInB().isEmpty() ? "" : " (B)"));
         }
         printed.println("Comparison: " + target.resolve("compare.md") + " and " + target.resolve("compare.html"));
-        if (!failing.isEmpty()) {
-            printed.println("FAIL_ON=" + failOn.trim() + ": significantly slower by more than " + failOn.trim() + ": "
-                    + String.join(", ", failing.stream().map(Comparison.Row::gateName).toList()));
-            printed.flush();
-            return EXIT_GATE;
+        List<GateLine> gates = gates(comparison, failing, failOn.trim());
+        if (!Double.isNaN(threshold)) {
+            printed.println("FAIL_ON=" + failOn.trim()
+                    + ": a rung of B fails when its req/s is significantly lower than A's by more than " + failOn.trim()
+                    + " (or has too many errors for a verdict):");
+            gates.forEach(line -> printed.println("  " + line));
         }
         printed.flush();
-        return 0;
+        return GateLine.exitCode(gates);
     }
 
 }

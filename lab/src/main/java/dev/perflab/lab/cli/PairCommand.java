@@ -1,8 +1,12 @@
 package dev.perflab.lab.cli;
 
+import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.Callable;
 
 import dev.perflab.lab.LabException;
+import dev.perflab.lab.report.GateLine;
+import dev.perflab.lab.verdict.PairedRatio;
 import dev.perflab.lab.paired.PairPlan;
 import dev.perflab.lab.paired.PairResult;
 import dev.perflab.lab.paired.PairedRun;
@@ -62,15 +66,34 @@ public class PairCommand implements Callable<Integer> {
     public Integer call() {
         PairResult result = PairedRun.execute(plan(), spec.commandLine().getOut(),
                 sofar -> RunFolder.write(sofar.dir().resolve("compare.md"), PairReport.markdown(sofar)));
-        if (!result.failing().isEmpty()) {
-            spec.commandLine()
-                .getOut()
-                .println("FAIL_ON=" + failOn.trim() + ": B is significantly costlier than A by more than "
-                        + failOn.trim() + " in " + String.join(", ", result.failing()));
-            spec.commandLine().getOut().flush();
-            return CompareCommand.EXIT_GATE;
+        List<GateLine> gates = gates(List.of(result), failOn);
+        gates.forEach(line -> spec.commandLine().getOut().println(line));
+        spec.commandLine().getOut().flush();
+        return GateLine.exitCode(gates);
+    }
+
+    /**
+     * FAIL_ON's ✓/✗ line for a pair (prefixed with the step's name in a paired ladder);
+     * none without FAIL_ON.
+     */
+    static List<GateLine> gates(List<PairResult> results, String failOn) {
+        return results.stream().map(result -> gate(result, failOn, "")).filter(Objects::nonNull).toList();
+    }
+
+    static GateLine gate(PairResult result, String failOn, String prefix) {
+        if (failOn == null || failOn.isBlank()) {
+            return null;
         }
-        return 0;
+        String limit = failOn.trim();
+        PairedRatio cpu = result.verdicts().get("cpu_ms_per_request");
+        String measured = cpu == null ? "no verdict" : cpu.describe();
+        return result.failing().isEmpty()
+                ? GateLine
+                    .held("FAIL_ON=" + limit + ": " + prefix + "B is not significantly costlier than A by more than "
+                            + limit + " in gateway CPU per request (" + measured + ")")
+                : GateLine
+                    .broken("FAIL_ON=" + limit + ": " + prefix + "B is significantly costlier than A by more than "
+                            + limit + " in " + String.join(", ", result.failing()) + " (" + measured + ")");
     }
 
     /** Every knob read and checked once, before anything starts. */

@@ -10,6 +10,8 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 import dev.perflab.lab.Durations;
+import dev.perflab.lab.compare.Comparison;
+import dev.perflab.lab.report.GateLine;
 import dev.perflab.lab.paired.PairLadder;
 import dev.perflab.lab.paired.PairPlan;
 import dev.perflab.lab.paired.PairResult;
@@ -52,6 +54,10 @@ public class PairLadderCommand implements Callable<Integer> {
             description = "Pair only these rungs, each with the one before it among them, e.g. reactive,log-async,log-quiet.")
     List<String> only = List.of();
 
+    @Option(names = "--fail-on", defaultValue = "${env:FAIL_ON:-}",
+            description = "A ✓/✗ line per step; exit with 3 when a step's rung is significantly costlier in CPU per request than the rung before it by more than this, e.g. 5%.")
+    String failOn;
+
     @Spec
     CommandSpec spec;
 
@@ -59,6 +65,9 @@ public class PairLadderCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         options.validate();
+        if (!failOn.isBlank()) {
+            Comparison.threshold(failOn);
+        }
         int passes = options.passes(DEFAULT_PASSES);
         Path file = scenarios != null ? scenarios : options.repository().resolve("lab/scenarios.yml");
         List<Scenario> rungs = ScenarioLadder.load(file)
@@ -88,10 +97,20 @@ public class PairLadderCommand implements Callable<Integer> {
         parameters.put("window", Durations.format(first.windows().get(0)));
         parameters.put("auth_latency", first.authLatency());
         parameters.put("java_opts", String.join(" ", first.javaOptions()));
-        PairLadder.run(steps, (step, dir) -> plan(step, dir, passes), options.results, parameters, out,
+        if (!failOn.isBlank()) {
+            parameters.put("fail_on", failOn.trim());
+        }
+        List<PairLadder.Done> done = PairLadder.run(steps, (step, dir) -> plan(step, dir, passes), options.results,
+                parameters, out,
                 sofar -> RunFolder.write(sofar.dir().resolve("compare.md"), PairReport.markdown(sofar)),
                 ladder -> RunFolder.write(ladder.dir().resolve("ladder.md"), markdown(ladder, file, first)));
-        return 0;
+        List<GateLine> gates = done.stream()
+            .map(step -> PairCommand.gate(step.result(), failOn, step.step().name() + ": "))
+            .filter(java.util.Objects::nonNull)
+            .toList();
+        gates.forEach(out::println);
+        out.flush();
+        return GateLine.exitCode(gates);
     }
 
     /**
@@ -99,7 +118,7 @@ public class PairLadderCommand implements Callable<Integer> {
      * JDK.
      */
     private PairPlan plan(PairLadder.Step step, Path results, int passes) {
-        return options.plan(side("A", step.from()), side("B", step.to()), passes, results, "");
+        return options.plan(side("A", step.from()), side("B", step.to()), passes, results, failOn);
     }
 
     private Side side(String label, Scenario rung) {

@@ -12,7 +12,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import dev.perflab.lab.capacity.Slo;
 import dev.perflab.lab.report.ConsoleSummary;
+import dev.perflab.lab.report.GateLine;
+import dev.perflab.lab.report.SloGate;
 import dev.perflab.lab.report.ReportModel;
 import dev.perflab.lab.report.ReportWriter;
 import dev.perflab.lab.load.LoadAgent;
@@ -70,14 +73,34 @@ final class RunCommands {
          * Plans the run from the options (every one checked before anything starts), runs
          * it, and writes its report.
          */
-        void run(CommandKind command, LoadOptions load, List<Scenario> rungs, Map<String, Object> extra,
+        int run(CommandKind command, LoadOptions load, List<Scenario> rungs, Map<String, Object> extra,
                 Function<MeasurementPlan.Warmup, MeasurementPlan> capacity) {
+            Slo slo = slo();
+            Map<String, Object> parameters = extra;
+            if (slo != null) {
+                parameters = new LinkedHashMap<>(extra);
+                parameters.put("slo_gate", slo.text());
+            }
             RunFolder run = LabRun.execute(
-                    RunPlans.build(command, setup(), load, profile, rungs, extra, out(), capacity), out(),
+                    RunPlans.build(command, setup(), load, profile, rungs, parameters, out(), capacity), out(),
                     RunCommands::writeReport);
             ConsoleSummary.lines(run.dir()).forEach(out()::println);
             out().println("Report: " + run.resolve("report.md") + " and " + run.resolve("report.html"));
+            List<GateLine> gates = slo == null ? List.of() : SloGate.lines(run.dir(), slo);
+            if (slo != null) {
+                out().println(SloGate.heading(slo) + ":");
+                gates.forEach(line -> out().println("  " + line));
+            }
             out().flush();
+            return GateLine.exitCode(gates);
+        }
+
+        /**
+         * The latency objective each measured rung is gated on (SLO), or null: the
+         * commands that take one say so.
+         */
+        Slo slo() {
+            return null;
         }
 
         /**
@@ -134,12 +157,19 @@ final class RunCommands {
     @Command(name = "baseline", description = "wrk against business-service /hello directly: the ceiling.")
     static class Baseline extends Measuring {
 
+        @Mixin
+        GateOptions gate;
+
+        @Override
+        Slo slo() {
+            return gate.slo();
+        }
+
         @Override
         public Integer call() {
-            run(CommandKind.BASELINE, load,
+            return run(CommandKind.BASELINE, load,
                     List.of(new Scenario("baseline", TargetKind.BACKEND, List.of(), null, "business-service alone")),
                     Map.of(), null);
-            return 0;
         }
 
     }
@@ -156,20 +186,26 @@ final class RunCommands {
                         + "(default: the one PROFILES names, else reactive).")
         AuthClientMode authClient;
 
+        @Mixin
+        GateOptions gate;
+
+        @Override
+        Slo slo() {
+            return gate.slo();
+        }
+
         @Override
         public Integer call() {
             if (setup().foreignGateway().isPresent()) {
                 // AUTH_CLIENT picks one of the lab gateway's profiles: it means nothing
                 // to another gateway
-                run(kind(), load, List.of(ownGateway(setup())), Map.of("profiles", system.profiles()), null);
-                return 0;
+                return run(kind(), load, List.of(ownGateway(setup())), Map.of("profiles", system.profiles()), null);
             }
             List<String> profiles = AuthClientChoice.profiles(authClient, system.profiles());
             String client = profiles.get(0);
-            run(kind(), load, List
+            return run(kind(), load, List
                 .of(Scenario.gateway("gateway-" + client, profiles, "gateway with " + String.join(",", profiles))),
                     Map.of("profiles", profiles), null);
-            return 0;
         }
 
     }
@@ -203,14 +239,21 @@ final class RunCommands {
                 description = "Run only these rungs, e.g. baseline,blocking,reactive.")
         List<String> only = List.of();
 
+        @Mixin
+        GateOptions gate;
+
+        @Override
+        Slo slo() {
+            return gate.slo();
+        }
+
         @Override
         public Integer call() {
             Path file = scenarios != null ? scenarios : system.root().resolve("lab/scenarios.yml");
             refuseProfiles("lab", file);
             ScenarioLadder ladder = ladder(file);
-            run(CommandKind.LAB, load,
+            return run(CommandKind.LAB, load,
                     ladder.select(only.stream().map(String::trim).filter(n -> !n.isEmpty()).toList()), Map.of(), null);
-            return 0;
         }
 
     }
@@ -228,6 +271,14 @@ final class RunCommands {
         @Option(names = "--scenarios", defaultValue = "${env:SCENARIOS}",
                 description = "Ladder file (default: lab/scenarios.yml under --root).")
         Path scenarios;
+
+        @Mixin
+        GateOptions gate;
+
+        @Override
+        Slo slo() {
+            return gate.slo();
+        }
 
         @Override
         public Integer call() {
@@ -260,8 +311,7 @@ final class RunCommands {
             }
             LoadOptions sweepLoad = load.withDefaultConnections(SWEEP_CONNECTIONS,
                     spec.commandLine().getParseResult().hasMatchedOption("--connections"));
-            run(CommandKind.SWEEP, sweepLoad, points, Map.of(), null);
-            return 0;
+            return run(CommandKind.SWEEP, sweepLoad, points, Map.of(), null);
         }
 
     }

@@ -110,6 +110,9 @@ class KnobsTests {
                 "lab: CONNECTIONS=100000000 is more than this machine lets one process open");
         bad.put(List.of("lab", "--cpu-rate", "5000000"), "lab: CPU_RATE must be at most 1000000 req/s, got 5000000");
         bad.put(List.of("lab", "--warmup-max", "3h"), "lab: WARMUP_MAX must be at most ");
+        bad.put(List.of("lab", "--slo", "fast"), "lab: SLO must be a percentile and a latency such as p99:10ms");
+        bad.put(List.of("gateway-test", "--slo", "p99:soon"), "lab: SLO's latency in 'p99:soon' is not a latency");
+        bad.put(List.of("pair-ladder", "--fail-on", "lots"), "lab: FAIL_ON must be ");
         bad.put(List.of("capacity", "--rates", "0.4,800"),
                 "lab: RATES must be req/s from 1 to 1000000 separated by commas");
         bad.forEach((args, line) -> {

@@ -66,6 +66,44 @@ class ComparisonTests {
     }
 
     /**
+     * make compare FAIL_ON=5%: a ✓/✗ line per rung measured in both runs, after the
+     * paths, and exit code 3 when a rung of B is significantly slower by more than that.
+     */
+    @Test
+    void theGateSaysEachRungInOneLineAndExitsWithThreeWhenOneIsSlower() throws IOException {
+        Path a = run("a", "60s", new java.util.LinkedHashMap<>(Map.of("blocking",
+                new double[] { 1500, 1520, 1490, 1510 }, "reactive", new double[] { 2400, 2550, 2480, 2390 })));
+        Path b = run("b", "60s", new java.util.LinkedHashMap<>(Map.of("blocking",
+                new double[] { 1000, 1010, 990, 1005 }, "reactive", new double[] { 2530, 2410, 2470, 2560 })));
+        java.io.StringWriter out = new java.io.StringWriter();
+        picocli.CommandLine line = dev.perflab.lab.cli.LabCommand.commandLine();
+        line.setOut(new java.io.PrintWriter(out, true));
+        line.setErr(new java.io.PrintWriter(out, true));
+        assertThat(line.execute("compare", "--a", a.toString(), "--b", b.toString(), "--fail-on", "5%", "--out",
+                dir.toString()))
+            .as(out.toString())
+            .isEqualTo(3);
+        List<String> gates = out.toString().lines().filter(l -> l.startsWith("  ✓") || l.startsWith("  ✗")).toList();
+        String blocking = Comparison.of(a, b)
+            .rows()
+            .stream()
+            .filter(row -> row.rung().equals("blocking"))
+            .findFirst()
+            .orElseThrow()
+            .rpsText();
+        assertThat(gates).containsExactlyInAnyOrder("  ✗ blocking: req/s " + blocking + ", slower by more than 5%",
+                gates.stream().filter(l -> l.startsWith("  ✓ reactive: req/s ")).findFirst().orElse("missing"));
+        assertThat(gates).anyMatch(l -> l.endsWith("not significantly slower by more than 5%"));
+        assertThat(out.toString().indexOf("FAIL_ON=5%")).isGreaterThan(out.toString().indexOf("Comparison: "));
+        out.getBuffer().setLength(0);
+        assertThat(line.execute("compare", "--a", a.toString(), "--b", b.toString(), "--fail-on", "40%", "--out",
+                dir.toString()))
+            .as("a third slower is not more than 40 % slower")
+            .isZero();
+        assertThat(out.toString()).contains("  ✓ blocking: req/s ").doesNotContain("✗");
+    }
+
+    /**
      * Two runs of the same system differ by noise alone: other figures, the same spread.
      * That is no difference, and no gate fails on it.
      */

@@ -8,7 +8,9 @@ JAVA ?= java
 APPS := business-service auth-service gateway
 JARS := $(foreach app,$(APPS),$(app)/target/$(app).jar) examples/own-gateway/target/own-gateway.jar lab/target/lab.jar
 SOURCES := pom.xml $(shell find lab-common app-support $(APPS) examples lab -path '*/target' -prune -o -type f -print)
-LAB := $(JAVA) -jar lab/target/lab.jar
+# The knobs set on make's command line: the runner refuses, in one line, one that its command would ignore.
+GIVEN := $(subst ',,$(sort $(foreach word,$(MAKEOVERRIDES),$(if $(findstring =,$(word)),$(firstword $(subst =, ,$(word)))))))
+LAB = LAB_GIVEN='$(GIVEN)' $(JAVA) -jar lab/target/lab.jar
 
 # Knobs (override on the command line: make gateway-test AUTH_CLIENT=blocking DURATION=30s). The lab
 # reads THREADS, CONNECTIONS, TIMEOUT, DURATION, REPEAT, SUBWINDOW, CPU_RATE, CPU_DURATION, WARMUP_MAX, FAULTS,

@@ -63,6 +63,22 @@ public class LabCommand {
             err.flush();
             return EXIT_FAILED;
         });
+        commandLine.setExecutionStrategy(parseResult -> {
+            CommandLine.ParseResult last = parseResult;
+            while (last.hasSubcommand()) {
+                last = last.subcommand();
+            }
+            try {
+                GivenKnobs.check(last.commandSpec().commandLine(), System.getenv(GivenKnobs.ENV));
+            }
+            catch (LabException ex) {
+                PrintWriter err = last.commandSpec().commandLine().getErr();
+                err.println("lab: " + ex.getMessage());
+                err.flush();
+                return EXIT_FAILED;
+            }
+            return new CommandLine.RunLast().execute(parseResult);
+        });
         commandLine.setParameterExceptionHandler((ex, args) -> {
             CommandLine command = ex.getCommandLine();
             command.getErr().println("lab: " + parameterError(ex, args));
@@ -95,7 +111,7 @@ public class LabCommand {
     }
 
     /** The default as written on the option, before picocli resolved ${env:...}. */
-    private static String declaredDefault(CommandLine.Model.OptionSpec option) {
+    static String declaredDefault(CommandLine.Model.OptionSpec option) {
         if (option.userObject() instanceof java.lang.reflect.Field field) {
             CommandLine.Option annotation = field.getAnnotation(CommandLine.Option.class);
             if (annotation != null) {

@@ -97,6 +97,24 @@ class MakefileKnobsTests {
         assertThat(checked).isGreaterThanOrEqualTo(8);
     }
 
+    /**
+     * The names set on make's command line reach the runner as LAB_GIVEN (which refuses
+     * one its command ignores, see GivenKnobsTests); a value with spaces or an equals
+     * sign stays one knob, and names from the shell's environment are not among them.
+     */
+    @Test
+    void theKnobsOnMakesCommandLineReachTheRunnerByName() throws Exception {
+        Made report = make(Map.of("DURATION", "30s"), "-o", "lab/target/lab.jar", "report", "RUN=results/x",
+                "FAULTS=20s:latency=20ms 40s:latency=1ms", "TOKEN_HEADER=Authorization: Bearer x");
+        assertThat(report.exit()).as(report.output()).isZero();
+        String line = report.output()
+            .lines()
+            .filter(l -> l.contains("lab/target/lab.jar report"))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError(report.output()));
+        assertThat(line).startsWith("LAB_GIVEN='40s:latency FAULTS RUN TOKEN_HEADER' ");
+    }
+
     @Test
     void theProfilerHasOneNameOnEveryTargetAndItsOldNamesSaySo() throws Exception {
         Made lab = make(Map.of(), "lab", "PROFILER=async");

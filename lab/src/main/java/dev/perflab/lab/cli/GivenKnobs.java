@@ -1,0 +1,111 @@
+package dev.perflab.lab.cli;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+import dev.perflab.lab.LabException;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.OptionSpec;
+
+/**
+ * The knobs set on make's command line (LAB_GIVEN, which the Makefile exports): one that
+ * the command it runs would ignore is one line and exit code 1 before anything starts,
+ * naming the targets that do take it ({@code make up DURATION=30s} measured nothing for
+ * 30 s, silently). Which knobs a command takes is read from its own options (each names
+ * its knob in its default, {@code ${env:DURATION:-60s}}), plus the few the Makefile turns
+ * into options itself. Names that are no knob of any command are the user's own business.
+ */
+final class GivenKnobs {
+
+    static final String ENV = "LAB_GIVEN";
+
+    /** The Makefile's names for a knob the runner reads under another name. */
+    private static final Map<String, String> ALIASES = Map.of("LADDER", "SCENARIOS", "PROFILE", "PROFILER",
+            "PROFILE_RUNGS", "PROFILER");
+
+    /** Knobs the Makefile passes as options, by the commands whose target passes them. */
+    private static final Map<String, Set<String>> PASSED_BY_MAKE = Map.of("RUN", Set.of("report", "charts"), "OUT",
+            Set.of("charts"), "CHARTS", Set.of("charts"), "FLAME_THREADS", Set.of("charts"), "A", Set.of("compare"),
+            "B", Set.of("compare"));
+
+    /**
+     * Knobs a command has among its options but has no use for (the shared option sets
+     * carry them).
+     */
+    private static final Map<String, Set<String>> IGNORED = Map.of("baseline", Set.of("PROFILER", "EVENT", "PROFILES",
+            "GATEWAY_JAVA_OPTS", "GATEWAY_JAR", "GATEWAY_IMAGE", "ROUTE", "TOKEN_HEADER"));
+
+    private GivenKnobs() {
+    }
+
+    /**
+     * Refuses a knob from {@code given} (names separated by spaces) that {@code command}
+     * does not take.
+     */
+    static void check(CommandLine command, String given) {
+        if (given == null || given.isBlank()) {
+            return;
+        }
+        String name = command.getCommandName();
+        CommandLine root = command;
+        while (root.getParent() != null) {
+            root = root.getParent();
+        }
+        Set<String> all = new TreeSet<>();
+        root.getSubcommands().values().forEach(sub -> all.addAll(knobs(sub)));
+        Set<String> taken = knobs(command);
+        for (String word : new LinkedHashSet<>(Arrays.asList(given.trim().split("\\s+")))) {
+            String knob = ALIASES.getOrDefault(word, word);
+            if (!all.contains(knob) || taken.contains(knob)) {
+                continue;
+            }
+            List<String> targets = new ArrayList<>();
+            root.getSubcommands().forEach((other, sub) -> {
+                String target = target(other);
+                if (knobs(sub).contains(knob) && !targets.contains(target)) {
+                    targets.add(target);
+                }
+            });
+            throw new LabException("make " + target(name) + " does not use " + word + " ("
+                    + targets.stream().map(t -> "make " + t).reduce((a, b) -> a + ", " + b).orElse("no target")
+                    + (targets.size() == 1 ? " does" : " do") + "): leave it out");
+        }
+    }
+
+    /** The knobs a command takes: its options' environment names and the Makefile's. */
+    static Set<String> knobs(CommandLine command) {
+        Set<String> knobs = new TreeSet<>();
+        for (OptionSpec option : command.getCommandSpec().options()) {
+            String knob = LabCommand.knob(LabCommand.declaredDefault(option));
+            if (knob != null) {
+                knobs.add(knob);
+            }
+        }
+        String name = command.getCommandName();
+        PASSED_BY_MAKE.forEach((knob, commands) -> {
+            if (commands.contains(name)) {
+                knobs.add(knob);
+            }
+        });
+        knobs.removeAll(IGNORED.getOrDefault(name, Set.of()));
+        return knobs;
+    }
+
+    /**
+     * The make target that runs a command: make compare runs both compare (A= B=) and
+     * pair (A_GATEWAY= B_GATEWAY=).
+     */
+    private static String target(String command) {
+        return switch (command) {
+            case "pair" -> "compare A_GATEWAY= B_GATEWAY=";
+            case "compare" -> "compare A= B=";
+            default -> command;
+        };
+    }
+
+}

@@ -1,0 +1,96 @@
+package dev.perflab.lab.cli;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.perflab.lab.LabException;
+import picocli.CommandLine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.assertThatNoException;
+
+/**
+ * A knob set on make's command line that the target's command would ignore is one line
+ * before anything starts ({@code make up DURATION=30s} used to start the apps and say
+ * nothing about DURATION). Which command takes which knob is read from the commands' own
+ * options, so these tests hold the rule against the real command line.
+ */
+class GivenKnobsTests {
+
+    private static CommandLine command(String... args) {
+        CommandLine.ParseResult parsed = LabCommand.commandLine().parseArgs(args);
+        while (parsed.hasSubcommand()) {
+            parsed = parsed.subcommand();
+        }
+        return parsed.commandSpec().commandLine();
+    }
+
+    @Test
+    void aKnobTheCommandDoesNotTakeIsRefusedNamingTheTargetsThatDo() {
+        assertThatThrownBy(() -> GivenKnobs.check(command("up"), "AUTH_CLIENT DURATION"))
+            .isInstanceOf(LabException.class)
+            .hasMessageStartingWith("make up does not use DURATION (make baseline, make gateway-test, ")
+            .hasMessageContaining("make lab")
+            .hasMessageEndingWith(" do): leave it out");
+        assertThatThrownBy(() -> GivenKnobs.check(command("lab"), "RUN"))
+            .hasMessage("make lab does not use RUN (make report, make charts do): leave it out");
+        assertThatThrownBy(() -> GivenKnobs.check(command("compare", "--a", "x", "--b", "y"), "PASSES")).hasMessage(
+                "make compare A= B= does not use PASSES (make compare A_GATEWAY= B_GATEWAY=, make pair-ladder do): leave it out");
+    }
+
+    /**
+     * baseline carries the shared option sets, but measures business-service alone: no
+     * gateway to profile or to give profiles.
+     */
+    @Test
+    void baselineTakesNoGatewayKnob() {
+        for (String knob : List.of("PROFILER", "PROFILES", "GATEWAY_JAVA_OPTS")) {
+            assertThatThrownBy(() -> GivenKnobs.check(command("baseline"), knob)).as(knob)
+                .hasMessageStartingWith("make baseline does not use " + knob + " (");
+        }
+        assertThatNoException().isThrownBy(() -> GivenKnobs.check(command("baseline"), "DURATION SLO JAVA_OPTS"));
+    }
+
+    @Test
+    void theMakefilesOwnNamesAndNamesOfNoKnobPass() {
+        assertThatNoException().isThrownBy(() -> {
+            // LADDER and PROFILE_RUNGS are the Makefile's names for SCENARIOS and
+            // PROFILER
+            GivenKnobs.check(command("lab"), "LADDER PROFILE_RUNGS DURATION SLO CPU_RATE PROFILER");
+            GivenKnobs.check(command("report", "--run", "x"), "RUN");
+            GivenKnobs.check(command("charts", "--run", "x", "--out", "y"), "RUN OUT CHARTS FLAME_THREADS");
+            GivenKnobs.check(command("compare", "--a", "x", "--b", "y"), "A B FAIL_ON");
+            // a word of a value with spaces (FAULTS='20s:latency=20ms 40s:latency=1ms'),
+            // make's own knobs and the user's own variables
+            GivenKnobs.check(command("up"), "40s:latency SETUP JAVA BASE_IMAGE MY_OWN");
+            GivenKnobs.check(command("up"), "");
+            GivenKnobs.check(command("up"), null);
+        });
+        assertThatThrownBy(() -> GivenKnobs.check(command("gateway-test"), "LADDER"))
+            .hasMessageStartingWith("make gateway-test does not use LADDER (make lab, ");
+    }
+
+    /** The whole way: LAB_GIVEN in the environment, one line on stderr, exit code 1. */
+    @Test
+    void theRunnerReadsLabGivenAndStartsNothing(@TempDir Path results) throws IOException, InterruptedException {
+        ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), LabCommand.class.getName(), "up", "--results",
+                results.toString())
+            .redirectErrorStream(true);
+        builder.environment().put(GivenKnobs.ENV, "DURATION");
+        Process lab = builder.start();
+        String output = new String(lab.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(lab.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(lab.exitValue()).isEqualTo(1);
+        assertThat(output.strip()).hasLineCount(1).startsWith("lab: make up does not use DURATION (");
+        assertThat(results).isEmptyDirectory();
+    }
+
+}

@@ -4,20 +4,24 @@ import java.io.PrintWriter;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.function.DoubleSupplier;
+import java.util.function.Supplier;
 
 import dev.perflab.lab.result.Scenario;
 import dev.perflab.lab.runtime.Deployment;
 import dev.perflab.lab.system.Service;
+import dev.perflab.lab.targets.GatewayMetrics;
 import java.time.Duration;
 
 /**
  * One started pass of a rung, as its measurements see it: the scenario it runs with, the
  * deployed system, where the load goes and with which header, its folder, its pass, its
  * warm-up, the FAULTS that apply to it, the backend's request counter for the progress
- * lines, its JVMs' counters, and the console.
+ * lines, its JVMs' counters, the console, and the gateway's own time counters (read
+ * around a window, so that its times cover that window alone).
  */
 record Rung(Scenario scenario, Deployment deployment, String header, Path dir, int pass, Warmup.Result warm,
-        FaultSchedule faults, DoubleSupplier backendRequests, JvmWatch jvms, PrintWriter out) {
+        FaultSchedule faults, DoubleSupplier backendRequests, JvmWatch jvms, PrintWriter out,
+        Supplier<GatewayMetrics.Timings> timings) {
 
     URI url() {
         return deployment.url();
@@ -25,7 +29,7 @@ record Rung(Scenario scenario, Deployment deployment, String header, Path dir, i
 
     /** The same rung, warmed up. */
     Rung warmedUp(Warmup.Result result) {
-        return new Rung(scenario, deployment, header, dir, pass, result, faults, backendRequests, jvms, out);
+        return new Rung(scenario, deployment, header, dir, pass, result, faults, backendRequests, jvms, out, timings);
     }
 
     /** The closed loop's last warm-up probe, or {@code otherwise} when there was none. */

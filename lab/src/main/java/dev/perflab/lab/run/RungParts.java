@@ -7,7 +7,6 @@ import java.util.Map;
 import dev.perflab.lab.capacity.CapacityResult;
 import dev.perflab.lab.result.RungResult;
 import dev.perflab.lab.stats.StatsLog;
-import dev.perflab.lab.targets.GatewayMetrics;
 
 /**
  * What a rung's measurements found, part by part, until the stats are read and the pass
@@ -27,10 +26,13 @@ final class RungParts {
 
     private CapacityResult capacity;
 
-    void closedLoop(SubWindows offered, LocalDateTime from, LocalDateTime to) {
+    private RungResult.GatewayTimes times;
+
+    void closedLoop(SubWindows offered, LocalDateTime from, LocalDateTime to, RungResult.GatewayTimes times) {
         this.closedLoop = offered;
         this.from = from;
         this.to = to;
+        this.times = times;
     }
 
     /**
@@ -58,8 +60,8 @@ final class RungParts {
      * closed loop's windows with every process's CPU from {@code stats}, and what else
      * was measured after it.
      */
-    RungResult result(Rung rung, String relativeDir, StatsLog stats, double samplerCost, GatewayMetrics.Timings before,
-            GatewayMetrics.Timings after, Map<String, String> mode, RungRunner.Settings settings) {
+    RungResult result(Rung rung, String relativeDir, StatsLog stats, double samplerCost, Map<String, String> mode,
+            RungRunner.Settings settings) {
         RungResult.WarmupSummary warmup = Results.warmup(rung.warm());
         if (capacity != null) {
             return RungResult.ofCapacity(rung.scenario(), relativeDir, capacity, mode, warmup);
@@ -68,8 +70,7 @@ final class RungParts {
             throw new IllegalStateException("a rung measured neither a closed loop nor its capacity");
         }
         RungResult.ClosedLoop figures = Results.closedLoop(closedLoop.parts(), closedLoop.units(stats, rung.pass()),
-                new RungResult.CpuUse(stats.meanCpu(from, to), Results.round(samplerCost, 3)), before.until(after),
-                mode, settings);
+                new RungResult.CpuUse(stats.meanCpu(from, to), Results.round(samplerCost, 3)), times, mode, settings);
         return new RungResult(rung.scenario(), relativeDir, figures, mode, warmup,
                 Results.profile(profiled, figures.throughput().rps()),
                 atRate == null ? null : atRate.result(stats, rung.pass()), null, null, null);

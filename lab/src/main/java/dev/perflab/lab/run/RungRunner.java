@@ -12,7 +12,6 @@ import dev.perflab.lab.runtime.Deployment;
 import dev.perflab.lab.runtime.LabRuntime;
 import dev.perflab.lab.stats.StatsLog;
 import dev.perflab.lab.stats.StatsSampler;
-import dev.perflab.lab.targets.GatewayMetrics;
 import dev.perflab.lab.targets.Target;
 
 /**
@@ -84,11 +83,10 @@ public final class RungRunner {
     private RungResult measure(Target target, Scenario scenario, Deployment deployment, JvmWatch jvms, Path dir,
             String relativeDir, int pass) {
         Rung starting = new Rung(scenario, deployment, runtime.header(target), dir, pass, null, faults(target),
-                deployment.backendRequests(), jvms, out);
+                deployment.backendRequests(), jvms, out, () -> target.timings(deployment.apps()));
         plan.measurements().forEach(measurement -> measurement.started(starting));
         Rung rung = starting.warmedUp(warmUp(starting));
         deployment.scrape(dir, "before");
-        GatewayMetrics.Timings before = target.timings(deployment.apps());
         RungParts parts = new RungParts();
         double samplerCost;
         try (StatsSampler sampler = deployment.sampler(dir.resolve("stats.log")).start()) {
@@ -98,10 +96,8 @@ public final class RungRunner {
             samplerCost = sampler.ownCpuPercentOfOneCore();
         }
         deployment.scrape(dir, "after");
-        GatewayMetrics.Timings after = target.timings(deployment.apps());
         Map<String, String> mode = target.mode(deployment.apps(), runtime.asDeployed());
-        return parts.result(rung, relativeDir, StatsLog.read(dir.resolve("stats.log")), samplerCost, before, after,
-                mode, settings);
+        return parts.result(rung, relativeDir, StatsLog.read(dir.resolve("stats.log")), samplerCost, mode, settings);
     }
 
     /**

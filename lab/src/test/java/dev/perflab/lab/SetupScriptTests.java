@@ -37,6 +37,7 @@ class SetupScriptTests {
     private static final String ADD_TOOLS = """
             for arg in "$@"; do
               case "$arg" in wrk|nginx|chromium) printf '#!/bin/sh\\n' > "${0%/*}/$arg"; /bin/chmod +x "${0%/*}/$arg" ;; esac
+              case "$arg" in fonts-wqy-zenhei|wqy-zenhei-fonts) printf '#!/bin/sh\\necho "WenQuanYi Zen Hei"\\n' > "${0%/*}/fc-list"; /bin/chmod +x "${0%/*}/fc-list" ;; esac
             done
             """;
 
@@ -212,6 +213,23 @@ class SetupScriptTests {
         assertThat(outcome.output().lines()).containsExactly("setup: installing wrk with apt-get ...",
                 "setup: wrk is not installed (apt-get failed, see lab/target/setup/wrk.log): apt-get install wrk");
         assertThat(machine.resolve("lab/target/setup/wrk.log")).content().contains("Unable to locate package wrk");
+    }
+
+    /**
+     * make charts' optional Chinese font: missing where fontconfig knows none for zh, and
+     * there once the package is in.
+     */
+    @Test
+    void aChineseFontIsInstalledWhereFontconfigKnowsNone() throws IOException {
+        debianAsRoot();
+        Outcome outcome = run("chromium", "cjk-font?");
+        assertThat(outcome.exit()).as(outcome.output()).isZero();
+        assertThat(outcome.calls().stream().filter(call -> call.startsWith("apt-get"))).containsExactly(
+                "apt-get install -y -q --no-install-recommends chromium",
+                "apt-get install -y -q --no-install-recommends fonts-wqy-zenhei");
+        assertThat(machine.resolve("lab/target/setup/cjk-font")).doesNotExist();
+        Outcome again = run("chromium", "cjk-font?");
+        assertThat(again.output()).as("both there now: nothing to do").isEmpty();
     }
 
     @Test

@@ -77,6 +77,47 @@ class GivenKnobsTests {
             .hasMessageStartingWith("make gateway-test does not use LADDER (make lab, ");
     }
 
+    /**
+     * Every make command the README and the docs teach passes the check: a knob the docs
+     * show with a target is one that target takes.
+     */
+    @Test
+    void everyMakeCommandInTheDocsUsesOnlyKnobsItsTargetTakes() throws IOException {
+        Path root = Path.of(System.getProperty("lab.root", "..")).toAbsolutePath().normalize();
+        List<Path> pages = new java.util.ArrayList<>(List.of(root.resolve("README.md")));
+        try (var docs = java.nio.file.Files.walk(root.resolve("docs"))) {
+            docs.filter(f -> f.toString().endsWith(".md")).sorted().forEach(pages::add);
+        }
+        java.util.regex.Pattern line = java.util.regex.Pattern.compile(
+                "(?m)^make (lab|baseline|gateway-test|profile|sweep|capacity|report|compare|pair-ladder|charts|up|down)( .*)?$");
+        java.util.regex.Pattern knob = java.util.regex.Pattern.compile("(?<![A-Za-z_])([A-Z][A-Z_0-9]*)=");
+        int checked = 0;
+        for (Path page : pages) {
+            java.util.regex.Matcher commands = line.matcher(java.nio.file.Files.readString(page));
+            while (commands.find()) {
+                String target = commands.group(1);
+                String rest = commands.group(2) == null ? "" : commands.group(2).replaceAll("\\s+#.*$", "");
+                List<String> knobs = new java.util.ArrayList<>();
+                java.util.regex.Matcher names = knob.matcher(rest);
+                while (names.find()) {
+                    knobs.add(names.group(1));
+                }
+                String[] args = switch (target) {
+                    case "compare" -> knobs.contains("A_GATEWAY") || knobs.contains("B_GATEWAY")
+                            ? new String[] { "pair" } : new String[] { "compare", "--a", "x", "--b", "y" };
+                    case "report" -> new String[] { "report", "--run", "x" };
+                    case "charts" -> new String[] { "charts", "--run", "x", "--out", "y" };
+                    default -> new String[] { target };
+                };
+                String where = root.relativize(page) + ": " + commands.group();
+                assertThatNoException().as(where)
+                    .isThrownBy(() -> GivenKnobs.check(command(args), String.join(" ", knobs)));
+                checked++;
+            }
+        }
+        assertThat(checked).as("make commands found in the docs").isGreaterThan(50);
+    }
+
     /** The whole way: LAB_GIVEN in the environment, one line on stderr, exit code 1. */
     @Test
     void theRunnerReadsLabGivenAndStartsNothing(@TempDir Path results) throws IOException, InterruptedException {

@@ -67,10 +67,10 @@ def timed(command, **kwargs):
     return cpu, done.stdout
 
 
-def vegeta(binary, url, rate, seconds, folder):
+def vegeta(binary, url, rate, seconds, folder, flags=()):
     results = os.path.join(folder, "vegeta.bin")
-    cpu, _ = timed([binary, "attack", "-rate=%d" % rate, "-duration=%ds" % seconds, "-output=" + results],
-                   input="GET %s\n" % url)
+    cpu, _ = timed([binary, "attack", "-rate=%d" % rate, "-duration=%ds" % seconds, "-output=" + results]
+                   + list(flags), input="GET %s\n" % url)
     report = json.loads(subprocess.run([binary, "report", "-type=json", results], capture_output=True,
                                        text=True, check=True).stdout)
     ok = round(report["requests"] * report["success"])
@@ -91,9 +91,12 @@ def main():
     parser.add_argument("--seconds", type=int, default=20)
     parser.add_argument("--vegeta")
     parser.add_argument("--oha")
+    parser.add_argument("--vegeta-flags", default="-max-body=0",
+                        help="more vegeta attack flags, as the lab passes them (default: %(default)s)")
     args = parser.parse_args()
+    flags = args.vegeta_flags.split()
     generators = [(name, fn, path) for name, fn, path in
-                  (("vegeta", vegeta, args.vegeta), ("oha", oha, args.oha)) if path]
+                  (("vegeta", lambda *a: vegeta(*a, flags=flags), args.vegeta), ("oha", oha, args.oha)) if path]
     if not generators:
         sys.exit("generator_cost: name at least one generator (--vegeta PATH, --oha PATH)")
     folder = tempfile.mkdtemp(prefix="generator-cost-")

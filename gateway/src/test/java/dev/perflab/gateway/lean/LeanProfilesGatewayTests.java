@@ -82,7 +82,9 @@ class LeanProfilesGatewayTests extends GatewayWithStubs {
         List<String> names = registry.getMeters().stream().map(Meter::getId).map(Meter.Id::getName).toList();
         assertThat(names).noneMatch(name -> name.startsWith("reactor.netty.http.server"))
             .noneMatch(name -> name.startsWith("reactor.netty.http.client"))
-            .doesNotContain("lab.auth.call");
+            .doesNotContain("lab.auth.call")
+            .as("no flush consolidation without its profile")
+            .doesNotContain("lab.gateway.flush.consolidated.connections");
     }
 
     @Test

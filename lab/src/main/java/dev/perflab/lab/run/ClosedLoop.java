@@ -27,7 +27,7 @@ record ClosedLoop(LoadGenerator generator, Duration duration, List<Duration> sub
             offered = SubWindows.offer(generator, rung, subwindows, rung.dir(), "wrk");
         }
         LocalDateTime to = LocalDateTime.now();
-        parts.closedLoop(offered, from, to, before.until(rung.timings().get()));
+        parts.closedLoop(offered, from, to, GatewayMetrics.Timings.between(before, rung.timings().get()));
         LoadResult whole = offered.whole();
         rung.out()
             .printf("    measured: %,.0f req/s, p99 %.2f ms, %d errors%s%n", whole.requestsPerSecond(),

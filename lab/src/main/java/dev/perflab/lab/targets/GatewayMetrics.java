@@ -61,14 +61,32 @@ public final class GatewayMetrics {
         /** No gateway of the lab's: nothing counted. */
         public static final Timings NONE = new Timings(0, 0, 0, 0);
 
+        /**
+         * The counters now; null when the gateway did not answer (its times are then
+         * unknown: a gateway that stopped answering fails the rung through its scrapes,
+         * which the rung cannot do without, not through these figures on the side).
+         */
         public static Timings read(Apps apps) {
             return apps.find(Service.GATEWAY).filter(gateway -> !gateway.foreign()).map(gateway -> {
                 ActuatorMetrics metrics = new ActuatorMetrics(gateway.baseUri());
-                return new Timings(metrics.count("lab.auth.call", Map.of("outcome", "allowed")),
-                        metrics.statistic("lab.auth.call", Map.of("outcome", "allowed"), "TOTAL_TIME"),
-                        metrics.count("reactor.netty.http.server.response.time", Map.of()),
-                        metrics.statistic("reactor.netty.http.server.response.time", Map.of(), "TOTAL_TIME"));
+                try {
+                    return new Timings(metrics.count("lab.auth.call", Map.of("outcome", "allowed")),
+                            metrics.statistic("lab.auth.call", Map.of("outcome", "allowed"), "TOTAL_TIME"),
+                            metrics.count("reactor.netty.http.server.response.time", Map.of()),
+                            metrics.statistic("reactor.netty.http.server.response.time", Map.of(), "TOTAL_TIME"));
+                }
+                catch (LabException unanswered) {
+                    return null;
+                }
             }).orElse(new Timings(0, 0, 0, 0));
+        }
+
+        /**
+         * The mean auth call and server time between two readings; null when either is
+         * missing.
+         */
+        public static RungResult.GatewayTimes between(Timings before, Timings after) {
+            return before == null || after == null ? null : before.until(after);
         }
 
         /** The mean auth call and server time between this reading and a later one. */

@@ -154,8 +154,11 @@ final class RunCommands {
                 "your gateway (" + setup.foreignGateway().orElseThrow().name() + ") in place of the lab's");
     }
 
-    @Command(name = "baseline", description = "wrk against business-service /hello directly: the ceiling.")
-    static class Baseline extends Measuring {
+    /**
+     * A measuring command that takes SLO as its gate (capacity's SLO is its search's
+     * objective instead).
+     */
+    abstract static class Gated extends Measuring {
 
         @Mixin
         GateOptions gate;
@@ -164,6 +167,11 @@ final class RunCommands {
         Slo slo() {
             return gate.slo();
         }
+
+    }
+
+    @Command(name = "baseline", description = "wrk against business-service /hello directly: the ceiling.")
+    static class Baseline extends Gated {
 
         @Override
         public Integer call() {
@@ -175,7 +183,7 @@ final class RunCommands {
     }
 
     @Command(name = "gateway-test", description = "wrk against the gateway route with the token, one auth client.")
-    static class GatewayTest extends Measuring {
+    static class GatewayTest extends Gated {
 
         CommandKind kind() {
             return CommandKind.GATEWAY_TEST;
@@ -185,14 +193,6 @@ final class RunCommands {
                 description = "${COMPLETION-CANDIDATES}: the gateway's auth client, in front of PROFILES "
                         + "(default: the one PROFILES names, else reactive).")
         AuthClientMode authClient;
-
-        @Mixin
-        GateOptions gate;
-
-        @Override
-        Slo slo() {
-            return gate.slo();
-        }
 
         @Override
         public Integer call() {
@@ -229,7 +229,7 @@ final class RunCommands {
 
     @Command(name = "lab",
             description = "The scenario ladder of lab/scenarios.yml, one rung after the other, into one report.")
-    static class Ladder extends Measuring {
+    static class Ladder extends Gated {
 
         @Option(names = "--scenarios", defaultValue = "${env:SCENARIOS}",
                 description = "Ladder file (default: lab/scenarios.yml under --root).")
@@ -238,14 +238,6 @@ final class RunCommands {
         @Option(names = "--only", split = ",", defaultValue = "${env:ONLY:-}",
                 description = "Run only these rungs, e.g. baseline,blocking,reactive.")
         List<String> only = List.of();
-
-        @Mixin
-        GateOptions gate;
-
-        @Override
-        Slo slo() {
-            return gate.slo();
-        }
 
         @Override
         public Integer call() {
@@ -260,7 +252,7 @@ final class RunCommands {
 
     @Command(name = "sweep",
             description = "Auth latency x auth client, as listed under sweep: in lab/scenarios.yml; 200 connections unless CONNECTIONS is set.")
-    static class Sweep extends Measuring {
+    static class Sweep extends Gated {
 
         /**
          * Enough connections that the client does not cap a point: 200 / 20 ms = 10,000
@@ -271,14 +263,6 @@ final class RunCommands {
         @Option(names = "--scenarios", defaultValue = "${env:SCENARIOS}",
                 description = "Ladder file (default: lab/scenarios.yml under --root).")
         Path scenarios;
-
-        @Mixin
-        GateOptions gate;
-
-        @Override
-        Slo slo() {
-            return gate.slo();
-        }
 
         @Override
         public Integer call() {

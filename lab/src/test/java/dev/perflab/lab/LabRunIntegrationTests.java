@@ -98,9 +98,13 @@ class LabRunIntegrationTests {
                     target: nginx
                     changes: reference
                 """);
-        // every rung is offered a constant 50 req/s for 2 s after its closed loop (well
-        // below even the blocking rung's on a loaded CI machine)
-        assertThat(run("lab", "--scenarios", ladder.toString(), "--cpu-rate", "50", "--cpu-duration", "2s"))
+        // every rung is offered a constant 10 req/s for 2 s after its closed loop: well
+        // below even the blocking rung's warm-up probe on a loaded CI machine (the rate
+        // is
+        // offered only above 1.25 x it; a fresh-clone CI run's blocking probe read 36
+        // req/s
+        // under JIT compilation, this box's 109)
+        assertThat(run("lab", "--scenarios", ladder.toString(), "--cpu-rate", "10", "--cpu-duration", "2s"))
             .as(err.toString())
             .isZero();
         ladderOut = out.toString();
@@ -134,14 +138,14 @@ class LabRunIntegrationTests {
             assertMeasured(rung, ladderRun.resolve(name));
         }
         assertThat(portsFreeNow()).as("every process of the run was stopped").isTrue();
-        assertThat(info.path("parameters").path("cpu_rate").asString()).startsWith("50 req/s for 2s");
+        assertThat(info.path("parameters").path("cpu_rate").asString()).startsWith("10 req/s for 2s");
         JsonNode quiet = rungs.get(2);
         assertThat(quiet.path("verdict").path("proxy_cpu_ms_per_request_at_rate").path("ratio").asDouble())
             .as("reactive-quiet against blocking at the same offered rate")
             .isPositive();
 
         String report = Files.readString(ladderRun.resolve("report.md"));
-        assertThat(report).contains("## CPU per request at a fixed offered rate").contains("CPU verdict at 50 req/s");
+        assertThat(report).contains("## CPU per request at a fixed offered rate").contains("CPU verdict at 10 req/s");
         assertThat(report).contains("| baseline |")
             .contains("| blocking |")
             .contains("| reactive-quiet |")
@@ -184,12 +188,12 @@ class LabRunIntegrationTests {
             assertThat(dir.resolve("logs/" + service + ".log")).exists();
         }
         JsonNode atRate = rung.path("at_rate");
-        assertThat(atRate.path("offered_rps").asDouble()).as(name + " offered a fixed rate").isEqualTo(50.0);
+        assertThat(atRate.path("offered_rps").asDouble()).as(name + " offered a fixed rate").isEqualTo(10.0);
         assertThat(atRate.path("windows").size()).as(name + " fixed-rate sub-windows: " + atRate).isEqualTo(1);
         JsonNode atRateWindow = atRate.path("windows").get(0);
         // vegeta's pacing over 2 s: within 20 % of the offered rate when the rung is not
         // saturated
-        assertThat(atRateWindow.path("rps").asDouble()).as(name + " achieved at 50 req/s").isBetween(40.0, 60.0);
+        assertThat(atRateWindow.path("rps").asDouble()).as(name + " achieved at 10 req/s").isBetween(8.0, 12.0);
         assertThat(names(atRateWindow.path("cpu_ms_per_request"))).as(name + " CPU per request at the rate")
             .containsAll(services)
             .contains("load-generator");
@@ -439,7 +443,7 @@ class LabRunIntegrationTests {
     @Test
     @Order(7)
     void theGatewaysOwnTimesCoverTheClosedLoopAloneNotTheFixedRateAfterIt() throws IOException {
-        assertThat(run("gateway-test", "--duration=3s", "--faults", "0s:latency=20ms", "--cpu-rate", "50",
+        assertThat(run("gateway-test", "--duration=3s", "--faults", "0s:latency=20ms", "--cpu-rate", "20",
                 "--cpu-duration", "6s"))
             .as(err.toString())
             .isZero();

@@ -16,9 +16,10 @@ import dev.perflab.lab.LabException;
  * {@code docker-compose} with {@code --compatibility} so the CPU and memory limits apply)
  * with the repository's compose files. Each service runs in the foreground of its own
  * {@code up} process, so the launcher treats it like a local JVM: its output is the
- * service's log, and stopping that process stops the container.
+ * service's log, and stopping that process stops the container. {@code docker} is the
+ * Docker command the runtime lists, inspects and removes containers with.
  */
-public record Compose(Path root, List<Path> files, List<String> command) {
+public record Compose(Path root, List<Path> files, List<String> command, String docker) {
 
     public static final String PROJECT = "perflab";
 
@@ -56,7 +57,7 @@ public record Compose(Path root, List<Path> files, List<String> command) {
             throw new LabException("RUNTIME=compose: no Docker engine answers (docker info failed): start Docker, "
                     + "or check DOCKER_HOST and that you may use its socket");
         }
-        return new Compose(root, files, command);
+        return new Compose(root, files, command, "docker");
     }
 
     /** The compose command with the project and the files, ready for a subcommand. */
@@ -75,15 +76,27 @@ public record Compose(Path root, List<Path> files, List<String> command) {
         return "perflab/" + service.id() + ":local";
     }
 
+    /**
+     * Makes ready for the {@code up} of every service of a start, before the first: each
+     * image is there, and what earlier runs left of their containers is removed. Not
+     * between the {@code up}s: Compose v1 lists the project's containers as it starts and
+     * inspects each, and fails with "No such container" when one is removed meanwhile
+     * (seen in CI: a gateway's leftover removed while auth-service's {@code up} began).
+     */
+    void prepare(List<LaunchSpec> specs) {
+        specs.forEach(this::requireImage);
+        removeLeftovers(specs.stream().map(LaunchSpec::service).toList());
+    }
+
     void requireImage(LaunchSpec spec) {
         if (spec.isForeign()) {
-            if (!succeeds(List.of("docker", "image", "inspect", spec.foreign().image()))) {
+            if (!succeeds(List.of(docker, "image", "inspect", spec.foreign().image()))) {
                 throw new LabException("GATEWAY_IMAGE=" + spec.foreign().image()
                         + ": no such image here (docker pull or docker build it first)");
             }
             return;
         }
-        if (!succeeds(List.of("docker", "image", "inspect", image(spec.service())))) {
+        if (!succeeds(List.of(docker, "image", "inspect", image(spec.service())))) {
             throw new LabException("RUNTIME=compose: there is no image " + image(spec.service())
                     + ": build the images with make images");
         }
@@ -134,20 +147,12 @@ public record Compose(Path root, List<Path> files, List<String> command) {
     }
 
     /**
-     * Removes what an earlier run left of a service's container (stopped, or half made
-     * when a start was cut short).
-     */
-    void removeLeftover(Service service) {
-        removeLeftovers(List.of(service));
-    }
-
-    /**
      * Removes the app containers an earlier run left behind, found by the lab's own
      * compose project label so no other container is touched, and returns one line naming
      * each.
      */
     public List<String> removeLeftovers(List<Service> services) {
-        List<String> ps = List.of("docker", "ps", "--all", "--filter", "label=com.docker.compose.project=" + PROJECT,
+        List<String> ps = List.of(docker, "ps", "--all", "--filter", "label=com.docker.compose.project=" + PROJECT,
                 "--format", "{{.Names}}\t{{.Label \"com.docker.compose.service\"}}\t{{.Status}}\t{{.Label \""
                         + OWNER_LABEL + "\"}}");
         Commands.Result listed = Commands.run(ps, null, Duration.ofSeconds(60));
@@ -162,7 +167,7 @@ public record Compose(Path root, List<Path> files, List<String> command) {
                     || !isLeftover(fields[2], fields.length > 3 ? fields[3] : "")) {
                 continue;
             }
-            List<String> rm = List.of("docker", "rm", "--force", fields[0]);
+            List<String> rm = List.of(docker, "rm", "--force", fields[0]);
             Commands.Result result = Commands.run(rm, null, Duration.ofSeconds(120));
             if (result.exit() == Commands.Result.TIMED_OUT) {
                 throw new LabException(

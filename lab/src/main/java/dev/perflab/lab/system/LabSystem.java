@@ -29,7 +29,7 @@ public final class LabSystem implements Apps {
     public static LabSystem start(ServiceLauncher launcher, List<LaunchSpec> specs, Duration healthLimit) {
         LabSystem system = new LabSystem();
         try {
-            specs.forEach(spec -> system.services.add(launcher.start(spec)));
+            launcher.startAll(specs, system.services::add);
             system.services.forEach(running -> launcher.awaitHealthy(running, healthLimit));
             return system;
         }

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
@@ -83,6 +84,24 @@ public final class ServiceLauncher {
         return new ServiceLauncher(root, logDir, compose, outlivesRunner, prefix);
     }
 
+    /**
+     * Starts every service, each without waiting for the others: in the compose runtime,
+     * after every image is checked, every port found free and every leftover container
+     * removed (removing one while another service's {@code up} starts fails that
+     * {@code up}; see {@link Compose#prepare}). Each started service goes to
+     * {@code started} at once, in the order given, so that the caller, which stops them,
+     * owns those already started when a later one fails.
+     */
+    public void startAll(List<LaunchSpec> specs, Consumer<RunningService> started) {
+        if (compose != null) {
+            specs.forEach(spec -> requireFreePort(spec.port(), spec.service()));
+            compose.prepare(specs);
+            specs.forEach(spec -> started.accept(launchContainer(spec)));
+            return;
+        }
+        specs.forEach(spec -> started.accept(start(spec)));
+    }
+
     public RunningService start(LaunchSpec spec) {
         if (compose != null) {
             return startContainer(spec);
@@ -137,11 +156,13 @@ public final class ServiceLauncher {
      * that process stops the container.
      */
     private RunningService startContainer(LaunchSpec spec) {
-        Service service = spec.service();
-        compose.requireImage(spec);
-        requireFreePort(spec.port(), service);
-        compose.removeLeftover(service);
-        Path log = logFile(service);
+        requireFreePort(spec.port(), spec.service());
+        compose.prepare(List.of(spec));
+        return launchContainer(spec);
+    }
+
+    private RunningService launchContainer(LaunchSpec spec) {
+        Path log = logFile(spec.service());
         return new RunningService(spec, compose.up(spec, outlivesRunner).output(log).start(), log);
     }
 

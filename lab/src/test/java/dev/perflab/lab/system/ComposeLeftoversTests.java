@@ -31,8 +31,11 @@ class ComposeLeftoversTests {
     @Test
     void aRunningContainerIsALeftoverOnlyOnceTheRunThatStartedItHasEnded() throws Exception {
         assertThat(Compose.isLeftover("Up 5 seconds", Compose.owner(false))).isFalse();
-        Process ended = new ProcessBuilder("true").start();
+        // a process that lives until its start time is read (one that has already ended
+        // has none: "true" sometimes ended first)
+        Process ended = new ProcessBuilder("sleep", "30").start();
         long started = ended.toHandle().info().startInstant().map(Instant::toEpochMilli).orElseThrow();
+        ended.destroy();
         assertThat(ended.waitFor(10, TimeUnit.SECONDS)).isTrue();
         assertThat(Compose.isLeftover("Up 5 seconds", ended.pid() + ":" + started)).isTrue();
         // the pid reused by another process: not the run that started the container

@@ -17,16 +17,24 @@ import org.HdrHistogram.Histogram;
  * and agents can be merged exactly and any percentile read), plus the generator's raw
  * output to keep beside it.
  *
+ * @param requests the requests the generator counts: wrk every answer, vegeta every
+ * request sent
  * @param errors socket errors, timeouts and non-2xx/3xx answers
+ * @param socketErrors the errors without an answer (connect, read, write, timeout)
+ * @param successes the answers with a 2xx/3xx status: what req/s counts
  * @param output the generator's console output, kept as it printed it
  * @param summaryJson the generator's machine-readable summary, kept beside the output
  * @param agentRequests the requests each load agent sent, in the order of the agents,
  * when several agents offered the load together; empty for one generator
  */
-public record LoadResult(long requests, long durationMicros, long errors, LatencySummary latency, Histogram histogram,
-        String output, String summaryJson, List<Long> agentRequests) {
+public record LoadResult(long requests, long durationMicros, long errors, long socketErrors, long successes,
+        LatencySummary latency, Histogram histogram, String output, String summaryJson, List<Long> agentRequests) {
 
     public LoadResult {
+        if (socketErrors > errors || successes < 0) {
+            throw new IllegalArgumentException("socket errors " + socketErrors + " are part of the errors " + errors
+                    + ", and successes " + successes + " cannot be negative");
+        }
         agentRequests = List.copyOf(agentRequests);
         if (!agentRequests.isEmpty() && agentRequests.stream().mapToLong(Long::longValue).sum() != requests) {
             throw new IllegalArgumentException(
@@ -35,13 +43,32 @@ public record LoadResult(long requests, long durationMicros, long errors, Latenc
     }
 
     /** One generator's result: no agents. */
-    public LoadResult(long requests, long durationMicros, long errors, LatencySummary latency, Histogram histogram,
-            String output, String summaryJson) {
-        this(requests, durationMicros, errors, latency, histogram, output, summaryJson, List.of());
+    public LoadResult(long requests, long durationMicros, long errors, long socketErrors, long successes,
+            LatencySummary latency, Histogram histogram, String output, String summaryJson) {
+        this(requests, durationMicros, errors, socketErrors, successes, latency, histogram, output, summaryJson,
+                List.of());
     }
 
+    /**
+     * The errors as the console prints them: "0 errors", or "N errors (a non-2xx, b
+     * socket)".
+     */
+    public String errorsText() {
+        return errors == 0 ? "0 errors"
+                : errors + " errors (" + failedAnswers() + " non-2xx, " + socketErrors + " socket)";
+    }
+
+    /** Answers with a status outside 2xx/3xx. */
+    public long failedAnswers() {
+        return errors - socketErrors;
+    }
+
+    /**
+     * Answers with a 2xx/3xx status per second: a gateway that answers 502 fast is not
+     * fast.
+     */
     public double requestsPerSecond() {
-        return durationMicros == 0 ? 0 : requests / (durationMicros / 1_000_000.0);
+        return durationMicros == 0 ? 0 : successes / (durationMicros / 1_000_000.0);
     }
 
     static final List<String> PERCENTILES = List.of("50", "75", "90", "99", "99.9", "99.99");
@@ -66,7 +93,9 @@ public record LoadResult(long requests, long durationMicros, long errors, Latenc
         }
         return new LoadResult(parts.stream().mapToLong(LoadResult::requests).sum(),
                 parts.stream().mapToLong(LoadResult::durationMicros).sum(),
-                parts.stream().mapToLong(LoadResult::errors).sum(), summary(merged), merged, "", "", agentRequests);
+                parts.stream().mapToLong(LoadResult::errors).sum(),
+                parts.stream().mapToLong(LoadResult::socketErrors).sum(),
+                parts.stream().mapToLong(LoadResult::successes).sum(), summary(merged), merged, "", "", agentRequests);
     }
 
     /**
@@ -79,7 +108,9 @@ public record LoadResult(long requests, long durationMicros, long errors, Latenc
         Histogram merged = mergedHistogram(agents);
         return new LoadResult(agents.stream().mapToLong(LoadResult::requests).sum(),
                 agents.stream().mapToLong(LoadResult::durationMicros).max().orElse(0),
-                agents.stream().mapToLong(LoadResult::errors).sum(), summary(merged), merged, output, summaryJson,
+                agents.stream().mapToLong(LoadResult::errors).sum(),
+                agents.stream().mapToLong(LoadResult::socketErrors).sum(),
+                agents.stream().mapToLong(LoadResult::successes).sum(), summary(merged), merged, output, summaryJson,
                 agents.stream().map(LoadResult::requests).toList());
     }
 

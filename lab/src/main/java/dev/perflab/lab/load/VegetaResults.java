@@ -51,9 +51,9 @@ public final class VegetaResults {
 
     /**
      * One request as read: its sequence number, when it was sent (epoch ns), its latency
-     * (ns), whether it failed, its URL.
+     * (ns), whether it failed, whether an answer came (status 0: none), its URL.
      */
-    private record Send(long seq, long sentNanos, long latencyNanos, boolean error, String url) {
+    private record Send(long seq, long sentNanos, long latencyNanos, boolean error, boolean answered, String url) {
     }
 
     /**
@@ -61,14 +61,15 @@ public final class VegetaResults {
      *
      * @param requests requests vegeta sent
      * @param errors transport errors, timeouts and answers outside 2xx/3xx
+     * @param socketErrors the errors without an answer (transport errors, timeouts)
      * @param scheduleMicros from the start of the schedule to the last send (on schedule:
      * requests × interval)
      * @param windowMicros from the start of the schedule to the last answer
      * @param maxLatenessMicros the latest any request was sent after it was due
      * @param histogram every request's latency from its intended send time, µs
      */
-    public record Parsed(long requests, long errors, long scheduleMicros, long windowMicros, long maxLatenessMicros,
-            Histogram histogram) {
+    public record Parsed(long requests, long errors, long socketErrors, long scheduleMicros, long windowMicros,
+            long maxLatenessMicros, Histogram histogram) {
 
         /**
          * Requests per second sent over the schedule: the offered rate when vegeta kept
@@ -155,8 +156,8 @@ public final class VegetaResults {
                 }
                 Line line = line(text, number);
                 boolean error = !line.error().isEmpty() || line.code() < 200 || line.code() >= 400;
-                sends
-                    .add(new Send(line.seq(), epochNanos(line.timestamp(), number), line.latency(), error, line.url()));
+                sends.add(new Send(line.seq(), epochNanos(line.timestamp(), number), line.latency(), error,
+                        line.code() != 0, line.url()));
             }
         }
         catch (IOException ex) {
@@ -177,12 +178,13 @@ public final class VegetaResults {
     private static Parsed summarise(List<Send> sends, long start, long intervalNanos) {
         Histogram histogram = new Histogram(3);
         if (sends.isEmpty()) {
-            return new Parsed(0, 0, 0, 0, 0, histogram);
+            return new Parsed(0, 0, 0, 0, 0, 0, histogram);
         }
         long lastSend = Long.MIN_VALUE;
         long lastAnswer = Long.MIN_VALUE;
         long maxLateness = 0;
         long errors = 0;
+        long socketErrors = 0;
         for (Send send : sends) {
             long intended = start + (send.seq() + 1) * intervalNanos;
             long lateness = send.sentNanos() - intended;
@@ -191,8 +193,9 @@ public final class VegetaResults {
             lastSend = Math.max(lastSend, send.sentNanos());
             lastAnswer = Math.max(lastAnswer, send.sentNanos() + send.latencyNanos());
             errors += send.error() ? 1 : 0;
+            socketErrors += send.error() && !send.answered() ? 1 : 0;
         }
-        return new Parsed(sends.size(), errors, (lastSend - start) / 1000, (lastAnswer - start) / 1000,
+        return new Parsed(sends.size(), errors, socketErrors, (lastSend - start) / 1000, (lastAnswer - start) / 1000,
                 maxLateness / 1000, histogram);
     }
 

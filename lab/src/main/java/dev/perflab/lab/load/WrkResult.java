@@ -22,6 +22,11 @@ public record WrkResult(long requests, @JsonProperty("duration_us") long duratio
         public long total() {
             return connect + read + write + status + timeout;
         }
+
+        /** The errors without an answer: connect, read, write and timeout. */
+        public long socket() {
+            return connect + read + write + timeout;
+        }
     }
 
     /**

@@ -54,7 +54,7 @@ public record RungsSection(Table table, Integer cores) implements Section {
                 row.add(Cells.ms(r.latency().p90()));
                 row.add(Cells.ms(r.latency().p99()));
                 row.add(Cells.ms(r.latency().max()));
-                row.add(Long.toString(r.throughput().errors()));
+                row.add(r.throughput().errorsText());
                 services.forEach(s -> row
                     .add(Optional.ofNullable(r.cpu()).map(c -> c.of(s)).map(v -> Cells.format("%.0f", v)).orElse("")));
             }

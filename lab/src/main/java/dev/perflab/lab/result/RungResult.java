@@ -158,11 +158,35 @@ public record RungResult(@JsonUnwrapped Scenario rung, String dir, @JsonUnwrappe
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Throughput(Double rps, @JsonProperty("rps_cv") Double cv, @JsonProperty("rps_runs") List<Double> runs,
-            Long errors, Long requests) {
+            Long errors, Long requests, @JsonProperty("non_2xx") Long failedAnswers,
+            @JsonProperty("socket_errors") Long socketErrors) {
+
+        /**
+         * Without the errors split into answers and socket errors (a summary.json from
+         * before they were).
+         */
+        public Throughput(Double rps, Double cv, List<Double> runs, Long errors, Long requests) {
+            this(rps, cv, runs, errors, requests, null, null);
+        }
 
         /** Without the count of answers (a summary.json from before it was recorded). */
         public Throughput(Double rps, Double cv, List<Double> runs, Long errors) {
             this(rps, cv, runs, errors, null);
+        }
+
+        /**
+         * The errors as the report prints them: the count, and when there are any and the
+         * split was recorded, how many were answers outside 2xx/3xx and how many socket
+         * errors (connect, read, write, timeout).
+         */
+        public String errorsText() {
+            if (errors == null) {
+                return "";
+            }
+            if (errors == 0 || failedAnswers == null || socketErrors == null) {
+                return Long.toString(errors);
+            }
+            return errors + " (" + failedAnswers + " non-2xx, " + socketErrors + " socket)";
         }
 
         /**

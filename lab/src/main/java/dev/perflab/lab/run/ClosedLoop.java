@@ -30,8 +30,8 @@ record ClosedLoop(LoadGenerator generator, Duration duration, List<Duration> sub
         parts.closedLoop(offered, from, to, GatewayMetrics.Timings.between(before, rung.timings().get()));
         LoadResult whole = offered.whole();
         rung.out()
-            .printf("    measured: %,.0f req/s, p99 %.2f ms, %d errors%s%n", whole.requestsPerSecond(),
-                    whole.latency().percentile("99"), whole.errors(),
+            .printf("    measured: %,.0f req/s, p99 %.2f ms, %s%s%n", whole.requestsPerSecond(),
+                    whole.latency().percentile("99"), whole.errorsText(),
                     offered.parts().size() > 1 ? " (" + offered.parts().size() + " sub-windows)" : "");
     }
 }

@@ -54,8 +54,8 @@ record FixedRate(int rate, LoadGenerator generator, Duration duration,
         }
         LoadResult whole = offered.whole();
         rung.out()
-            .printf(Locale.ROOT, "    at %,d req/s: %,.0f achieved, p99 %.2f ms, %d errors%n", rate,
-                    whole.requestsPerSecond(), whole.latency().percentile("99"), whole.errors());
+            .printf(Locale.ROOT, "    at %,d req/s: %,.0f achieved, p99 %.2f ms, %s%n", rate, whole.requestsPerSecond(),
+                    whole.latency().percentile("99"), whole.errorsText());
         parts.atRate(new Phase(rate, generator.version(), offered, null));
     }
 

@@ -42,7 +42,7 @@ final class Results {
         LoadResult whole = LoadResult.merge(windows);
         double rps = round(whole.requestsPerSecond(), 1);
         RungResult.Throughput throughput = new RungResult.Throughput(rps, null, List.of(rps), whole.errors(),
-                whole.requests());
+                whole.requests(), whole.failedAnswers(), whole.socketErrors());
         Map<String, Double> percentiles = new LinkedHashMap<>();
         for (String p : PERCENTILES) {
             percentiles.put(p, round(whole.latency().percentile(p), 3));
@@ -52,6 +52,12 @@ final class Results {
         Intervals intervals = Intervals.of(units);
         return new RungResult.ClosedLoop(throughput, latency, cpu, times, units, intervals,
                 bounds(mode, times, intervals, settings.cores(), settings.connections(), latency));
+    }
+
+    /** A count over the passes, or null when one pass did not record it. */
+    private static Long sum(List<RungResult> passes, java.util.function.Function<RungResult.Throughput, Long> count) {
+        return passes.stream().allMatch(r -> count.apply(r.throughput()) != null)
+                ? passes.stream().mapToLong(r -> count.apply(r.throughput())).sum() : null;
     }
 
     /** How the warm-up went, as summary.json records it. */
@@ -117,8 +123,8 @@ final class Results {
         RungResult.Throughput throughput = new RungResult.Throughput(round(mean, 1),
                 round(Spread.coefficientOfVariation(rps, mean), 4), rps,
                 measured.stream().mapToLong(r -> r.throughput().errors()).sum(),
-                measured.stream().allMatch(r -> r.throughput().requests() != null)
-                        ? measured.stream().mapToLong(r -> r.throughput().requests()).sum() : null);
+                sum(measured, RungResult.Throughput::requests), sum(measured, RungResult.Throughput::failedAnswers),
+                sum(measured, RungResult.Throughput::socketErrors));
         Map<String, Double> percentiles = new LinkedHashMap<>();
         first.latency()
             .percentiles()

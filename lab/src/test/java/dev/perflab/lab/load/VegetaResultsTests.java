@@ -46,6 +46,7 @@ class VegetaResultsTests {
         VegetaResults.Parsed parsed = parse("vegeta-errors.jsonl", 30);
         assertThat(parsed.requests()).isEqualTo(30);
         assertThat(parsed.errors()).isEqualTo(20);
+        assertThat(parsed.socketErrors()).as("the refused ones, status 0").isEqualTo(10);
         assertThat(parsed.achievedRps()).isLessThan(parsed.sentRps() / 2);
     }
 

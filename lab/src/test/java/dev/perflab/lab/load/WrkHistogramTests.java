@@ -113,8 +113,8 @@ class WrkHistogramTests {
     @Test
     void theLoadResultKeepsTheHistogramInHdrHistogramsOwnEncoding() throws Exception {
         WrkResult wrk = WrkOutput.parse(Captured.read("wrk-gateway-faults-spectrum.txt"));
-        LoadResult result = new LoadResult(wrk.requests(), wrk.durationMicros(), wrk.errors().total(), wrk.latency(),
-                wrk.histogram(), "", "");
+        LoadResult result = new LoadResult(wrk.requests(), wrk.durationMicros(), wrk.errors().total(),
+                wrk.errors().socket(), wrk.requests() - wrk.errors().status(), wrk.latency(), wrk.histogram(), "", "");
         byte[] bytes = java.util.Base64.getDecoder().decode(result.histogramBase64());
         Histogram decoded = Histogram.decodeFromCompressedByteBuffer(java.nio.ByteBuffer.wrap(bytes), 0);
         assertThat(decoded).isEqualTo(wrk.histogram());
@@ -127,7 +127,8 @@ class WrkHistogramTests {
     }
 
     private static LoadResult load(WrkResult wrk) {
-        return new LoadResult(wrk.requests(), wrk.durationMicros(), 0, wrk.latency(), wrk.histogram(), "", "");
+        return new LoadResult(wrk.requests(), wrk.durationMicros(), 0, 0, wrk.requests(), wrk.latency(),
+                wrk.histogram(), "", "");
     }
 
     private static double ms(Histogram histogram, double percentile) {

@@ -51,6 +51,22 @@ class RungResultTests {
     }
 
     @Test
+    void errorsAreSplitIntoFailedAnswersAndSocketErrorsInTheSummaryAndTheReportsCell() throws Exception {
+        RungResult.Throughput split = new RungResult.Throughput(900.0, null, List.of(900.0), 12L, 10_000L, 9L, 3L);
+        JsonNode json = RunFolder.JSON.valueToTree(split);
+        assertThat(json.path("errors").asLong()).isEqualTo(12);
+        assertThat(json.path("non_2xx").asLong()).isEqualTo(9);
+        assertThat(json.path("socket_errors").asLong()).isEqualTo(3);
+        assertThat(RunFolder.JSON.treeToValue(json, RungResult.Throughput.class)).isEqualTo(split);
+        assertThat(split.errorsText()).isEqualTo("12 (9 non-2xx, 3 socket)");
+        assertThat(new RungResult.Throughput(900.0, null, List.of(900.0), 0L, 10_000L, 0L, 0L).errorsText())
+            .isEqualTo("0");
+        assertThat(new RungResult.Throughput(900.0, null, List.of(900.0), 5L, 10_000L).errorsText())
+            .as("a summary from before the split")
+            .isEqualTo("5");
+    }
+
+    @Test
     void aSummaryReadsBackIntoTheSameParts() {
         RungResult result = measured();
         RungResult read = RunFolder.JSON.readValue(RunFolder.JSON.writeValueAsString(result), RungResult.class);

@@ -298,8 +298,8 @@ class RungRunnerTests {
             histogram.recordValueWithCount(1000, Math.max(1, requests));
             Map<String, Double> percentiles = new LinkedHashMap<>();
             List.of("50", "75", "90", "99", "99.9", "99.99").forEach(p -> percentiles.put(p, 1.0));
-            return new LoadResult(requests, micros, 0, new LatencySummary(1, 1, 0, 1, percentiles), histogram,
-                    name + " output", "{}");
+            return new LoadResult(requests, micros, 0, 0, requests, new LatencySummary(1, 1, 0, 1, percentiles),
+                    histogram, name + " output", "{}");
         }
 
     }

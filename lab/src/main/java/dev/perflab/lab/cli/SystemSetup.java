@@ -66,7 +66,7 @@ final class SystemSetup {
     public LabRuntime labRuntime() {
         return switch (options.kind()) {
             case LOCAL -> new LocalRuntime(this::launcher, options.healthTimeout());
-            case COMPOSE -> new ComposeRuntime(this::launcher, options.healthTimeout());
+            case COMPOSE -> new ComposeRuntime(this::launcher, options.healthTimeout(), this::composeRuntime);
             case REMOTE -> new RemoteRuntime(remoteConfig());
             case KUBERNETES -> new KubernetesRuntime(remoteConfig(), kubernetesRollout(), options.healthTimeout());
         };

@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
+import dev.perflab.lab.LabException;
 import dev.perflab.lab.profile.ProfiledProcess;
 import dev.perflab.lab.stats.DockerStatsSampler;
 import dev.perflab.lab.stats.StatsSampler;
@@ -24,8 +25,11 @@ import dev.perflab.lab.targets.Target;
  */
 public final class ComposeRuntime extends LocalRuntime {
 
-    public ComposeRuntime(Function<Path, ServiceLauncher> launcher, Duration healthTimeout) {
+    private final Supplier<Compose> compose;
+
+    public ComposeRuntime(Function<Path, ServiceLauncher> launcher, Duration healthTimeout, Supplier<Compose> compose) {
         super(launcher, healthTimeout);
+        this.compose = compose;
     }
 
     @Override
@@ -33,9 +37,19 @@ public final class ComposeRuntime extends LocalRuntime {
         return RuntimeKind.COMPOSE;
     }
 
-    /** In the container the agent loads by its environment. */
+    /**
+     * In the container the agent loads by its environment. It listens on the loopback of
+     * the gateway's network: the host's with the host-network file, where the GUI reaches
+     * it; a bridge network's container has its own, out of the GUI's reach (publishing
+     * the port would need the agent on every interface of the container).
+     */
     @Override
     public LaunchSpec withJProfiler(LaunchSpec gateway, Supplier<List<String>> agentJvmOptions) {
+        if (!compose.get().onHostNetwork(Service.GATEWAY)) {
+            throw new LabException("PROFILER=jprofiler with RUNTIME=compose needs the host-network file "
+                    + "(COMPOSE_FILES=docker-compose.host.yml): on a bridge network the agent listens on the gateway "
+                    + "container's own loopback, which the JProfiler GUI cannot reach");
+        }
         return gateway.withEnv("PROFILER", "jprofiler");
     }
 

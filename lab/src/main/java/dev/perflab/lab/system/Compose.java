@@ -10,6 +10,9 @@ import java.util.List;
 import java.util.Map;
 
 import dev.perflab.lab.LabException;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.dataformat.yaml.YAMLMapper;
 
 /**
  * The compose runtime: Docker Compose (v2 as {@code docker compose}, else Debian's v1
@@ -69,6 +72,35 @@ public record Compose(Path root, List<Path> files, List<String> command, String 
             base.add(file.toString());
         }
         return base;
+    }
+
+    /**
+     * Whether a service shares the host's network in the chosen files, as Compose itself
+     * merges them ({@code config}): only there can a container's port listen on the
+     * host's loopback alone.
+     */
+    public boolean onHostNetwork(Service service) {
+        List<String> config = base();
+        config.add("config");
+        Commands.Result result = Commands.run(config, root, Duration.ofSeconds(60));
+        if (!result.ok()) {
+            throw new LabException(
+                    "cannot read the compose files (" + String.join(" ", config) + "): " + result.lastLine());
+        }
+        try {
+            // the warnings compose prints on stderr (v1 "WARNING: ...", v2 time="..."
+            // level=warning) are not YAML
+            String yaml = String.join("\n",
+                    result.output()
+                        .lines()
+                        .filter(line -> !line.startsWith("WARNING") && !line.startsWith("time="))
+                        .toList());
+            JsonNode merged = YAMLMapper.builder().build().readTree(yaml);
+            return merged.path("services").path(service.id()).path("network_mode").asString("").equals("host");
+        }
+        catch (JacksonException ex) {
+            throw new LabException("compose config printed no YAML: " + ex.getOriginalMessage());
+        }
     }
 
     /** The image a service runs, as named in docker-compose.yml. */

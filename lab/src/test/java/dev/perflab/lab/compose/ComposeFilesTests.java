@@ -6,13 +6,21 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import java.time.Duration;
+
+import dev.perflab.lab.LabException;
 import dev.perflab.lab.OptionalTools;
+import dev.perflab.lab.runtime.ComposeRuntime;
+import dev.perflab.lab.system.Compose;
+import dev.perflab.lab.system.LaunchSpec;
+import dev.perflab.lab.system.Service;
 import dev.perflab.lab.system.Commands;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.dataformat.yaml.YAMLMapper;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The compose files and the monitoring configuration, checked by their own tools: no
@@ -47,8 +55,12 @@ class ComposeFilesTests {
                 assertThat(port.asString()).as(entry.getKey()).startsWith("127.0.0.1:");
             }
         }
-        assertThat(services.path("gateway").path("ports").toString()).contains("127.0.0.1:38849:8849")
-            .contains("127.0.0.1:38071:38071");
+        assertThat(services.path("gateway").path("ports").toString()).contains("127.0.0.1:38071:38071")
+            .as("the JProfiler agent's port is not published from a bridge network")
+            .doesNotContain("8849");
+        assertThat(services.path("gateway").path("environment").path("JPROFILER_OPTS").asString())
+            .as("on a bridge network the agent binds the container's own loopback")
+            .contains("port=8849,address=127.0.0.1");
         assertThat(cpus(services, "gateway")).isEqualTo(2.0);
         assertThat(cpus(services, "business-service")).isEqualTo(1.0);
         assertThat(cpus(services, "auth-service")).isEqualTo(1.0);
@@ -62,6 +74,32 @@ class ComposeFilesTests {
             .isEqualTo("reactive");
         assertThat(services.path("gateway").path("environment").path("AUTH_URL").asString())
             .isEqualTo("http://auth-service:38073");
+    }
+
+    /**
+     * The JProfiler bind per compose file, as the runtime reads the files through
+     * Compose: with the host-network file the agent is loaded (it binds the host's
+     * loopback); with the bridge file, where the GUI could reach it only through the
+     * container's address, one line points to the host-network file before anything
+     * starts.
+     */
+    @Test
+    void jprofilerRunsOnTheHostNetworkFileOnlyAndTheBridgeFileSaysWhy() {
+        LaunchSpec gateway = LaunchSpec.of(Service.GATEWAY);
+        Compose host = new Compose(Tools.ROOT, List.of(Tools.ROOT.resolve("docker-compose.host.yml")), Tools.compose(),
+                "docker");
+        assertThat(host.onHostNetwork(Service.GATEWAY)).isTrue();
+        assertThat(new ComposeRuntime(dir -> null, Duration.ofSeconds(1), () -> host).withJProfiler(gateway, List::of)
+            .environment()).containsEntry("PROFILER", "jprofiler");
+        Compose bridge = new Compose(Tools.ROOT, List.of(Tools.ROOT.resolve("docker-compose.yml")), Tools.compose(),
+                "docker");
+        assertThat(bridge.onHostNetwork(Service.GATEWAY)).isFalse();
+        assertThatThrownBy(() -> new ComposeRuntime(dir -> null, Duration.ofSeconds(1), () -> bridge)
+            .withJProfiler(gateway, List::of))
+            .isInstanceOf(LabException.class)
+            .hasMessage("PROFILER=jprofiler with RUNTIME=compose needs the host-network file "
+                    + "(COMPOSE_FILES=docker-compose.host.yml): on a bridge network the agent listens on the gateway "
+                    + "container's own loopback, which the JProfiler GUI cannot reach");
     }
 
     @Test

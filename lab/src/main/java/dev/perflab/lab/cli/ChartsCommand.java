@@ -117,6 +117,22 @@ public class ChartsCommand implements Callable<Integer> {
             // the README belongs to no run: named after the prefix only when one is given
             written.add(readme(out.resolve((prefix != null ? prefix + "-" : "") + "readme.png")));
         }
+        written.addAll(flameGraphs(folder, name));
+        if (written.isEmpty()) {
+            throw new LabException("no chart matched --only " + String.join(",", only) + " in " + report
+                    + ": use canvas ids such as rps, latency, sweep, cpu-0, or flamegraph");
+        }
+        written.forEach(png -> spec.commandLine().getOut().println("  " + png));
+        spec.commandLine().getOut().println(written.size() + " charts in " + out);
+        return 0;
+    }
+
+    /**
+     * Each flamegraph.html of the run (its own or its rungs') as a PNG, cut to the
+     * threads of --flame-threads when given.
+     */
+    private List<Path> flameGraphs(RunFolder folder, String name) throws IOException {
+        List<Path> written = new ArrayList<>();
         try (Stream<Path> files = Files.walk(folder.dir(), 2)) {
             List<Path> flames = wanted("flamegraph")
                     ? files.filter(p -> p.getFileName().toString().equals("flamegraph.html")).sorted().toList()
@@ -144,13 +160,7 @@ public class ChartsCommand implements Callable<Integer> {
                 written.add(png);
             }
         }
-        if (written.isEmpty()) {
-            throw new LabException("no chart matched --only " + String.join(",", only) + " in " + report
-                    + ": use canvas ids such as rps, latency, sweep, cpu-0, or flamegraph");
-        }
-        written.forEach(png -> spec.commandLine().getOut().println("  " + png));
-        spec.commandLine().getOut().println(written.size() + " charts in " + out);
-        return 0;
+        return written;
     }
 
     /**

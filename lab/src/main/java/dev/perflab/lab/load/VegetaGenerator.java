@@ -202,10 +202,8 @@ public final class VegetaGenerator implements LoadGenerator {
                     throw new LabException("vegeta sent no request to " + url + " in " + duration.toMillis() + " ms at "
                             + load.rate() + " req/s");
                 }
-                each.put(url,
-                        new LoadResult(parsed.requests(), parsed.scheduleMicros(), parsed.errors(),
-                                parsed.socketErrors(), parsed.requests() - parsed.errors(), parsed.latency(),
-                                parsed.histogram(), "", ""));
+                each.put(url, new LoadResult(parsed.requests(), parsed.scheduleMicros(), parsed.errors(),
+                        parsed.socketErrors(), parsed.successes(), parsed.latency(), parsed.histogram(), "", ""));
             }
             return each;
         }
@@ -224,8 +222,8 @@ public final class VegetaGenerator implements LoadGenerator {
      */
     private OpenModelResult merged(List<VegetaResults.Parsed> parsed, String report, String summary) {
         List<LoadResult> parts = parsed.stream()
-            .map(p -> new LoadResult(p.requests(), p.scheduleMicros(), p.errors(), p.socketErrors(),
-                    p.requests() - p.errors(), p.latency(), p.histogram(), report, summary))
+            .map(p -> new LoadResult(p.requests(), p.scheduleMicros(), p.errors(), p.socketErrors(), p.successes(),
+                    p.latency(), p.histogram(), report, summary))
             .toList();
         LoadResult result = agents.isEmpty() ? parts.get(0) : LoadResult.together(parts, report, summary);
         return new OpenModelResult(result, load.rate(),

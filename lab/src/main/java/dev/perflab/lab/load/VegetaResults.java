@@ -84,7 +84,12 @@ public final class VegetaResults {
          * the last answer.
          */
         public double achievedRps() {
-            return windowMicros == 0 ? 0 : (requests - errors) / (windowMicros / 1e6);
+            return windowMicros == 0 ? 0 : successes() / (windowMicros / 1e6);
+        }
+
+        /** Requests answered without an error (2xx/3xx). */
+        public long successes() {
+            return requests - errors;
         }
 
         public LatencySummary latency() {

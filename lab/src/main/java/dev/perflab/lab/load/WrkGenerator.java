@@ -59,11 +59,9 @@ public final class WrkGenerator implements LoadGenerator {
     public LoadResult offer(URI url, String header, Duration duration) {
         String output = run(load, duration, url.toString(), header);
         WrkResult result = WrkOutput.parse(output);
-        // wrk counts every answer as a request, non-2xx/3xx ones too; a socket error is
-        // not one
         return new LoadResult(result.requests(), result.durationMicros(), result.errors().total(),
-                result.errors().socket(), Math.max(0, result.requests() - result.errors().status()), result.latency(),
-                result.histogram(), output, WrkOutput.summaryJson(output));
+                result.errors().socket(), result.successes(), result.latency(), result.histogram(), output,
+                WrkOutput.summaryJson(output));
     }
 
     public record Load(int threads, int connections, Duration timeout) {

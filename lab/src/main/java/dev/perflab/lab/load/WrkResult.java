@@ -61,6 +61,14 @@ public record WrkResult(long requests, @JsonProperty("duration_us") long duratio
         return histogram;
     }
 
+    /**
+     * The answers with a 2xx/3xx status: wrk counts every answer as a request,
+     * non-2xx/3xx ones too; a socket error is not one.
+     */
+    public long successes() {
+        return Math.max(0, requests - errors.status());
+    }
+
     public double requestsPerSecond() {
         return durationMicros == 0 ? 0 : requests / (durationMicros / 1_000_000.0);
     }

@@ -55,7 +55,7 @@ final class Results {
     }
 
     /** A count over the passes, or null when one pass did not record it. */
-    private static Long sum(List<RungResult> passes, java.util.function.Function<RungResult.Throughput, Long> count) {
+    private static Long sum(List<RungResult> passes, Function<RungResult.Throughput, Long> count) {
         return passes.stream().allMatch(r -> count.apply(r.throughput()) != null)
                 ? passes.stream().mapToLong(r -> count.apply(r.throughput())).sum() : null;
     }

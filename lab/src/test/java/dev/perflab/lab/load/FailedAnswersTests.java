@@ -1,10 +1,8 @@
 package dev.perflab.lab.load;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -37,15 +35,7 @@ class FailedAnswersTests {
 
     @BeforeEach
     void start() throws IOException {
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.createContext("/", exchange -> {
-            byte[] body = "ok".getBytes(StandardCharsets.UTF_8);
-            exchange.sendResponseHeaders(served.incrementAndGet() % 2 == 0 ? 500 : 200, body.length);
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(body);
-            }
-        });
-        server.start();
+        server = AnsweringServer.start(exchange -> served.incrementAndGet() % 2 == 0 ? 500 : 200);
     }
 
     @AfterEach
@@ -54,7 +44,7 @@ class FailedAnswersTests {
     }
 
     private URI url() {
-        return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/api/hello");
+        return AnsweringServer.url(server, "/api/hello");
     }
 
     @Test

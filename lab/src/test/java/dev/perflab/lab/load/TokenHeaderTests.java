@@ -1,10 +1,7 @@
 package dev.perflab.lab.load;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintWriter;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -36,17 +33,11 @@ class TokenHeaderTests {
 
     @BeforeEach
     void start() throws IOException {
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.createContext("/", exchange -> {
+        server = AnsweringServer.start(exchange -> {
             seen.add(String.valueOf(exchange.getRequestHeaders().getFirst("X-Api-Key")));
             authorizations.add(String.valueOf(exchange.getRequestHeaders().getFirst("Authorization")));
-            byte[] body = "ok".getBytes(StandardCharsets.UTF_8);
-            exchange.sendResponseHeaders(200, body.length);
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(body);
-            }
+            return 200;
         });
-        server.start();
     }
 
     @AfterEach
@@ -55,7 +46,7 @@ class TokenHeaderTests {
     }
 
     private URI url() {
-        return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/api/hello?x=1");
+        return AnsweringServer.url(server, "/api/hello?x=1");
     }
 
     @Test

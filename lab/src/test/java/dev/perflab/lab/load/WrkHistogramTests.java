@@ -114,7 +114,7 @@ class WrkHistogramTests {
     void theLoadResultKeepsTheHistogramInHdrHistogramsOwnEncoding() throws Exception {
         WrkResult wrk = WrkOutput.parse(Captured.read("wrk-gateway-faults-spectrum.txt"));
         LoadResult result = new LoadResult(wrk.requests(), wrk.durationMicros(), wrk.errors().total(),
-                wrk.errors().socket(), wrk.requests() - wrk.errors().status(), wrk.latency(), wrk.histogram(), "", "");
+                wrk.errors().socket(), wrk.successes(), wrk.latency(), wrk.histogram(), "", "");
         byte[] bytes = java.util.Base64.getDecoder().decode(result.histogramBase64());
         Histogram decoded = Histogram.decodeFromCompressedByteBuffer(java.nio.ByteBuffer.wrap(bytes), 0);
         assertThat(decoded).isEqualTo(wrk.histogram());

@@ -218,12 +218,17 @@ public record Compose(Path root, List<Path> files, List<String> command, String 
     /**
      * The foreground {@code up} of one service, with the variables the compose files
      * read. Should the runner die, compose gets SIGTERM and stops the container itself.
+     * Without Compose's scan for orphans: it inspects every container of the project, and
+     * fails the {@code up} with "No such container" when another service's container is
+     * being created or removed meanwhile, as the {@code up}s of one start run side by
+     * side (the runner removes leftovers itself, {@link #prepare}).
      */
     Commands.Launch up(LaunchSpec spec, boolean outlivesRunner) {
         List<String> args = base();
         args.addAll(List.of("up", "--no-deps", "--no-build", "--no-color", spec.service().id()));
         Map<String, String> env = environment(spec);
         env.put("LAB_OWNER", owner(outlivesRunner));
+        env.put("COMPOSE_IGNORE_ORPHANS", "true");
         return Commands.launch(spec.service().id(), args).dir(root).onRunnerDeath("TERM").env(env);
     }
 

@@ -9,16 +9,19 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
+import dev.perflab.lab.run.RunFolder;
 import dev.perflab.lab.system.PidFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * kill -9 of the runner in the middle of a rung (an OOM kill, a closed terminal) leaves
- * nothing behind: no app, no wrk, no lab port held, without any later run cleaning up.
+ * nothing behind: no app, no wrk, no lab port held, without any later run cleaning up;
+ * and loses nothing: the rungs that finished before stay readable in summary.json.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class RunnerKillIntegrationTests {
@@ -26,15 +29,25 @@ class RunnerKillIntegrationTests {
     private static final Path ROOT = Path.of(System.getProperty("lab.root", "..")).toAbsolutePath().normalize();
 
     @Test
-    void killingTheRunnerMidRungLeavesNoChildAndNoPortHeld(@TempDir Path results) throws Exception {
+    void killingTheRunnerMidRungLeavesNoChildAndNoPortHeldAndKeepsTheFinishedRungs(@TempDir Path results)
+            throws Exception {
         LabPorts.requireFree(LabPorts.RUNNER);
         Path out = results.resolve("runner.out");
-        // the runner from this build's classes, so the test needs no packaged lab.jar
+        Path ladder = results.resolve("ladder.yml");
+        Files.writeString(ladder, """
+                rungs:
+                  - name: baseline
+                    target: backend
+                  - name: reactive
+                    profiles: [reactive]
+                """);
+        // the runner from this build's classes, so the test needs no packaged lab.jar;
+        // the second rung is killed 2 s into its 8 s window
         Process runner = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), "dev.perflab.lab.cli.LabCommand", "gateway-test", "--root",
-                ROOT.toString(), "--results", results.toString(), "--duration", "60s", "--warmup-max", "4s",
-                "--warmup-probe", "2s", "--threads", "1", "--connections", "2", "--auth-latency", "1ms", "--java-opts",
-                "-Xmx256m -XX:TieredStopAtLevel=1")
+                System.getProperty("java.class.path"), "dev.perflab.lab.cli.LabCommand", "lab", "--scenarios",
+                ladder.toString(), "--root", ROOT.toString(), "--results", results.toString(), "--duration", "8s",
+                "--cpu-rate", "0", "--warmup-max", "4s", "--warmup-probe", "2s", "--threads", "1", "--connections", "2",
+                "--auth-latency", "1ms", "--java-opts", "-Xmx256m -XX:TieredStopAtLevel=1")
             .redirectErrorStream(true)
             .redirectOutput(out.toFile())
             .start();
@@ -59,6 +72,14 @@ class RunnerKillIntegrationTests {
             assertThat(alive(children)).as("children of the killed runner still running, 15 s after the kill")
                 .isEmpty();
             assertThat(LabPorts.held(LabPorts.RUNNER)).as("lab ports held 15 s after the kill").isEmpty();
+
+            JsonNode summary = RunFolder.JSON.readTree(results.resolve("latest/summary.json").toFile());
+            assertThat(summary.path("rungs")).as("the rungs in summary.json after the kill: " + summary)
+                .singleElement()
+                .satisfies(rung -> {
+                    assertThat(rung.path("name").asString()).isEqualTo("baseline");
+                    assertThat(rung.path("rps").asDouble()).isPositive();
+                });
         }
         finally {
             runner.destroyForcibly();
@@ -67,12 +88,12 @@ class RunnerKillIntegrationTests {
     }
 
     /**
-     * Waits for the line the runner prints as the warm-up ends and the measured window
-     * starts, then a little into it.
+     * Waits for the line the runner prints as the second rung's warm-up ends and its
+     * measured window starts, then a little into it.
      */
     private static void awaitMeasuring(Process runner, Path out) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
-        while (!Files.readString(out).contains("    warm-up: ")) {
+        while (!secondRungMeasuring(Files.readString(out))) {
             assertThat(runner.isAlive()).as("the runner ended before measuring: " + Files.readString(out)).isTrue();
             assertThat(System.nanoTime())
                 .as("the runner did not start measuring within 3 minutes: " + Files.readString(out))
@@ -80,6 +101,11 @@ class RunnerKillIntegrationTests {
             Thread.sleep(200);
         }
         Thread.sleep(2000);
+    }
+
+    private static boolean secondRungMeasuring(String output) {
+        int second = output.indexOf("[2/2]");
+        return second >= 0 && output.indexOf("    warm-up: ", second) >= 0;
     }
 
     /**

@@ -1,6 +1,8 @@
 package dev.perflab.lab;
 
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -9,6 +11,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
+import dev.perflab.lab.cli.LabCommand;
 import dev.perflab.lab.run.RunFolder;
 import dev.perflab.lab.system.PidFiles;
 import org.junit.jupiter.api.Test;
@@ -19,9 +22,10 @@ import tools.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * kill -9 of the runner in the middle of a rung (an OOM kill, a closed terminal) leaves
- * nothing behind: no app, no wrk, no lab port held, without any later run cleaning up;
- * and loses nothing: the rungs that finished before stay readable in summary.json.
+ * A second run while one measures is one line naming the first; kill -9 of the runner in
+ * the middle of a rung (an OOM kill, a closed terminal) leaves nothing behind: no app, no
+ * wrk, no lab port held, without any later run cleaning up; and loses nothing: the rungs
+ * that finished before stay readable in summary.json.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class RunnerKillIntegrationTests {
@@ -29,7 +33,7 @@ class RunnerKillIntegrationTests {
     private static final Path ROOT = Path.of(System.getProperty("lab.root", "..")).toAbsolutePath().normalize();
 
     @Test
-    void killingTheRunnerMidRungLeavesNoChildAndNoPortHeldAndKeepsTheFinishedRungs(@TempDir Path results)
+    void aSecondRunIsRefusedAndKillingTheRunnerMidRungLeavesNoChildAndKeepsTheFinishedRungs(@TempDir Path results)
             throws Exception {
         LabPorts.requireFree(LabPorts.RUNNER);
         Path out = results.resolve("runner.out");
@@ -42,10 +46,11 @@ class RunnerKillIntegrationTests {
                     profiles: [reactive]
                 """);
         // the runner from this build's classes, so the test needs no packaged lab.jar;
-        // the second rung is killed 2 s into its 8 s window
+        // the second rung is killed 2 s into its 10 s window, after a second run is
+        // refused
         Process runner = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
                 System.getProperty("java.class.path"), "dev.perflab.lab.cli.LabCommand", "lab", "--scenarios",
-                ladder.toString(), "--root", ROOT.toString(), "--results", results.toString(), "--duration", "8s",
+                ladder.toString(), "--root", ROOT.toString(), "--results", results.toString(), "--duration", "10s",
                 "--cpu-rate", "0", "--warmup-max", "4s", "--warmup-probe", "2s", "--threads", "1", "--connections", "2",
                 "--auth-latency", "1ms", "--java-opts", "-Xmx256m -XX:TieredStopAtLevel=1")
             .redirectErrorStream(true)
@@ -60,6 +65,23 @@ class RunnerKillIntegrationTests {
                 .anySatisfy(command -> assertThat(command).contains("auth-service.jar"))
                 .anySatisfy(command -> assertThat(command).contains("business-service.jar"))
                 .anySatisfy(command -> assertThat(command).contains("wrk"));
+
+            // a second run meanwhile starts nothing and names the first, its pid and
+            // folder
+            Path second = results.resolve("second");
+            StringWriter err = new StringWriter();
+            var commandLine = LabCommand.commandLine();
+            commandLine.setOut(new PrintWriter(new StringWriter(), true));
+            commandLine.setErr(new PrintWriter(err, true));
+            assertThat(commandLine.execute("gateway-test", "--root", ROOT.toString(), "--results", second.toString(),
+                    "--duration", "2s"))
+                .isEqualTo(1);
+            assertThat(err.toString().strip())
+                .startsWith("lab: another lab run is running (pid " + runner.pid() + ", make lab, "
+                        + results.resolve("latest").toRealPath() + ")")
+                .doesNotContain("\n");
+            assertThat(second).doesNotExist();
+            assertThat(children(runner)).as("the second run started nothing").containsOnlyKeys(children.keySet());
 
             runner.destroyForcibly();
             assertThat(runner.waitFor(10, TimeUnit.SECONDS)).isTrue();

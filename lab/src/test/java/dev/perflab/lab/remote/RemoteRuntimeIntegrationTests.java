@@ -212,6 +212,54 @@ class RemoteRuntimeIntegrationTests {
     }
 
     @Test
+    void faultsPostedToTheRemoteAuthServiceAreUndoneWhenTheRunIsStoppedMidWindow() throws Exception {
+        Path withAuth = temp.resolve("remote-with-auth.yml");
+        Files.writeString(withAuth, Files.readString(remoteFile)
+            .replace("auth-service:\n", "auth-service:\n  url: " + url(Service.AUTH, "") + "\n"));
+        java.net.URI admin = java.net.URI.create(url(Service.AUTH, "/admin/fault"));
+        String before = RunFolder.JSON.readTree(LabHttp.get(admin).body()).path("latency").asString();
+        Path output = results.resolve("runner.out");
+        // a runner of its own, from this build's classes, to be stopped with SIGTERM as
+        // Ctrl-C stops it (both run the exit hooks); the window is far longer than the
+        // test waits
+        Process runner = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), LabCommand.class.getName(), "gateway-test", "--runtime",
+                "remote", "--remote", withAuth.toString(), "--results", results.toString(), "--root", ROOT.toString(),
+                "--duration", "60s", "--cpu-rate", "0", "--faults", "1s:latency=25ms", "--warmup-max", "4s",
+                "--warmup-probe", "2s", "--threads", "1", "--connections", "2")
+            .redirectErrorStream(true)
+            .redirectOutput(output.toFile())
+            .start();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+            while (!Files.readString(output).contains("    fault at ")) {
+                assertThat(runner.isAlive()).as("the runner ended early: " + Files.readString(output)).isTrue();
+                assertThat(System.nanoTime()).as("no fault posted within 2 minutes: " + Files.readString(output))
+                    .isLessThan(deadline);
+                Thread.sleep(200);
+            }
+            assertThat(RunFolder.JSON.readTree(LabHttp.get(admin).body()).path("latency").asString())
+                .as("in force mid-window")
+                .isEqualTo("25ms");
+            runner.destroy();
+            assertThat(runner.waitFor(60, TimeUnit.SECONDS)).as("the runner ended after SIGTERM").isTrue();
+        }
+        finally {
+            runner.destroyForcibly();
+        }
+        // restored by the exit hook, or by the rung's own end when SIGTERM ended wrk
+        // first: either way before the runner exits
+        assertThat(Files.readString(output)).containsPattern("    fault (on exit|after the window), restored: latency="
+                + java.util.regex.Pattern.quote(before) + "&errorRate=0.0 -> 200");
+        assertThat(RunFolder.JSON.readTree(LabHttp.get(admin).body()).path("latency").asString())
+            .as("auth-service's latency after the stopped run")
+            .isEqualTo(before);
+        assertThat(LabHttp.get(java.net.URI.create(url(Service.GATEWAY, "/actuator/health"))).statusCode())
+            .as("the remote system keeps running")
+            .isEqualTo(200);
+    }
+
+    @Test
     void aRemoteThatDoesNotAnswerIsOneLineNamingItsAddress() throws IOException {
         int closed = freePort();
         Path file = temp.resolve("closed.yml");

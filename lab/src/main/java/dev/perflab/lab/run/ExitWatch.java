@@ -19,6 +19,8 @@ final class ExitWatch implements AutoCloseable {
 
     private final Supplier<Optional<String>> exited;
 
+    private final Duration every;
+
     private final Thread measuring;
 
     private final Thread watcher;
@@ -29,6 +31,7 @@ final class ExitWatch implements AutoCloseable {
 
     private ExitWatch(Supplier<Optional<String>> exited, Thread measuring, Duration every) {
         this.exited = exited;
+        this.every = every;
         this.measuring = measuring;
         this.watcher = new Thread(() -> watch(every), "lab-exit-watch");
         this.watcher.setDaemon(true);
@@ -73,10 +76,39 @@ final class ExitWatch implements AutoCloseable {
     RuntimeException explain(RuntimeException failure) {
         String exit = seen;
         if (exit == null) {
+            exit = exitShortlyAfter().orElse(null);
+        }
+        if (exit == null) {
             return failure;
         }
         Thread.interrupted();
         return new LabException(ended(exit), failure);
+    }
+
+    /**
+     * An exit that shows within four of the watch's periods after a failure: the failure
+     * can come first when the exit shows late (a read of a halted container's port fails
+     * before its compose process has ended), and then the exit is the reason.
+     */
+    private Optional<String> exitShortlyAfter() {
+        long deadline = System.nanoTime() + every.toNanos() * 4;
+        while (true) {
+            Optional<String> exit = Optional.ofNullable(seen).or(exited);
+            if (exit.isPresent() || System.nanoTime() >= deadline) {
+                return exit;
+            }
+            try {
+                Thread.sleep(Math.max(1, every.toMillis() / 5));
+            }
+            catch (InterruptedException ex) {
+                // the watch's own interrupt, for an exit it saw meanwhile; else not ours
+                if (seen != null) {
+                    return Optional.of(seen);
+                }
+                Thread.currentThread().interrupt();
+                return Optional.empty();
+            }
+        }
     }
 
     /** The same where the rung finished before the interrupt reached it. */

@@ -65,8 +65,9 @@ public interface Deployment extends AutoCloseable {
 
     /**
      * A process of this rung that the lab started here and that has exited, as one line
-     * (which, its exit code, its log); empty while all run, or where the runtime cannot
-     * tell (containers, a remote system).
+     * (which, its exit code, its log; for a container, its compose process, which ends a
+     * moment after it); empty while all run, or where the runtime cannot tell (a remote
+     * system, Kubernetes).
      */
     default Optional<String> exited() {
         return Optional.empty();

@@ -132,6 +132,33 @@ class ComposeIntegrationTests {
     }
 
     @Test
+    void aGatewayContainerThatExitsMidRungEndsItsRungAtOnce() throws Exception {
+        // halts 3 s after it is ready, as a crash or an OOM kill would end it: in the
+        // warm-up or the first seconds of the one 20 s window
+        List<String> args = List.of("gateway-test", "--runtime", "compose", "--compose-files", FILES, "--root",
+                Tools.ROOT.toString(), "--results", results.toString(), "--duration", "20s", "--subwindow", "20s",
+                "--cpu-rate", "0", "--warmup-max", "4s", "--warmup-probe", "2s", "--threads", "2", "--connections", "4",
+                "--java-opts", TEST_JVM, "--gateway-java-opts", "-Dlab.fault.exit-after=3s");
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        var commandLine = LabCommand.commandLine();
+        commandLine.setOut(new PrintWriter(out, true));
+        commandLine.setErr(new PrintWriter(err, true));
+        assertThat(commandLine.execute(args.toArray(String[]::new))).as(out + "\n" + err).isEqualTo(1);
+        assertThat(err.toString().strip()).as(out.toString())
+            .hasLineCount(1)
+            .startsWith("lab: rung gateway-reactive: gateway exited (")
+            .contains("while the rung ran");
+        JsonNode rung = RunFolder.JSON.readTree(results.resolve("latest/summary.json").toFile()).path("rungs").get(0);
+        assertThat(rung.path("skipped").asString()).startsWith("failed: gateway exited (");
+        assertThat(rung.path("rps").isMissingNode()).as("nothing recorded as measured").isTrue();
+        // the load stopped with the container: offered to its dead port until the
+        // window's end, the progress line at 10 s would show
+        assertThat(out.toString()).doesNotContain("measure 00:10 / 00:20");
+        assertNothingLeftRunning();
+    }
+
+    @Test
     void upAndDownStartAndStopTheContainers() {
         String up = cli(0, "up", "--runtime", "compose", "--compose-files", FILES, "--java-opts", TEST_JVM, "--results",
                 results.toString());

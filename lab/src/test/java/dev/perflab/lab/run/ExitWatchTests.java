@@ -3,6 +3,7 @@ package dev.perflab.lab.run;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 import org.junit.jupiter.api.Test;
 
@@ -49,6 +50,22 @@ class ExitWatchTests {
             watch.requireNoExit();
             assertThat(watch.exit()).isEmpty();
         }
+        assertThat(Thread.currentThread().isInterrupted()).isFalse();
+    }
+
+    @Test
+    void anExitThatShowsJustAfterTheFailureIsTheReason() {
+        // a compose service's up process ends a moment after its container halted: the
+        // read of the dead port fails first
+        long failedAt = System.nanoTime();
+        Supplier<Optional<String>> exited = () -> System.nanoTime() - failedAt > 150_000_000L
+                ? Optional.of("gateway exited (exit code 0)") : Optional.empty();
+        RuntimeException told;
+        try (ExitWatch watch = ExitWatch.start(exited, Duration.ofMillis(100))) {
+            told = watch.explain(new LabException("cannot scrape gateway metrics: ConnectException"));
+        }
+        assertThat(told).hasMessageStartingWith("gateway exited (exit code 0) while the rung ran")
+            .hasRootCauseMessage("cannot scrape gateway metrics: ConnectException");
         assertThat(Thread.currentThread().isInterrupted()).isFalse();
     }
 

@@ -249,6 +249,7 @@ public final class ServiceLauncher {
      */
     public static String portOwner(int port) {
         Set<String> inodes = new HashSet<>();
+        Set<String> uids = new java.util.TreeSet<>();
         for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
             try {
                 for (String line : Files.readAllLines(Path.of(table)).stream().skip(1).toList()) {
@@ -257,6 +258,7 @@ public final class ServiceLauncher {
                     if (fields[3].equals("0A")
                             && Integer.parseInt(local.substring(local.lastIndexOf(':') + 1), 16) == port) {
                         inodes.add(fields[9]);
+                        uids.add(fields[7]);
                     }
                 }
             }
@@ -296,7 +298,33 @@ public final class ServiceLauncher {
         catch (IOException ex) {
             return "/proc unreadable: " + ex.getMessage();
         }
-        return "a process this user cannot see (socket inode " + String.join(",", inodes) + ")";
+        List<String> passwd;
+        try {
+            passwd = Files.readAllLines(Path.of("/etc/passwd"));
+        }
+        catch (IOException | UncheckedIOException ex) {
+            passwd = List.of();
+        }
+        return unseenOwner(uids, passwd);
+    }
+
+    /**
+     * A listener whose process this user cannot look into, named by the user the kernel
+     * lists it under: another user's lab run does not meet this user's run lock, only its
+     * ports.
+     */
+    static String unseenOwner(Set<String> uids, List<String> passwd) {
+        List<String> users = uids.stream().map(uid -> {
+            String name = passwd.stream()
+                .map(line -> line.split(":"))
+                .filter(fields -> fields.length > 2 && fields[2].equals(uid))
+                .map(fields -> fields[0])
+                .findFirst()
+                .orElse("?");
+            return "user " + name + " (uid " + uid + ")";
+        }).toList();
+        return "a process of " + String.join(", ", users)
+                + " that this user cannot look into (another user's lab run or make up? the run lock is each user's own)";
     }
 
     static void requireFreePort(int port, Service service) {

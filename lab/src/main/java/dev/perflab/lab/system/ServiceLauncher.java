@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
@@ -249,7 +250,7 @@ public final class ServiceLauncher {
      */
     public static String portOwner(int port) {
         Set<String> inodes = new HashSet<>();
-        Set<String> uids = new java.util.TreeSet<>();
+        Set<String> uids = new TreeSet<>();
         for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
             try {
                 for (String line : Files.readAllLines(Path.of(table)).stream().skip(1).toList()) {

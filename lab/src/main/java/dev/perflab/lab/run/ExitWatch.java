@@ -86,29 +86,22 @@ final class ExitWatch implements AutoCloseable {
     }
 
     /**
-     * An exit that shows within four of the watch's periods after a failure: the failure
-     * can come first when the exit shows late (a read of a halted container's port fails
-     * before its compose process has ended), and then the exit is the reason.
+     * An exit the watch sees within four of its periods after a failure: the failure can
+     * come first when the exit shows late (a read of a halted container's port fails
+     * before its compose process has ended), and then the exit is the reason. The watch
+     * ends once it has seen one, interrupting this thread.
      */
     private Optional<String> exitShortlyAfter() {
-        long deadline = System.nanoTime() + every.toNanos() * 4;
-        while (true) {
-            Optional<String> exit = Optional.ofNullable(seen).or(exited);
-            if (exit.isPresent() || System.nanoTime() >= deadline) {
-                return exit;
-            }
-            try {
-                Thread.sleep(Math.max(1, every.toMillis() / 5));
-            }
-            catch (InterruptedException ex) {
-                // the watch's own interrupt, for an exit it saw meanwhile; else not ours
-                if (seen != null) {
-                    return Optional.of(seen);
-                }
+        try {
+            watcher.join(every.toMillis() * 4);
+        }
+        catch (InterruptedException ex) {
+            if (seen == null) {
+                // not the watch's: pass it on
                 Thread.currentThread().interrupt();
-                return Optional.empty();
             }
         }
+        return Optional.ofNullable(seen);
     }
 
     /** The same where the rung finished before the interrupt reached it. */

@@ -66,9 +66,18 @@ public final class AsyncProfiler implements GatewayProfiler {
         return profiler;
     }
 
+    /**
+     * The timer engines sample every millisecond. Allocations and locks have their own
+     * thresholds in async-profiler 4 ({@code alloc=}, {@code lock=}; {@code interval=0}
+     * is refused as "Invalid interval"): 0 records every allocation sample the JVM offers
+     * (a new TLAB or an allocation outside one) and every contended lock.
+     */
     static String startOptions(String engine) {
-        return "start,event=" + engine + ",interval="
-                + (engine.equals("cpu") || engine.equals("wall") || engine.equals("ctimer") ? "1ms" : "0") + ",threads";
+        return switch (engine) {
+            case "alloc" -> "start,event=alloc,alloc=0,threads";
+            case "lock" -> "start,event=lock,lock=0,threads";
+            default -> "start,event=" + engine + ",interval=1ms,threads";
+        };
     }
 
     /**

@@ -24,7 +24,8 @@ class AsyncProfilerTests {
     void timerEnginesSampleEveryMillisecondAndCountingEventsEveryOccurrence() {
         assertThat(AsyncProfiler.startOptions("ctimer")).isEqualTo("start,event=ctimer,interval=1ms,threads");
         assertThat(AsyncProfiler.startOptions("cpu")).isEqualTo("start,event=cpu,interval=1ms,threads");
-        assertThat(AsyncProfiler.startOptions("lock")).isEqualTo("start,event=lock,interval=0,threads");
+        assertThat(AsyncProfiler.startOptions("lock")).isEqualTo("start,event=lock,lock=0,threads");
+        assertThat(AsyncProfiler.startOptions("alloc")).isEqualTo("start,event=alloc,alloc=0,threads");
     }
 
 }

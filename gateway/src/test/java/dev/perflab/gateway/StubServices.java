@@ -2,6 +2,7 @@ package dev.perflab.gateway;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -32,6 +33,8 @@ public final class StubServices implements AutoCloseable {
     private final List<String> backendPaths = new CopyOnWriteArrayList<>();
 
     private final List<String> backendTe = new CopyOnWriteArrayList<>();
+
+    private volatile Set<String> backendHeaderNames = Set.of();
 
     private volatile Duration authLatency = Duration.ZERO;
 
@@ -70,7 +73,14 @@ public final class StubServices implements AutoCloseable {
             .route(routes -> routes.get("/hello", (request, response) -> {
                 backendPaths.add(request.uri());
                 backendTe.add(String.valueOf(request.requestHeaders().get("te")));
+                backendHeaderNames = request.requestHeaders().names();
                 backendCalls.incrementAndGet();
+                if (request.uri().endsWith("?hop")) {
+                    // two hop-by-hop headers a gateway must not pass on, and one it must
+                    response.header("X-Application-Context", "stub")
+                        .header("Proxy-Authenticate", "Basic")
+                        .header("X-Kept-Answer", "yes");
+                }
                 return response.sendString(Mono.just(BACKEND_BODY));
             }).route(anyOther -> true, (request, response) -> {
                 backendPaths.add(request.uri());
@@ -106,6 +116,11 @@ public final class StubServices implements AutoCloseable {
      */
     public List<String> backendTe() {
         return List.copyOf(backendTe);
+    }
+
+    /** The header names of the last request the backend answered on /hello. */
+    public Set<String> backendHeaderNames() {
+        return backendHeaderNames;
     }
 
     public void authLatency(Duration latency) {

@@ -24,21 +24,27 @@ class AuthClientConfiguration {
     AuthClient authClient(AuthProperties properties, MeterRegistry registry,
             @Value("${lab.netty-metrics:true}") boolean nettyMetrics,
             @Value("${" + LoopLocalPoolsConfiguration.PROPERTY + ":false}") boolean loopLocalPools,
-            @Value("${lab.auth.metrics:true}") boolean authMetrics) {
-        AuthClient base = baseClient(properties, registry, nettyMetrics, loopLocalPools);
+            @Value("${lab.auth.metrics:true}") boolean authMetrics,
+            @Value("${lab.auth.on-netty:false}") boolean onNetty) {
+        AuthClient base = baseClient(properties, registry, nettyMetrics, loopLocalPools, onNetty);
         AuthClient client = authMetrics ? new MeteredAuthClient(base, registry) : base;
         return properties.cache().enabled() ? new CachingAuthClient(client, properties.cache(), registry) : client;
     }
 
     private static AuthClient baseClient(AuthProperties properties, MeterRegistry registry, boolean nettyMetrics,
-            boolean loopLocalPools) {
+            boolean loopLocalPools, boolean onNetty) {
+        if (onNetty && properties.client() != AuthClientMode.REACTIVE) {
+            throw new IllegalStateException(
+                    "lab.auth.on-netty (profile netty-auth) needs the reactive auth client, not "
+                            + properties.client().tag());
+        }
         return switch (properties.client()) {
             case BLOCKING -> new BlockingAuthClient(properties, registry);
             case OFFLOADED -> new OffloadedAuthClient(new BlockingAuthClient(properties, registry),
                     Schedulers.boundedElastic(), AuthClientMode.OFFLOADED);
             case VIRTUAL -> new OffloadedAuthClient(new BlockingAuthClient(properties, registry),
                     Schedulers.fromExecutorService(virtualThreadExecutor(), "virtual"), AuthClientMode.VIRTUAL);
-            case REACTIVE -> new ReactiveAuthClient(properties, nettyMetrics, loopLocalPools);
+            case REACTIVE -> new ReactiveAuthClient(properties, nettyMetrics, loopLocalPools, onNetty);
         };
     }
 

@@ -46,4 +46,9 @@ final class MeteredAuthClient implements AuthClient {
         return delegate.mode();
     }
 
+    @Override
+    public String toString() {
+        return "MeteredAuthClient[" + delegate + "]";
+    }
+
 }

@@ -1,0 +1,60 @@
+package dev.perflab.gateway.headers;
+
+import org.springframework.beans.factory.config.ConstructorArgumentValues;
+import org.springframework.beans.factory.support.BeanDefinitionRegistry;
+import org.springframework.beans.factory.support.BeanDefinitionRegistryPostProcessor;
+import org.springframework.beans.factory.support.RootBeanDefinition;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.cloud.gateway.filter.headers.HttpHeadersFilter;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * {@code lab.headers.one-pass} (profile {@code one-header-pass}): the three header
+ * filters that each copy every request header to remove a few are replaced by one
+ * {@link OnePassHeadersFilter} per direction. Spring Cloud Gateway registers
+ * {@code removeHopByHopHeadersFilter} always, and {@code removeForwardedHeadersFilter}
+ * and {@code removeXForwardedHeadersFilter} when no trusted proxies are set; whichever of
+ * them are registered are removed here, and the one-pass filter removes what they would.
+ */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnProperty(name = "lab.headers.one-pass", havingValue = "true")
+class OnePassHeadersConfiguration {
+
+    static final String HOP_BY_HOP = "removeHopByHopHeadersFilter";
+
+    static final String FORWARDED = "removeForwardedHeadersFilter";
+
+    static final String X_FORWARDED = "removeXForwardedHeadersFilter";
+
+    @Bean
+    static BeanDefinitionRegistryPostProcessor onePassHeaders() {
+        return registry -> {
+            boolean forwarded = remove(registry, FORWARDED);
+            boolean xForwarded = remove(registry, X_FORWARDED);
+            remove(registry, HOP_BY_HOP);
+            register(registry, "onePassRequestHeadersFilter", HttpHeadersFilter.Type.REQUEST, forwarded, xForwarded);
+            register(registry, "onePassResponseHeadersFilter", HttpHeadersFilter.Type.RESPONSE, false, false);
+        };
+    }
+
+    private static boolean remove(BeanDefinitionRegistry registry, String name) {
+        if (!registry.containsBeanDefinition(name)) {
+            return false;
+        }
+        registry.removeBeanDefinition(name);
+        return true;
+    }
+
+    private static void register(BeanDefinitionRegistry registry, String name, HttpHeadersFilter.Type type,
+            boolean forwarded, boolean xForwarded) {
+        RootBeanDefinition filter = new RootBeanDefinition(OnePassHeadersFilter.class);
+        ConstructorArgumentValues arguments = new ConstructorArgumentValues();
+        arguments.addIndexedArgumentValue(0, type);
+        arguments.addIndexedArgumentValue(1, forwarded);
+        arguments.addIndexedArgumentValue(2, xForwarded);
+        filter.setConstructorArgumentValues(arguments);
+        registry.registerBeanDefinition(name, filter);
+    }
+
+}

@@ -92,15 +92,24 @@ public abstract class GatewayWithStubs {
     }
 
     /**
-     * Sends the request line byte for byte, as HTTP clients would normalise or refuse
-     * some paths.
+     * Sends the request line and the given header lines byte for byte, as HTTP clients
+     * would normalise or refuse some paths and headers (Connection, Upgrade). A
+     * {@code Connection} header given must close the connection, as the default one does.
      */
-    protected String rawGet(String path) throws IOException {
+    protected String rawGet(String path, String... headers) throws IOException {
         try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
             socket.setSoTimeout(10_000);
+            StringBuilder request = new StringBuilder("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+                .append("Authorization: Bearer " + StubServices.GOOD_TOKEN + "\r\n");
+            boolean connection = false;
+            for (String header : headers) {
+                request.append(header).append("\r\n");
+                connection |= header.regionMatches(true, 0, "Connection:", 0, 11);
+            }
             OutputStream out = socket.getOutputStream();
-            out.write(("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer "
-                    + StubServices.GOOD_TOKEN + "\r\nConnection: close\r\n\r\n")
+            out.write(request.append(connection ? "" : "Connection: close\r\n")
+                .append("\r\n")
+                .toString()
                 .getBytes(StandardCharsets.ISO_8859_1));
             out.flush();
             return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

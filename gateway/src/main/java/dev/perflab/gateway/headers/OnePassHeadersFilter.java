@@ -33,13 +33,16 @@ final class OnePassHeadersFilter implements HttpHeadersFilter, Ordered {
 
     private final boolean xForwarded;
 
-    private final Set<String> hopByHop = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+    private static final Set<String> HOP_BY_HOP = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+
+    static {
+        HOP_BY_HOP.addAll(RemoveHopByHopHeadersFilter.HEADERS_REMOVED_ON_REQUEST);
+    }
 
     OnePassHeadersFilter(HttpHeadersFilter.Type type, boolean forwarded, boolean xForwarded) {
         this.type = type;
         this.forwarded = forwarded && type == Type.REQUEST;
         this.xForwarded = xForwarded && type == Type.REQUEST;
-        this.hopByHop.addAll(RemoveHopByHopHeadersFilter.HEADERS_REMOVED_ON_REQUEST);
     }
 
     @Override
@@ -56,8 +59,8 @@ final class OnePassHeadersFilter implements HttpHeadersFilter, Ordered {
         return filtered;
     }
 
-    boolean removed(String name) {
-        return hopByHop.contains(name) || (forwarded && name.equalsIgnoreCase("forwarded"))
+    private boolean removed(String name) {
+        return HOP_BY_HOP.contains(name) || (forwarded && name.equalsIgnoreCase("forwarded"))
                 || (xForwarded && name.regionMatches(true, 0, X_FORWARDED, 0, X_FORWARDED.length()));
     }
 

@@ -75,8 +75,17 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
             side.put("gcs", jvm.collections());
             side.put("gc_ms", jvm.gcMillis());
             side.put("jit_ms", jvm.jitMillis());
-            side.put("voluntary_context_switches", jvm.voluntarySwitches());
-            side.put("involuntary_context_switches", jvm.involuntarySwitches());
+            side.put("voluntary_context_switches", jvm.voluntarySwitches() < 0 ? null : jvm.voluntarySwitches());
+            side.put("involuntary_context_switches", jvm.involuntarySwitches() < 0 ? null : jvm.involuntarySwitches());
+            Map<String, Object> byThread = new LinkedHashMap<>();
+            jvm.bytesByThread()
+                .entrySet()
+                .stream()
+                .filter(group -> group.getValue() > 0)
+                .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+                .forEach(group -> byThread.put(group.getKey(),
+                        requests == 0 ? null : round((double) group.getValue() / requests, 1)));
+            side.put("bytes_per_request_by_thread", byThread);
             return side;
         }
     }
@@ -150,7 +159,7 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
         private static SideWindow total(List<SideWindow> parts) {
             Histogram merged = new Histogram(3);
             parts.forEach(part -> merged.add(part.histogram()));
-            JvmCounters.Reading jvm = new JvmCounters.Reading(0, 0, 0, 0, 0, 0, 0);
+            JvmCounters.Reading jvm = JvmCounters.Reading.NONE;
             for (SideWindow part : parts) {
                 jvm = jvm.plus(part.jvm());
             }

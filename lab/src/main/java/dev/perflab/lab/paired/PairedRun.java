@@ -244,8 +244,8 @@ public final class PairedRun {
      */
     private PairResult.Window window(VegetaGenerator generator, List<URI> schedule, URI a, URI b, Duration length,
             long[] pids, Map<String, RunningService> running, JvmCounters countersA, JvmCounters countersB) {
-        JvmCounters.Reading jvmA = countersA.read();
-        JvmCounters.Reading jvmB = countersB.read();
+        JvmCounters.Snapshot jvmA = countersA.read();
+        JvmCounters.Snapshot jvmB = countersB.read();
         double[] before = cpu(pids, running);
         OptionalDouble generatorBefore = ReapedChildren.cpuSeconds();
         Map<URI, LoadResult> each = generator.offerEach(schedule, plan.header(), length);
@@ -273,8 +273,8 @@ public final class PairedRun {
         while (spent.compareTo(plan.warmup()) < 0) {
             Duration part = plan.warmupProbe().compareTo(plan.warmup().minus(spent)) < 0 ? plan.warmupProbe()
                     : plan.warmup().minus(spent);
-            JvmCounters.Reading jitA = countersA.read();
-            JvmCounters.Reading jitB = countersB.read();
+            JvmCounters.Snapshot jitA = countersA.read();
+            JvmCounters.Snapshot jitB = countersB.read();
             double[] before = cpu(pids, running);
             generator.offerEach(schedule, plan.header(), part);
             double[] after = cpu(pids, running);

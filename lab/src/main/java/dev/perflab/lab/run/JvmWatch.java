@@ -39,8 +39,8 @@ final class JvmWatch implements AutoCloseable {
     /**
      * Each JVM's counters now; a JVM that stopped answering is left out of this reading.
      */
-    Map<String, JvmCounters.Reading> read() {
-        Map<String, JvmCounters.Reading> readings = new LinkedHashMap<>();
+    Map<String, JvmCounters.Snapshot> read() {
+        Map<String, JvmCounters.Snapshot> readings = new LinkedHashMap<>();
         counters.forEach((name, jvm) -> {
             try {
                 readings.put(name, jvm.read());
@@ -56,19 +56,16 @@ final class JvmWatch implements AutoCloseable {
      * What each JVM read at both edges counted between them, per request where it scales
      * with them; null when none was read.
      */
-    static Map<String, JvmCost> costs(Map<String, JvmCounters.Reading> before, Map<String, JvmCounters.Reading> after,
+    static Map<String, JvmCost> costs(Map<String, JvmCounters.Snapshot> before, Map<String, JvmCounters.Snapshot> after,
             long requests) {
         Map<String, JvmCost> costs = new LinkedHashMap<>();
         after.forEach((name, reading) -> {
-            JvmCounters.Reading start = before.get(name);
+            JvmCounters.Snapshot start = before.get(name);
             if (start != null && requests > 0) {
+                // counted thread by thread: never below zero
                 JvmCounters.Reading delta = reading.since(start);
-                boolean switches = delta.voluntarySwitches() >= 0 && reading.voluntarySwitches() >= 0
-                        && start.voluntarySwitches() >= 0;
-                // a thread that ended in the window takes its count along: the sum of the
-                // live ones' can fall
-                Double bytes = delta.allocatedBytes() < 0 ? null
-                        : Results.round((double) delta.allocatedBytes() / requests, 1);
+                boolean switches = delta.voluntarySwitches() >= 0;
+                Double bytes = Results.round((double) delta.allocatedBytes() / requests, 1);
                 costs.put(name, new JvmCost(bytes, delta.youngCollections(), delta.gcMillis(), delta.jitMillis(),
                         switches ? Results
                             .round((double) (delta.voluntarySwitches() + delta.involuntarySwitches()) / requests, 3)

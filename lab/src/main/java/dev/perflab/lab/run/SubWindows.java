@@ -42,7 +42,7 @@ record SubWindows(List<LoadResult> parts, List<LocalDateTime[]> spans, List<Doub
         List<Double> generatorCpu = new ArrayList<>();
         List<Map<String, JvmCost>> jvm = new ArrayList<>();
         for (int i = 1; i <= subwindows.size(); i++) {
-            Map<String, JvmCounters.Reading> jvmBefore = rung.jvms().read();
+            Map<String, JvmCounters.Snapshot> jvmBefore = rung.jvms().read();
             LocalDateTime start = LocalDateTime.now();
             OptionalDouble childCpuBefore = ReapedChildren.cpuSeconds();
             LoadResult part = generator.offer(rung.url(), rung.header(), subwindows.get(i - 1));

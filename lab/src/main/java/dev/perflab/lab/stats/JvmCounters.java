@@ -4,9 +4,14 @@ import java.io.IOException;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 
 import javax.management.MBeanServerConnection;
@@ -23,9 +28,9 @@ import java.util.Locale;
  * What a JVM counts about itself, read from outside through the attach API (any HotSpot
  * JVM of this user, the lab's apps and a foreign gateway alike, with no option at its
  * start): bytes its threads allocated, young and all collections with their time, JIT
- * compilation time; and from /proc the context switches of its threads. Allocation is
- * counted by the JVM per thread, exactly, so it does not move with the machine's load the
- * way CPU time does.
+ * compilation time; and from /proc the context switches of its threads, each counted
+ * thread by thread between two snapshots. Allocation is counted by the JVM per thread,
+ * exactly, so it does not move with the machine's load the way CPU time does.
  */
 public final class JvmCounters implements AutoCloseable {
 
@@ -72,13 +77,20 @@ public final class JvmCounters implements AutoCloseable {
         }
     }
 
-    /** The counters now. */
-    public Reading read() {
+    /**
+     * The counters now: the JVM's own totals, and each live thread's allocation and
+     * context switches, so that {@link Snapshot#since} counts thread by thread.
+     */
+    public Snapshot read() {
         try {
             long[] ids = threads.getAllThreadIds();
-            long allocated = 0;
-            for (long bytes : threads.getThreadAllocatedBytes(ids)) {
-                allocated += Math.max(0, bytes);
+            long[] bytes = threads.getThreadAllocatedBytes(ids);
+            ThreadInfo[] infos = threads.getThreadInfo(ids, 0);
+            Map<Long, ThreadCount> allocated = new HashMap<>();
+            for (int i = 0; i < ids.length; i++) {
+                if (bytes[i] >= 0 && infos[i] != null) {
+                    allocated.put(ids[i], new ThreadCount(group(infos[i].getThreadName()), bytes[i]));
+                }
             }
             long young = 0;
             long collections = 0;
@@ -91,13 +103,20 @@ public final class JvmCounters implements AutoCloseable {
                     young += count;
                 }
             }
-            long[] switches = contextSwitches(pid);
-            return new Reading(allocated, young, collections, gcMillis, compilation.getTotalCompilationTime(),
-                    switches[0], switches[1]);
+            return new Snapshot(allocated, young, collections, gcMillis, compilation.getTotalCompilationTime(),
+                    contextSwitches(pid));
         }
         catch (RuntimeException ex) {
             throw new LabException("cannot read the JVM counters of pid " + pid + ": " + LabException.describe(ex), ex);
         }
+    }
+
+    /**
+     * A thread's name with its numbers made {@code N}: the threads of one pool are one
+     * group (reactor-http-epoll-N, boundedElastic-N).
+     */
+    static String group(String threadName) {
+        return threadName.replaceAll("[0-9]+", "N");
     }
 
     /**
@@ -110,33 +129,34 @@ public final class JvmCounters implements AutoCloseable {
     }
 
     /**
-     * Voluntary and involuntary context switches of the process's live threads, from
-     * /proc/pid/task/N/status.
+     * Voluntary and involuntary context switches of each live thread of the process, by
+     * its task id, from /proc/pid/task/N/status; null when /proc cannot be read.
      */
-    static long[] contextSwitches(long pid) {
-        long voluntary = 0;
-        long involuntary = 0;
+    static Map<Long, long[]> contextSwitches(long pid) {
+        Map<Long, long[]> switches = new HashMap<>();
         try (Stream<Path> tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
             for (Path task : tasks.toList()) {
                 try {
+                    long[] counts = new long[2];
                     for (String line : Files.readAllLines(task.resolve("status"))) {
                         if (line.startsWith("voluntary_ctxt_switches:")) {
-                            voluntary += Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
+                            counts[0] = Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
                         }
                         else if (line.startsWith("nonvoluntary_ctxt_switches:")) {
-                            involuntary += Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
+                            counts[1] = Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
                         }
                     }
+                    switches.put(Long.parseLong(task.getFileName().toString()), counts);
                 }
-                catch (IOException ended) {
+                catch (IOException | NumberFormatException ended) {
                     // a thread that ended between the listing and the read
                 }
             }
         }
         catch (IOException ex) {
-            return new long[] { -1, -1 };
+            return null;
         }
-        return new long[] { voluntary, involuntary };
+        return switches;
     }
 
     @Override
@@ -149,26 +169,78 @@ public final class JvmCounters implements AutoCloseable {
         }
     }
 
+    /** A thread's group name and a count of it. */
+    public record ThreadCount(String group, long count) {
+    }
+
     /**
-     * The counters at one moment: bytes allocated by the live threads, young and all
-     * collections, milliseconds in collections, milliseconds of JIT compilation, context
-     * switches.
+     * The counters at one moment: each live thread's allocated bytes (by thread id, with
+     * its group name) and context switches (by task id, voluntary and involuntary; null
+     * when unknown), and the JVM's own totals of young and all collections, milliseconds
+     * in collections and of JIT compilation.
+     */
+    public record Snapshot(Map<Long, ThreadCount> allocated, long youngCollections, long collections, long gcMillis,
+            long jitMillis, Map<Long, long[]> switches) {
+
+        /**
+         * What happened between {@code before} and this snapshot. Allocation and context
+         * switches are counted thread by thread: a thread that started in between counts
+         * from zero, and one that ended takes what it did since {@code before} along (its
+         * count is no longer readable from outside), so neither ever goes below zero the
+         * way a difference of two sums over the live threads does.
+         */
+        public Reading since(Snapshot before) {
+            Map<String, Long> byGroup = new TreeMap<>();
+            long bytes = 0;
+            for (Map.Entry<Long, ThreadCount> thread : allocated.entrySet()) {
+                ThreadCount then = before.allocated.get(thread.getKey());
+                long spent = Math.max(0, thread.getValue().count() - (then == null ? 0 : then.count()));
+                bytes += spent;
+                byGroup.merge(thread.getValue().group(), spent, Long::sum);
+            }
+            long voluntary = -1;
+            long involuntary = -1;
+            if (switches != null && before.switches != null) {
+                voluntary = 0;
+                involuntary = 0;
+                for (Map.Entry<Long, long[]> task : switches.entrySet()) {
+                    long[] then = before.switches.getOrDefault(task.getKey(), new long[2]);
+                    voluntary += Math.max(0, task.getValue()[0] - then[0]);
+                    involuntary += Math.max(0, task.getValue()[1] - then[1]);
+                }
+            }
+            return new Reading(bytes, youngCollections - before.youngCollections, collections - before.collections,
+                    gcMillis - before.gcMillis, jitMillis - before.jitMillis, voluntary, involuntary, byGroup);
+        }
+    }
+
+    /**
+     * What a JVM counted over a span: bytes its threads allocated (and per thread group),
+     * young and all collections, milliseconds in collections, milliseconds of JIT
+     * compilation, context switches (-1 when unknown).
      */
     public record Reading(long allocatedBytes, long youngCollections, long collections, long gcMillis, long jitMillis,
-            long voluntarySwitches, long involuntarySwitches) {
+            long voluntarySwitches, long involuntarySwitches, Map<String, Long> bytesByThread) {
+
+        /** Nothing counted: the start of a sum. */
+        public static final Reading NONE = new Reading(0, 0, 0, 0, 0, 0, 0, Map.of());
+
+        public Reading {
+            bytesByThread = Collections.unmodifiableMap(new TreeMap<>(bytesByThread));
+        }
 
         /** Two spans' counts together. */
         public Reading plus(Reading other) {
+            Map<String, Long> byGroup = new TreeMap<>(bytesByThread);
+            other.bytesByThread.forEach((group, bytes) -> byGroup.merge(group, bytes, Long::sum));
             return new Reading(allocatedBytes + other.allocatedBytes, youngCollections + other.youngCollections,
                     collections + other.collections, gcMillis + other.gcMillis, jitMillis + other.jitMillis,
-                    voluntarySwitches + other.voluntarySwitches, involuntarySwitches + other.involuntarySwitches);
+                    unknownOrSum(voluntarySwitches, other.voluntarySwitches),
+                    unknownOrSum(involuntarySwitches, other.involuntarySwitches), byGroup);
         }
 
-        /** What happened between {@code before} and this reading. */
-        public Reading since(Reading before) {
-            return new Reading(allocatedBytes - before.allocatedBytes, youngCollections - before.youngCollections,
-                    collections - before.collections, gcMillis - before.gcMillis, jitMillis - before.jitMillis,
-                    voluntarySwitches - before.voluntarySwitches, involuntarySwitches - before.involuntarySwitches);
+        private static long unknownOrSum(long one, long other) {
+            return one < 0 || other < 0 ? -1 : one + other;
         }
     }
 

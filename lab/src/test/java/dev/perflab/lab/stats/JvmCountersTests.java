@@ -3,6 +3,7 @@ package dev.perflab.lab.stats;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
@@ -27,9 +28,40 @@ class JvmCountersTests {
         static volatile byte[] kept;
 
         public static void main(String[] args) throws InterruptedException {
+            // beside it, short-lived threads (churn-1, churn-2, ...) that allocate too
+            // and
+            // end: each lives 200 ms
+            Thread churner = new Thread(() -> {
+                for (int n = 1;; n++) {
+                    Thread churn = new Thread(() -> {
+                        for (int i = 0; i < 20; i++) {
+                            kept = new byte[1 << 16];
+                            pause(10);
+                        }
+                    }, "churn-" + n);
+                    churn.start();
+                    try {
+                        churn.join();
+                    }
+                    catch (InterruptedException ex) {
+                        return;
+                    }
+                }
+            }, "churner");
+            churner.setDaemon(true);
+            churner.start();
             while (true) {
                 kept = new byte[1 << 20];
                 Thread.sleep(10);
+            }
+        }
+
+        private static void pause(long millis) {
+            try {
+                Thread.sleep(millis);
+            }
+            catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
             }
         }
 
@@ -45,12 +77,18 @@ class JvmCountersTests {
         try {
             JvmCounters counters = attachWhenReady(child.pid());
             try (counters) {
-                JvmCounters.Reading before = counters.read();
+                JvmCounters.Snapshot before = counters.read();
                 Thread.sleep(1000);
                 JvmCounters.Reading spent = counters.read().since(before);
                 // about 100 arrays of 1 MiB in the second, fewer when the machine is
                 // slow; never more than the time allows
                 assertThat(spent.allocatedBytes()).isBetween(20L << 20, 200L << 20);
+                // by thread group: main allocated the arrays; the churn thread alive at
+                // the second reading started after the first, so it counts from zero
+                assertThat(spent.bytesByThread().get("main")).isGreaterThan(spent.allocatedBytes() / 2);
+                assertThat(spent.bytesByThread()).containsKey("churn-N");
+                assertThat(spent.bytesByThread().values().stream().mapToLong(Long::longValue).sum())
+                    .isEqualTo(spent.allocatedBytes());
                 assertThat(spent.youngCollections()).isGreaterThanOrEqualTo(0).isLessThanOrEqualTo(spent.collections());
                 assertThat(spent.jitMillis()).isGreaterThanOrEqualTo(0);
                 assertThat(spent.voluntarySwitches()).as("its thread sleeps 10 ms a hundred times a second")
@@ -60,6 +98,41 @@ class JvmCountersTests {
         finally {
             child.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         }
+    }
+
+    @Test
+    void countsAreTakenThreadByThreadSoAThreadThatEndsNeverMakesThemFall() {
+        // thread 1 (task 11) runs throughout; thread 2 (task 12) had allocated 50 MB and
+        // switched 900 times, then ended; thread 3 (task 13) started in between
+        JvmCounters.Snapshot before = new JvmCounters.Snapshot(
+                Map.of(1L, new JvmCounters.ThreadCount("reactor-http-epoll-N", 10_000_000L), 2L,
+                        new JvmCounters.ThreadCount("boundedElastic-N", 50_000_000L)),
+                4, 5, 30, 700, Map.of(11L, new long[] { 100, 10 }, 12L, new long[] { 900, 5 }));
+        JvmCounters.Snapshot after = new JvmCounters.Snapshot(
+                Map.of(1L, new JvmCounters.ThreadCount("reactor-http-epoll-N", 12_000_000L), 3L,
+                        new JvmCounters.ThreadCount("boundedElastic-N", 300_000L)),
+                6, 7, 41, 720, Map.of(11L, new long[] { 150, 12 }, 13L, new long[] { 7, 1 }));
+        JvmCounters.Reading spent = after.since(before);
+        // a difference of the two sums would say 12.3 MB - 60 MB and 157 - 1000
+        // switches
+        assertThat(spent.allocatedBytes()).isEqualTo(2_300_000L);
+        assertThat(spent.bytesByThread()).containsExactly(Map.entry("boundedElastic-N", 300_000L),
+                Map.entry("reactor-http-epoll-N", 2_000_000L));
+        assertThat(spent.voluntarySwitches()).isEqualTo(57);
+        assertThat(spent.involuntarySwitches()).isEqualTo(3);
+        assertThat(spent.youngCollections()).isEqualTo(2);
+        assertThat(spent.gcMillis()).isEqualTo(11);
+        assertThat(spent.jitMillis()).isEqualTo(20);
+        assertThat(spent.plus(JvmCounters.Reading.NONE)).isEqualTo(spent);
+        assertThat(new JvmCounters.Snapshot(Map.of(), 0, 0, 0, 0, null).since(before).voluntarySwitches())
+            .as("/proc unreadable")
+            .isEqualTo(-1);
+    }
+
+    @Test
+    void threadNamesAreGroupedByPool() {
+        assertThat(JvmCounters.group("reactor-http-epoll-3")).isEqualTo("reactor-http-epoll-N");
+        assertThat(JvmCounters.group("RMI TCP Connection(12)-127.0.0.1")).isEqualTo("RMI TCP Connection(N)-N.N.N.N");
     }
 
     @Test

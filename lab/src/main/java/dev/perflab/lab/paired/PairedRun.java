@@ -273,13 +273,13 @@ public final class PairedRun {
         while (spent.compareTo(plan.warmup()) < 0) {
             Duration part = plan.warmupProbe().compareTo(plan.warmup().minus(spent)) < 0 ? plan.warmupProbe()
                     : plan.warmup().minus(spent);
-            JvmCounters.Snapshot jitA = countersA.read();
-            JvmCounters.Snapshot jitB = countersB.read();
+            long jitA = countersA.jitMillis();
+            long jitB = countersB.jitMillis();
             double[] before = cpu(pids, running);
             generator.offerEach(schedule, plan.header(), part);
             double[] after = cpu(pids, running);
-            long compiledA = countersA.read().since(jitA).jitMillis();
-            long compiledB = countersB.read().since(jitB).jitMillis();
+            long compiledA = countersA.jitMillis() - jitA;
+            long compiledB = countersB.jitMillis() - jitB;
             spent = spent.plus(part);
             parts++;
             if (compiledA <= QUIET_JIT * (after[0] - before[0]) && compiledB <= QUIET_JIT * (after[1] - before[1])) {

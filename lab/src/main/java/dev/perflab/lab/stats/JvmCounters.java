@@ -7,6 +7,7 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -43,6 +44,9 @@ public final class JvmCounters implements AutoCloseable {
     private final List<GarbageCollectorMXBean> collectors;
 
     private final CompilationMXBean compilation;
+
+    /** The group of each thread id read so far. */
+    private final Map<Long, String> groups = new HashMap<>();
 
     private JvmCounters(long pid, JMXConnector connector, MBeanServerConnection server) throws IOException {
         this.pid = pid;
@@ -84,12 +88,13 @@ public final class JvmCounters implements AutoCloseable {
     public Snapshot read() {
         try {
             long[] ids = threads.getAllThreadIds();
+            nameNew(ids);
             long[] bytes = threads.getThreadAllocatedBytes(ids);
-            ThreadInfo[] infos = threads.getThreadInfo(ids, 0);
             Map<Long, ThreadCount> allocated = new HashMap<>();
             for (int i = 0; i < ids.length; i++) {
-                if (bytes[i] >= 0 && infos[i] != null) {
-                    allocated.put(ids[i], new ThreadCount(group(infos[i].getThreadName()), bytes[i]));
+                String group = groups.get(ids[i]);
+                if (bytes[i] >= 0 && group != null) {
+                    allocated.put(ids[i], new ThreadCount(group, bytes[i]));
                 }
             }
             long young = 0;
@@ -105,6 +110,37 @@ public final class JvmCounters implements AutoCloseable {
             }
             return new Snapshot(allocated, young, collections, gcMillis, compilation.getTotalCompilationTime(),
                     contextSwitches(pid));
+        }
+        catch (RuntimeException ex) {
+            throw new LabException("cannot read the JVM counters of pid " + pid + ": " + LabException.describe(ex), ex);
+        }
+    }
+
+    /**
+     * Learns the group of each thread not seen before, ahead of the allocation counts, so
+     * that what the JVM allocates to answer this (its ThreadInfo objects) falls before
+     * the snapshot, and only for threads that started since the last reading (a Java
+     * thread id is never used twice). A thread that ended in between has no group and is
+     * left out.
+     */
+    private void nameNew(long[] ids) {
+        long[] unnamed = Arrays.stream(ids).filter(id -> !groups.containsKey(id)).toArray();
+        if (unnamed.length > 0) {
+            for (ThreadInfo info : threads.getThreadInfo(unnamed, 0)) {
+                if (info != null) {
+                    groups.put(info.getThreadId(), group(info.getThreadName()));
+                }
+            }
+        }
+    }
+
+    /**
+     * The JIT's total compilation time in ms, alone: what the warm-up reads after each
+     * probe.
+     */
+    public long jitMillis() {
+        try {
+            return compilation.getTotalCompilationTime();
         }
         catch (RuntimeException ex) {
             throw new LabException("cannot read the JVM counters of pid " + pid + ": " + LabException.describe(ex), ex);

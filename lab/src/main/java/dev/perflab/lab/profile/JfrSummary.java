@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import dev.perflab.lab.LabException;
+import dev.perflab.lab.stats.JvmCounters;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedStackTrace;
@@ -68,7 +69,7 @@ public final class JfrSummary {
                     case "jdk.ExecutionSample", "jdk.NativeMethodSample" -> {
                         RecordedThread thread = event.getThread("sampledThread");
                         String name = threadName(thread);
-                        threads.merge(group(name), new Threads(1, zero(), zero(), zero()), JfrSummary::add);
+                        threads.merge(JvmCounters.group(name), new Threads(1, zero(), zero(), zero()), JfrSummary::add);
                         String stack = collapsedStack(thread, name, event.getStackTrace());
                         stacks.merge(stack, 1L, Long::sum);
                     }
@@ -80,7 +81,7 @@ public final class JfrSummary {
                             case "jdk.JavaMonitorEnter" -> new Threads(0, zero(), one, zero());
                             default -> new Threads(0, zero(), zero(), one);
                         };
-                        threads.merge(group(name), counted, JfrSummary::add);
+                        threads.merge(JvmCounters.group(name), counted, JfrSummary::add);
                         if (type.equals("jdk.SocketRead") && isEventLoop(name)) {
                             callers.merge(caller(event.getStackTrace()), 1L, Long::sum);
                         }
@@ -117,14 +118,6 @@ public final class JfrSummary {
         }
         String name = thread.getJavaName() != null ? thread.getJavaName() : thread.getOSName();
         return name == null ? "unknown" : name;
-    }
-
-    /**
-     * Threads named alike count together: reactor-http-epoll-1 and -2 are
-     * reactor-http-epoll-N.
-     */
-    static String group(String threadName) {
-        return threadName.replaceAll("\\d+", "N");
     }
 
     static boolean isEventLoop(String threadName) {

@@ -149,9 +149,9 @@ public final class JvmCounters implements AutoCloseable {
 
     /**
      * A thread's name with its numbers made {@code N}: the threads of one pool are one
-     * group (reactor-http-epoll-N, boundedElastic-N).
+     * group (reactor-http-epoll-N, boundedElastic-N), here and in the JFR summary.
      */
-    static String group(String threadName) {
+    public static String group(String threadName) {
         return threadName.replaceAll("[0-9]+", "N");
     }
 

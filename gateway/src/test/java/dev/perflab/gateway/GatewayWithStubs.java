@@ -59,8 +59,8 @@ public abstract class GatewayWithStubs {
 
     @DynamicPropertySource
     static void pointAtStubs(DynamicPropertyRegistry registry) {
-        registry.add("AUTH_URL", () -> "http://127.0.0.1:" + stubs.authPort());
-        registry.add("BUSINESS_URL", () -> "http://127.0.0.1:" + stubs.backendPort());
+        registry.add("AUTH_URL", () -> "http://localhost:" + stubs.authPort());
+        registry.add("BUSINESS_URL", () -> "http://localhost:" + stubs.backendPort());
         registry.add("lab.log.dir", () -> "target/test-logs");
     }
 

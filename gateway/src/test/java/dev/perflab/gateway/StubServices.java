@@ -15,16 +15,20 @@ import reactor.netty.resources.LoopResources;
 /**
  * A stand-in auth-service and backend on random loopback ports, for a real gateway
  * started by a test: auth-service accepts only {@link #GOOD_TOKEN} and counts its calls,
- * optionally after a delay; the backend answers {@code /hello}, counts what reached it
- * and records every request line's path it received, whichever it is (404 for any other
- * path). They run on event loops of their own: the blocking auth client blocks a gateway
- * event loop, which must not be the one that would answer it.
+ * optionally after a delay; the backend answers {@code /hello} (and {@code /chunks} in
+ * parts, without a length), counts what reached it and records every request line's path
+ * it received, whichever it is (404 for any other path). They run on event loops of their
+ * own: the blocking auth client blocks a gateway event loop, which must not be the one
+ * that would answer it.
  */
 public final class StubServices implements AutoCloseable {
 
     public static final String GOOD_TOKEN = "good";
 
     public static final String BACKEND_BODY = "Hello from the stub backend";
+
+    /** What the backend answers on /chunks, one buffer each, without a Content-Length. */
+    public static final List<String> CHUNKS = List.of("one ", "two ", "three");
 
     private final AtomicInteger authCalls = new AtomicInteger();
 
@@ -82,6 +86,11 @@ public final class StubServices implements AutoCloseable {
                         .header("X-Kept-Answer", "yes");
                 }
                 return response.sendString(Mono.just(BACKEND_BODY));
+            }).get("/chunks", (request, response) -> {
+                backendPaths.add(request.uri());
+                backendCalls.incrementAndGet();
+                // no Content-Length: Reactor Netty sends a stream of buffers chunked
+                return response.sendString(Flux.fromIterable(CHUNKS));
             }).route(anyOther -> true, (request, response) -> {
                 backendPaths.add(request.uri());
                 return response.status(404).send();

@@ -26,7 +26,7 @@ public final class LabProfiles {
 
     public static final List<String> SWITCHES = List.of("auth-cache", "blockhound", "loop-pools", "burn",
             "no-netty-metrics", "no-auth-timer", "strip-prefix", "routes-first", "no-grpc-headers", "one-header-pass",
-            "netty-auth", "flush-consolidation");
+            "netty-auth", "flush-consolidation", "one-write-answer");
 
     private LabProfiles() {
     }

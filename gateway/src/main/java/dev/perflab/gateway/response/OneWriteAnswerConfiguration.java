@@ -28,9 +28,12 @@ class OneWriteAnswerConfiguration {
     @Bean
     static BeanDefinitionRegistryPostProcessor withoutNettyWriteResponseFilter() {
         return registry -> {
-            if (registry.containsBeanDefinition(REPLACED)) {
-                registry.removeBeanDefinition(REPLACED);
+            if (!registry.containsBeanDefinition(REPLACED)) {
+                // both filters would otherwise read the backend's answer
+                throw new IllegalStateException("profile one-write-answer replaces Spring Cloud Gateway's bean '"
+                        + REPLACED + "', and there is none (is the NettyRoutingFilter off?)");
             }
+            registry.removeBeanDefinition(REPLACED);
         };
     }
 

@@ -22,6 +22,7 @@ import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.core.io.buffer.NettyDataBufferFactory;
 import org.springframework.http.HttpMethod;
+import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
 import org.springframework.http.server.reactive.ServerHttpResponse;
 import org.springframework.web.server.ServerWebExchange;
@@ -37,10 +38,10 @@ import static org.springframework.cloud.gateway.support.ServerWebExchangeUtils.C
  * headers as one full HTTP message in one flush, where a stream of buffers costs a flush
  * for the headers and one for the body (each a {@code send} system call, a loopback
  * delivery and a wake-up of the reader). Everything else (no length, a larger one, a
- * streaming media type, {@code HEAD}) is streamed as Spring Cloud Gateway streams it,
- * trailers included; an answer with a {@code Content-Length} has no trailers in HTTP/1.1.
- * Trades away nothing for such answers: they are complete before the client can use them
- * anyway, and at most {@link #MAX_WHOLE} bytes of each are held.
+ * streaming media type, {@code HEAD}, 204 and 304) is streamed as Spring Cloud Gateway
+ * streams it, trailers included; an answer with a {@code Content-Length} has no trailers
+ * in HTTP/1.1. Trades away nothing for such answers: they are complete before the client
+ * can use them anyway, and at most {@link #MAX_WHOLE} bytes of each are held.
  */
 public class OneWriteAnswerFilter implements GlobalFilter, Ordered {
 
@@ -121,6 +122,11 @@ public class OneWriteAnswerFilter implements GlobalFilter, Ordered {
 
     private boolean whole(ServerWebExchange exchange, ServerHttpResponse response) {
         long length = response.getHeaders().getContentLength();
+        HttpStatusCode status = response.getStatusCode();
+        if (status != null && (status.value() == 204 || status.value() == 304)) {
+            // no body, whatever the length says: streamed (nothing) as before
+            return false;
+        }
         return length > 0 && length <= MAX_WHOLE && !HttpMethod.HEAD.equals(exchange.getRequest().getMethod())
                 && !streaming(response);
     }

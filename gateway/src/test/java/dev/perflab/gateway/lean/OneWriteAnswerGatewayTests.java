@@ -37,6 +37,7 @@ class OneWriteAnswerGatewayTests extends GatewayWithStubs {
         assertThat(get("/service/hello", StubServices.GOOD_TOKEN).body()).isEqualTo(StubServices.BACKEND_BODY);
         double wholeBefore = answers("whole");
         int flushesBefore = ServerFlushes.COUNT.get();
+        int connectionsBefore = ServerFlushes.CONNECTIONS.get();
         for (int i = 0; i < 20; i++) {
             HttpResponse<String> response = get("/service/hello", StubServices.GOOD_TOKEN);
             assertThat(response.statusCode()).isEqualTo(200);
@@ -45,6 +46,9 @@ class OneWriteAnswerGatewayTests extends GatewayWithStubs {
                 .hasValue(StubServices.BACKEND_BODY.length());
         }
         assertThat(ServerFlushes.COUNT.get() - flushesBefore).as("flushes for 20 answers").isEqualTo(20);
+        assertThat(ServerFlushes.CONNECTIONS.get() - connectionsBefore)
+            .as("all on the first answer's keep-alive connection")
+            .isZero();
         assertThat(answers("whole") - wholeBefore).isEqualTo(20);
     }
 

@@ -19,17 +19,26 @@ class ServerFlushes {
 
     static final AtomicInteger COUNT = new AtomicInteger();
 
+    /** Server connections that got the counting handler. */
+    static final AtomicInteger CONNECTIONS = new AtomicInteger();
+
+    private static final String HANDLER = "test.flushes";
+
     @Bean
     NettyServerCustomizer countServerFlushes() {
-        return server -> server.doOnConnection(connection -> connection.channel()
-            .pipeline()
-            .addFirst("test.flushes", new ChannelOutboundHandlerAdapter() {
-                @Override
-                public void flush(ChannelHandlerContext ctx) {
-                    COUNT.incrementAndGet();
-                    ctx.flush();
-                }
-            }));
+        // Reactor Netty calls this for every request of a keep-alive connection: add once
+        return server -> server.doOnConnection(connection -> {
+            if (connection.channel().pipeline().get(HANDLER) == null) {
+                connection.channel().pipeline().addFirst(HANDLER, new ChannelOutboundHandlerAdapter() {
+                    @Override
+                    public void flush(ChannelHandlerContext ctx) {
+                        COUNT.incrementAndGet();
+                        ctx.flush();
+                    }
+                });
+                CONNECTIONS.incrementAndGet();
+            }
+        });
     }
 
 }

@@ -22,10 +22,14 @@ class StreamedAnswerGatewayTests extends GatewayWithStubs {
     void anAnswerOfKnownLengthLeavesInMoreThanOneFlush() throws Exception {
         assertThat(get("/service/hello", StubServices.GOOD_TOKEN).body()).isEqualTo(StubServices.BACKEND_BODY);
         int flushesBefore = ServerFlushes.COUNT.get();
+        int connectionsBefore = ServerFlushes.CONNECTIONS.get();
         for (int i = 0; i < 20; i++) {
             assertThat(get("/service/hello", StubServices.GOOD_TOKEN).body()).isEqualTo(StubServices.BACKEND_BODY);
         }
         assertThat(ServerFlushes.COUNT.get() - flushesBefore).as("flushes for 20 answers").isGreaterThanOrEqualTo(40);
+        assertThat(ServerFlushes.CONNECTIONS.get() - connectionsBefore)
+            .as("all on the first answer's keep-alive connection")
+            .isZero();
     }
 
 }

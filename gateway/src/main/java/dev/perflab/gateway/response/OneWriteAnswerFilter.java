@@ -4,11 +4,9 @@ import java.util.List;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.SignalType;
 import reactor.netty.Connection;
-import reactor.netty.http.client.HttpClientResponse;
 
 import org.springframework.beans.factory.ObjectProvider;
 
@@ -16,9 +14,7 @@ import org.springframework.cloud.gateway.filter.GatewayFilterChain;
 import org.springframework.cloud.gateway.filter.GlobalFilter;
 import org.springframework.cloud.gateway.filter.NettyWriteResponseFilter;
 import org.springframework.cloud.gateway.filter.headers.HttpHeadersFilter;
-import org.springframework.cloud.gateway.filter.headers.TrailerHeadersFilter;
 import org.springframework.core.Ordered;
-import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.core.io.buffer.NettyDataBufferFactory;
 import org.springframework.http.HttpMethod;
@@ -27,7 +23,6 @@ import org.springframework.http.MediaType;
 import org.springframework.http.server.reactive.ServerHttpResponse;
 import org.springframework.web.server.ServerWebExchange;
 
-import static org.springframework.cloud.gateway.support.ServerWebExchangeUtils.CLIENT_RESPONSE_ATTR;
 import static org.springframework.cloud.gateway.support.ServerWebExchangeUtils.CLIENT_RESPONSE_CONN_ATTR;
 
 /**
@@ -38,10 +33,10 @@ import static org.springframework.cloud.gateway.support.ServerWebExchangeUtils.C
  * headers as one full HTTP message in one flush, where a stream of buffers costs a flush
  * for the headers and one for the body (each a {@code send} system call, a loopback
  * delivery and a wake-up of the reader). Everything else (no length, a larger one, a
- * streaming media type, {@code HEAD}, 204 and 304) is streamed as Spring Cloud Gateway
- * streams it, trailers included; an answer with a {@code Content-Length} has no trailers
- * in HTTP/1.1. Trades away nothing for such answers: they are complete before the client
- * can use them anyway, and at most {@link #MAX_WHOLE} bytes of each are held.
+ * streaming media type, {@code HEAD}, 204 and 304) is written by Spring Cloud Gateway's
+ * own filter, trailers included; an answer with a {@code Content-Length} has no trailers
+ * in HTTP/1.1. Trades away: up to {@link #MAX_WHOLE} bytes of an answer wait until it is
+ * complete instead of leaving part by part.
  */
 public class OneWriteAnswerFilter implements GlobalFilter, Ordered {
 
@@ -50,9 +45,7 @@ public class OneWriteAnswerFilter implements GlobalFilter, Ordered {
 
     private final List<MediaType> streamingMediaTypes;
 
-    private final ObjectProvider<List<HttpHeadersFilter>> headersFiltersProvider;
-
-    private volatile List<HttpHeadersFilter> headersFilters;
+    private final NettyWriteResponseFilter springCloudGateway;
 
     private final Counter whole;
 
@@ -61,7 +54,7 @@ public class OneWriteAnswerFilter implements GlobalFilter, Ordered {
     public OneWriteAnswerFilter(List<MediaType> streamingMediaTypes,
             ObjectProvider<List<HttpHeadersFilter>> headersFiltersProvider, MeterRegistry registry) {
         this.streamingMediaTypes = List.copyOf(streamingMediaTypes);
-        this.headersFiltersProvider = headersFiltersProvider;
+        this.springCloudGateway = new NettyWriteResponseFilter(streamingMediaTypes, headersFiltersProvider);
         this.whole = Counter.builder("lab.gateway.answers")
             .tag("written", "whole")
             .description("Routed answers written by the one-write filter, by how")
@@ -95,29 +88,18 @@ public class OneWriteAnswerFilter implements GlobalFilter, Ordered {
             return Mono.empty();
         }
         ServerHttpResponse response = exchange.getResponse();
+        if (!whole(exchange, response)) {
+            streamed.increment();
+            // the routing is done: Spring Cloud Gateway's own filter writes the rest as
+            // it would
+            return springCloudGateway.filter(exchange, done -> Mono.empty());
+        }
         if (!(response.bufferFactory() instanceof NettyDataBufferFactory factory)) {
             throw new IllegalStateException("the one-write filter needs Reactor Netty's buffers, not "
                     + response.bufferFactory().getClass().getName());
         }
-        Flux<DataBuffer> body = connection.inbound().receive().retain().map(factory::wrap);
-        if (whole(exchange, response)) {
-            whole.increment();
-            return response.writeWith(DataBufferUtils.join(body));
-        }
-        streamed.increment();
-        HttpClientResponse clientResponse = exchange.getAttribute(CLIENT_RESPONSE_ATTR);
-        Mono<Void> write = streaming(response) ? response.writeAndFlushWith(body.map(Flux::just))
-                : response.writeWith(body);
-        return write.then(TrailerHeadersFilter.filter(headersFilters(), exchange, clientResponse)).then();
-    }
-
-    private List<HttpHeadersFilter> headersFilters() {
-        List<HttpHeadersFilter> filters = headersFilters;
-        if (filters == null) {
-            filters = headersFiltersProvider.getIfAvailable(List::of);
-            headersFilters = filters;
-        }
-        return filters;
+        whole.increment();
+        return response.writeWith(DataBufferUtils.join(connection.inbound().receive().retain().map(factory::wrap)));
     }
 
     private boolean whole(ServerWebExchange exchange, ServerHttpResponse response) {

@@ -86,7 +86,7 @@ help: ## List every target with one line each
 	@echo "    TIMEOUT=10s CPU_DURATION=20s PIN=auto AUTH_LATENCY=1ms HEALTH_TIMEOUT=120s"
 	@echo "    SLO=p99:10ms RATES=500,1000 AGENTS=2 AGENT_HOSTS=127.0.0.1,127.0.0.2 (make capacity)  A= B= FAIL_ON=5% (make compare of two runs, pair-ladder)"
 	@echo "    SLO=p99:10ms on lab, baseline, gateway-test, profile, sweep: a ✓/✗ line per rung after the summary, exit 3 when one breaks it (default: no gate)"
-	@echo "    A_GATEWAY= B_GATEWAY= (profiles or a jar) A_JAVA_OPTS= B_JAVA_OPTS= A_JDK= B_JDK= PAIR_RATE=400 PASSES=10 DURATION=30s SUBWINDOW=10s WARMUP=120s WARMUP_PROBE=5s SEED= (make compare, paired)"
+	@echo "    A_GATEWAY= B_GATEWAY= (profiles, a jar, nginx or nginx-cached) A_JAVA_OPTS= B_JAVA_OPTS= A_JDK= B_JDK= PAIR_RATE=400 (0: closed loop) PASSES=10 DURATION=30s SUBWINDOW=10s WARMUP=120s WARMUP_PROBE=5s SEED= (make compare, paired)"
 	@echo "    FAULTS='20s:latency=20ms 40s:latency=1ms' (auth-service faults at offsets into each measured window)"
 	@echo "    LADDER=lean (make lab: the lean ladder, lab/scenarios-lean.yml)  SCENARIOS=lab/scenarios-threads.yml JAVA=<JDK 21+>/bin/java (make lab: the four auth clients)"
 	@echo "    PROFILER=async|jfr|jprofiler EVENT=cpu|wall|lock|alloc (make profile: async by default; make lab: every gateway rung profiled)"

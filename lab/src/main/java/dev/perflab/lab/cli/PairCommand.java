@@ -23,8 +23,9 @@ import picocli.CommandLine.Spec;
  * by pass.
  */
 @Command(name = "pair",
-        description = "Two gateways at the same time (A_GATEWAY, B_GATEWAY: Spring profiles of the lab's gateway or a jar), "
-                + "offered the same rate, with paired verdicts on CPU per request and latency (compare.md, pair.json).")
+        description = "Two gateways at the same time (A_GATEWAY, B_GATEWAY: Spring profiles of the lab's gateway, a jar, "
+                + "or nginx / nginx-cached), offered the same rate (or both in the closed loop, PAIR_RATE=0), "
+                + "with paired verdicts on CPU per request and latency (compare.md, pair.json).")
 public class PairCommand implements Callable<Integer> {
 
     /** Passes when PASSES is not given. */
@@ -34,7 +35,7 @@ public class PairCommand implements Callable<Integer> {
     PairOptions options;
 
     @Option(names = "--a-gateway", defaultValue = "${env:A_GATEWAY:-}",
-            description = "Side A: Spring profiles of the lab's gateway (reactive,log-quiet) or a gateway jar.")
+            description = "Side A: Spring profiles of the lab's gateway (reactive,log-quiet), a gateway jar, or nginx / nginx-cached (the lab's nginx references).")
     String aGateway;
 
     @Option(names = "--b-gateway", defaultValue = "${env:B_GATEWAY:-}", description = "Side B, the same way.")

@@ -146,7 +146,7 @@ public class PairLadderCommand implements Callable<Integer> {
         model.put("stepsPlanned", ladder.planned().size());
         model.put("unfinished", ladder.done().size() < ladder.planned().size());
         model.put("passes", plan.passes());
-        model.put("rate", plan.ratePerSide());
+        model.put("load", plan.describeLoad());
         model.put("warmup", "up to " + Durations.format(plan.warmup()) + ", until the JIT is quiet");
         model.put("windows", plan.windows().size());
         model.put("window", Durations.format(plan.windows().get(0)));

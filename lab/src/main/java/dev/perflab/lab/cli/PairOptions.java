@@ -30,7 +30,7 @@ public class PairOptions {
     Path results;
 
     @Option(names = "--rate", defaultValue = "${env:PAIR_RATE:-" + PairPlan.DEFAULT_RATE + "}",
-            description = "Requests per second offered to EACH side at once (default: ${DEFAULT-VALUE}).")
+            description = "Requests per second offered to EACH side at once, or 0 for the closed loop (10 requests in flight per side) (default: ${DEFAULT-VALUE}).")
     int rate;
 
     @Option(names = "--passes", defaultValue = "${env:PASSES:-}",

@@ -30,7 +30,7 @@ final class PairReport {
         Map<String, Object> model = new LinkedHashMap<>();
         model.put("a", plan.a().describe());
         model.put("b", plan.b().describe());
-        model.put("rate", plan.ratePerSide());
+        model.put("load", plan.describeLoad());
         model.put("passesPlanned", plan.passes());
         model.put("passesDone", result.passes().size());
         model.put("unfinished", result.passes().size() < plan.passes());
@@ -55,9 +55,10 @@ final class PairReport {
             row.put("cpu", fixed(pass.ratio().cpuMsPerRequest(), 3));
             row.put("p50", fixed(pass.ratio().p50(), 3));
             row.put("p99", fixed(pass.ratio().p99(), 3));
-            row.put("bytes", fixed(pass.ratio().bytesPerRequest(), 4));
+            row.put("bytes",
+                    Double.isNaN(pass.ratio().bytesPerRequest()) ? "n/a" : fixed(pass.ratio().bytesPerRequest(), 4));
             row.put("errors", pass.a().errors() + " / " + pass.b().errors());
-            row.put("gcs", pass.a().jvm().youngCollections() + " / " + pass.b().jvm().youngCollections());
+            row.put("gcs", youngCollections(pass.a()) + " / " + youngCollections(pass.b()));
             row.put("jit", pass.windows().stream().filter(w -> w.a().jitBusy() || w.b().jitBusy()).count() + " of "
                     + pass.windows().size());
             passes.add(row);
@@ -102,6 +103,10 @@ final class PairReport {
                 default -> side.p99Ms();
             };
         }).average().orElse(Double.NaN);
+    }
+
+    private static String youngCollections(PairResult.SideWindow side) {
+        return side.jvm() == null ? "n/a" : Long.toString(side.jvm().youngCollections());
     }
 
     private static String fixed(double value, int digits) {

@@ -91,16 +91,21 @@ public final class VegetaGenerator implements LoadGenerator {
     }
 
     /**
-     * @param rate requests per second, sent at even intervals
+     * @param rate requests per second, sent at even intervals; 0 for the closed loop
      * @param maxConnections the most connections vegeta opens; 0 for no limit (the open
      * model: a stall never holds a request back)
      * @param timeout a request without an answer by then counts as an error
+     * @param workers for the closed loop (rate 0): the requests in flight, each sent when
+     * the one before it is answered; 0 for the open model
      */
-    public record Load(int rate, int maxConnections, Duration timeout) {
+    public record Load(int rate, int maxConnections, Duration timeout, int workers) {
 
         public Load {
-            if (rate < 1) {
+            if (rate < 1 && !(rate == 0 && workers > 0)) {
                 throw new LabException("the offered rate must be at least 1 request per second, got " + rate);
+            }
+            if (rate > 0 && workers != 0) {
+                throw new LabException("a fixed rate takes no closed-loop workers, got " + workers);
             }
             if (maxConnections < 0) {
                 throw new LabException("the connection limit must be 0 (none) or more, got " + maxConnections);
@@ -108,6 +113,23 @@ public final class VegetaGenerator implements LoadGenerator {
             if (timeout.toMillis() < 1000) {
                 throw new LabException("the request timeout must be at least 1s, got " + timeout.toMillis() + " ms");
             }
+        }
+
+        /** The open model at {@code rate}. */
+        public Load(int rate, int maxConnections, Duration timeout) {
+            this(rate, maxConnections, timeout, 0);
+        }
+
+        /**
+         * The closed loop: {@code workers} requests in flight, as fast as they are
+         * answered.
+         */
+        public static Load closedLoop(int workers, int maxConnections, Duration timeout) {
+            return new Load(0, maxConnections, timeout, workers);
+        }
+
+        public boolean closed() {
+            return rate == 0;
         }
     }
 
@@ -118,7 +140,9 @@ public final class VegetaGenerator implements LoadGenerator {
 
     @Override
     public String describe() {
-        return "vegeta attack -rate=" + load.rate() + "/s"
+        return "vegeta attack "
+                + (load.closed() ? "-rate=0 -workers=" + load.workers() + " (closed loop)"
+                        : "-rate=" + load.rate() + "/s")
                 + (load.maxConnections() > 0 ? " -max-connections=" + load.maxConnections() : "") + " -timeout="
                 + load.timeout().toSeconds() + "s, latency from the intended send time"
                 + (agents.isEmpty() ? "" : ", from " + agents.size() + (agents.size() == 1 ? " agent (" : " agents (")
@@ -266,6 +290,11 @@ public final class VegetaGenerator implements LoadGenerator {
         }
         command.addAll(List.of("attack", "-rate=" + rate + "/1s", "-duration=" + duration.toMillis() + "ms",
                 "-timeout=" + load.timeout().toMillis() + "ms", "-max-body=0"));
+        if (load.closed()) {
+            // exactly this many workers, each sending its next request when its last is
+            // answered
+            command.addAll(List.of("-workers=" + load.workers(), "-max-workers=" + load.workers()));
+        }
         if (agent == null || agent.local()) {
             command.add("-output=" + results);
         }

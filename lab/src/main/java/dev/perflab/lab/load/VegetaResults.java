@@ -124,10 +124,11 @@ public final class VegetaResults {
      * Parses the results of one attack at {@code rate} requests per second in all that
      * vegeta sent round-robin to several targets, each target's requests apart (keyed by
      * URL, in the order first seen). Every latency still counts from the intended send
-     * time of the one schedule they shared.
+     * time of the one schedule they shared. Rate 0 is the closed loop, which has no
+     * schedule: a request is due when it is sent.
      */
     public static Map<String, Parsed> parseByUrl(Reader jsonLines, int rate) {
-        long intervalNanos = interval(rate);
+        long intervalNanos = rate == 0 ? 0 : interval(rate);
         List<Send> sends = read(jsonLines);
         long start = start(sends, intervalNanos);
         Map<String, List<Send>> byUrl = new LinkedHashMap<>();
@@ -191,7 +192,7 @@ public final class VegetaResults {
         long errors = 0;
         long socketErrors = 0;
         for (Send send : sends) {
-            long intended = start + (send.seq() + 1) * intervalNanos;
+            long intended = intervalNanos == 0 ? send.sentNanos() : start + (send.seq() + 1) * intervalNanos;
             long lateness = send.sentNanos() - intended;
             maxLateness = Math.max(maxLateness, lateness);
             histogram.recordValue(Math.max(1, Math.round((lateness + send.latencyNanos()) / 1000.0)));

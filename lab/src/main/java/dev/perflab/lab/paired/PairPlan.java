@@ -32,15 +32,21 @@ public record PairPlan(Side a, Side b, int ratePerSide, int passes, List<Duratio
      */
     public static final int DEFAULT_RATE = 400;
 
+    /**
+     * Requests in flight per side in the closed loop (PAIR_RATE=0): the ladder's own
+     * closed loop keeps CONNECTIONS=10 per target.
+     */
+    public static final int CLOSED_LOOP_PER_SIDE = 10;
+
     /** A pass with fewer sub-windows than this says little about the spread inside it. */
     static final int MAX_WINDOWS = 1000;
 
     public PairPlan {
         windows = List.copyOf(windows);
         javaOptions = List.copyOf(javaOptions);
-        if (ratePerSide < 1 || ratePerSide > 50_000) {
-            throw new LabException(
-                    "PAIR_RATE must be 1 to 50000 requests per second for each side, not " + ratePerSide);
+        if (ratePerSide < 0 || ratePerSide > 50_000) {
+            throw new LabException("PAIR_RATE must be 1 to 50000 requests per second for each side, or 0 for the "
+                    + "closed loop, not " + ratePerSide);
         }
         if (passes < 2 || passes > 200) {
             throw new LabException("PASSES must be 2 to 200 (the interval is over passes), not " + passes);
@@ -55,6 +61,33 @@ public record PairPlan(Side a, Side b, int ratePerSide, int passes, List<Duratio
         if (warmupProbe.toMillis() < 1000) {
             throw new LabException("WARMUP_PROBE must be at least 1s, not " + Durations.format(warmupProbe));
         }
+        for (Side side : List.of(a, b)) {
+            if (!side.jvm() && !route.startsWith("/service/")) {
+                throw new LabException(side.label() + "_GATEWAY=" + side.given()
+                        + " routes /service/ (lab/nginx), not ROUTE=" + route + ": leave ROUTE at its default");
+            }
+            if (!side.jvm() && bearer(header) == null) {
+                throw new LabException(side.label() + "_GATEWAY=" + side.given()
+                        + " passes the Authorization header to auth-service: TOKEN_HEADER must be "
+                        + "'Authorization: Bearer <token>', not " + (header == null ? "none" : "'" + header + "'"));
+            }
+        }
+    }
+
+    /** The token of an "Authorization: Bearer token" header; null for any other. */
+    private static String bearer(String header) {
+        if (header == null) {
+            return null;
+        }
+        int colon = header.indexOf(':');
+        String value = header.substring(colon + 1).trim();
+        return header.substring(0, colon).trim().equalsIgnoreCase("Authorization") && value.startsWith("Bearer ")
+                ? value.substring("Bearer ".length()).trim() : null;
+    }
+
+    /** The bearer token every request carries, for nginx's check at its start. */
+    String token() {
+        return bearer(header);
     }
 
     /**
@@ -93,6 +126,20 @@ public record PairPlan(Side a, Side b, int ratePerSide, int passes, List<Duratio
         return parts;
     }
 
+    /** Whether the sides run in the closed loop (PAIR_RATE=0) rather than at a rate. */
+    public boolean closedLoop() {
+        return ratePerSide == 0;
+    }
+
+    /** The load each side gets, in words. */
+    public String describeLoad() {
+        return closedLoop()
+                ? "closed loop: " + CLOSED_LOOP_PER_SIDE + " requests in flight for each side at the same time ("
+                        + 2 * CLOSED_LOOP_PER_SIDE
+                        + " vegeta workers round-robin, each sending when its last answer came)"
+                : ratePerSide + " req/s offered to each side at the same time by one vegeta (round-robin)";
+    }
+
     Duration measured() {
         return windows.stream().reduce(Duration.ZERO, Duration::plus);
     }
@@ -121,7 +168,10 @@ public record PairPlan(Side a, Side b, int ratePerSide, int passes, List<Duratio
                         + "both restart every pass in a random order of start, port and schedule");
         plan.put("a", a.json());
         plan.put("b", b.json());
-        plan.put("rate_per_side", ratePerSide);
+        plan.put("rate_per_side", closedLoop() ? "closed loop" : ratePerSide);
+        if (closedLoop()) {
+            plan.put("in_flight_per_side", CLOSED_LOOP_PER_SIDE);
+        }
         plan.put("passes", passes);
         plan.put("windows_per_pass", windows.size());
         plan.put("window", Durations.format(windows.get(0)));

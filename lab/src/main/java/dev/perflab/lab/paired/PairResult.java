@@ -34,8 +34,8 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
     static final String GATED = "cpu_ms_per_request";
 
     /**
-     * One side in one window: its requests and errors, the CPU its gateway process used,
-     * its latency from the intended send time.
+     * One side in one window: its requests and errors, the CPU its processes used, its
+     * latency from the intended send time, what its JVM counted (null for nginx).
      */
     public record SideWindow(long requests, long errors, double cpuMs, double p50Ms, double p99Ms, Histogram histogram,
             JvmCounters.Reading jvm) {
@@ -50,7 +50,7 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
         }
 
         public double bytesPerRequest() {
-            return requests == 0 ? Double.NaN : (double) jvm.allocatedBytes() / requests;
+            return requests == 0 || jvm == null ? Double.NaN : (double) jvm.allocatedBytes() / requests;
         }
 
         /**
@@ -58,7 +58,7 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
          * CPU: the code was still changing.
          */
         public boolean jitBusy() {
-            return jvm.jitMillis() > 0.01 * cpuMs;
+            return jvm != null && jvm.jitMillis() > 0.01 * cpuMs;
         }
 
         Map<String, Object> json() {
@@ -69,6 +69,9 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
             side.put("cpu_ms_per_request", round(cpuMsPerRequest(), 4));
             side.put("p50_ms", p50Ms);
             side.put("p99_ms", p99Ms);
+            if (jvm == null) {
+                return side;
+            }
             side.put("allocated_bytes", jvm.allocatedBytes());
             side.put("bytes_per_request", round(bytesPerRequest(), 1));
             side.put("young_gcs", jvm.youngCollections());
@@ -161,7 +164,7 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
             parts.forEach(part -> merged.add(part.histogram()));
             JvmCounters.Reading jvm = JvmCounters.Reading.NONE;
             for (SideWindow part : parts) {
-                jvm = jvm.plus(part.jvm());
+                jvm = jvm == null || part.jvm() == null ? null : jvm.plus(part.jvm());
             }
             return new SideWindow(parts.stream().mapToLong(SideWindow::requests).sum(),
                     parts.stream().mapToLong(SideWindow::errors).sum(),
@@ -198,9 +201,10 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
     static PairResult of(PairPlan plan, List<Pass> passes, Path dir) {
         Map<String, PairedRatio> verdicts = new LinkedHashMap<>();
         String noVerdict = null;
+        boolean bytes = plan.a().jvm() && plan.b().jvm();
         boolean measurable = passes.stream()
             .allMatch(p -> p.a().requests() > 0 && p.b().requests() > 0 && p.a().cpuMs() > 0 && p.b().cpuMs() > 0
-                    && p.a().jvm().allocatedBytes() > 0 && p.b().jvm().allocatedBytes() > 0);
+                    && (!bytes || p.a().jvm().allocatedBytes() > 0 && p.b().jvm().allocatedBytes() > 0));
         if (!measurable) {
             noVerdict = "a pass in which one side answered no request, or used no CPU: no ratio, no verdict";
         }
@@ -210,8 +214,10 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
                     PairedRatio.of(passes.stream().map(p -> p.ratio().cpuMsPerRequest()).toList(), false));
             verdicts.put("p50_ms", PairedRatio.of(passes.stream().map(p -> p.ratio().p50()).toList(), false));
             verdicts.put("p99_ms", PairedRatio.of(passes.stream().map(p -> p.ratio().p99()).toList(), false));
-            verdicts.put("bytes_per_request",
-                    PairedRatio.of(passes.stream().map(p -> p.ratio().bytesPerRequest()).toList(), false));
+            if (bytes) {
+                verdicts.put("bytes_per_request",
+                        PairedRatio.of(passes.stream().map(p -> p.ratio().bytesPerRequest()).toList(), false));
+            }
             if (noVerdict != null) {
                 verdicts.replaceAll((metric, ratio) -> new PairedRatio(ratio.ratio(), null, null, ratio.passes(), null,
                         ratio.perPass()));

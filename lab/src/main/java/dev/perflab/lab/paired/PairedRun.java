@@ -32,6 +32,7 @@ import dev.perflab.lab.system.RunningService;
 import dev.perflab.lab.system.Service;
 import dev.perflab.lab.system.ServiceLauncher;
 import dev.perflab.lab.system.StopOnExit;
+import dev.perflab.lab.targets.NginxProcess;
 import java.util.Collections;
 import java.util.Locale;
 
@@ -115,11 +116,16 @@ public final class PairedRun {
         out.println("Results: " + run.dir());
         out.println("A: " + plan.a().describe());
         out.println("B: " + plan.b().describe());
+        out.println("Load: " + plan.describeLoad());
         out.println(plan.expectedDuration());
         out.flush();
         int[] ports = FreePorts.below(2);
         VegetaGenerator generator = new VegetaGenerator(plan.root(),
-                new VegetaGenerator.Load(2 * plan.ratePerSide(), MAX_CONNECTIONS, plan.timeout()), out);
+                plan.closedLoop()
+                        ? VegetaGenerator.Load.closedLoop(2 * PairPlan.CLOSED_LOOP_PER_SIDE, MAX_CONNECTIONS,
+                                plan.timeout())
+                        : new VegetaGenerator.Load(2 * plan.ratePerSide(), MAX_CONNECTIONS, plan.timeout()),
+                out);
         try (StopOnExit onExit = StopOnExit.register("pair", () -> {
             run.error("interrupted (Ctrl-C or SIGTERM) during the run; the processes it started were stopped");
             write(run);
@@ -197,8 +203,38 @@ public final class PairedRun {
     }
 
     /**
-     * One pass: both gateways started (in this pass's order), checked, warmed up
-     * together, measured window by window, stopped.
+     * One side as it runs in a pass: the processes whose CPU is its cost (a gateway's
+     * JVM; nginx's master and workers), its log, and how it stops.
+     */
+    private record Running(List<Long> pids, Path log, RunningService gateway, NginxProcess nginx) {
+
+        void close() {
+            if (gateway != null) {
+                gateway.child().stop(STOP_GRACE);
+            }
+            else {
+                nginx.close();
+            }
+        }
+    }
+
+    /**
+     * Starts a side on its port: a gateway without waiting (both start at once and are
+     * awaited after), nginx until it routes a request with the token.
+     */
+    private Running start(Path dir, Side side, int port, int[] ports) {
+        if (side.jvm()) {
+            RunningService gateway = launcher(dir, side).start(gatewaySpec(side, port, ports));
+            return new Running(List.of(gateway.pid()), gateway.log(), gateway, null);
+        }
+        Path prefix = dir.resolve(side.label().toLowerCase(Locale.ROOT)).resolve("nginx");
+        NginxProcess nginx = NginxProcess.start(side.nginx(), prefix, port, ports[0], ports[1], plan.token());
+        return new Running(nginx.pids(), prefix.resolve("nginx-error.log"), null, nginx);
+    }
+
+    /**
+     * One pass: both sides started (in this pass's order), checked, warmed up together,
+     * measured window by window, stopped.
      */
     private PairResult.Pass pass(int pass, Path dir, LabSystem backends, int[] ports, VegetaGenerator generator) {
         boolean aOnFirstPort = this.aOnFirstPort.get(pass - 1);
@@ -211,14 +247,15 @@ public final class PairedRun {
         out.printf("  [%d/%d] pass %d: A on port %d, B on %d, %s started first, %s first in the schedule%n", pass,
                 plan.passes(), pass, portA, portB, aStartsFirst ? "A" : "B", aFirstInSchedule ? "A" : "B");
         out.flush();
-        Map<String, RunningService> running = new LinkedHashMap<>();
+        Map<String, Running> running = new LinkedHashMap<>();
         try {
             for (Side side : aStartsFirst ? List.of(plan.a(), plan.b()) : List.of(plan.b(), plan.a())) {
-                int port = side == plan.a() ? portA : portB;
-                running.put(side.label(), launcher(dir, side).start(gatewaySpec(side, port, ports)));
+                running.put(side.label(), start(dir, side, side == plan.a() ? portA : portB, ports));
             }
             for (Side side : List.of(plan.a(), plan.b())) {
-                launcher(dir, side).awaitHealthy(running.get(side.label()), plan.healthTimeout());
+                if (side.jvm()) {
+                    launcher(dir, side).awaitHealthy(running.get(side.label()).gateway(), plan.healthTimeout());
+                }
             }
             URI a = URI.create("http://127.0.0.1:" + portA + plan.route());
             URI b = URI.create("http://127.0.0.1:" + portB + plan.route());
@@ -226,11 +263,11 @@ public final class PairedRun {
             answers(plan.b(), b);
             List<URI> schedule = aFirstInSchedule ? List.of(a, b) : List.of(b, a);
             List<PairResult.Window> windows = new ArrayList<>();
-            long[] pids = { running.get("A").pid(), running.get("B").pid(), backends.get(Service.AUTH).pid(),
-                    backends.get(Service.BUSINESS).pid() };
+            List<List<Long>> pids = List.of(running.get("A").pids(), running.get("B").pids(),
+                    List.of(backends.get(Service.AUTH).pid()), List.of(backends.get(Service.BUSINESS).pid()));
             PairResult.Warmup warm;
-            try (JvmCounters countersA = JvmCounters.attach(pids[0], "gateway A");
-                    JvmCounters countersB = JvmCounters.attach(pids[1], "gateway B")) {
+            try (JvmCounters countersA = counters(plan.a(), pids.get(0));
+                    JvmCounters countersB = counters(plan.b(), pids.get(1))) {
                 warm = warmUp(generator, schedule, pids, running, countersA, countersB);
                 out.printf(Locale.ROOT, "    warm-up: %.0f s in %d parts, %s%n", warm.took().toMillis() / 1000.0,
                         warm.parts(), warm.quiet() ? "the JIT went quiet in both gateways"
@@ -244,8 +281,21 @@ public final class PairedRun {
                     windows);
         }
         finally {
-            running.values().forEach(service -> service.child().stop(STOP_GRACE));
+            running.values().forEach(Running::close);
         }
+    }
+
+    /** A JVM side's counters; null for nginx, which has none. */
+    private static JvmCounters counters(Side side, List<Long> pids) {
+        return side.jvm() ? JvmCounters.attach(pids.get(0), "gateway " + side.label()) : null;
+    }
+
+    private static JvmCounters.Snapshot snapshot(JvmCounters counters) {
+        return counters == null ? null : counters.read();
+    }
+
+    private static long jitMillis(JvmCounters counters) {
+        return counters == null ? 0 : counters.jitMillis();
     }
 
     /**
@@ -253,16 +303,16 @@ public final class PairedRun {
      * each process's CPU, what each JVM counted.
      */
     private PairResult.Window window(VegetaGenerator generator, List<URI> schedule, URI a, URI b, Duration length,
-            long[] pids, Map<String, RunningService> running, JvmCounters countersA, JvmCounters countersB) {
-        JvmCounters.Snapshot jvmA = countersA.read();
-        JvmCounters.Snapshot jvmB = countersB.read();
+            List<List<Long>> pids, Map<String, Running> running, JvmCounters countersA, JvmCounters countersB) {
+        JvmCounters.Snapshot jvmA = snapshot(countersA);
+        JvmCounters.Snapshot jvmB = snapshot(countersB);
         double[] before = cpu(pids, running);
         OptionalDouble generatorBefore = ReapedChildren.cpuSeconds();
         Map<URI, LoadResult> each = generator.offerEach(schedule, plan.header(), length);
         double[] after = cpu(pids, running);
         OptionalDouble generatorAfter = ReapedChildren.cpuSeconds();
-        JvmCounters.Reading spentA = countersA.read().since(jvmA);
-        JvmCounters.Reading spentB = countersB.read().since(jvmB);
+        JvmCounters.Reading spentA = countersA == null ? null : countersA.read().since(jvmA);
+        JvmCounters.Reading spentB = countersB == null ? null : countersB.read().since(jvmB);
         Double generatorMs = generatorBefore.isPresent() && generatorAfter.isPresent()
                 ? (generatorAfter.getAsDouble() - generatorBefore.getAsDouble()) * 1000 : null;
         return new PairResult.Window(PairResult.SideWindow.of(each.get(a), after[0] - before[0], spentA),
@@ -275,21 +325,21 @@ public final class PairedRun {
      * compiled for more than 1 % of its CPU in the last part (its code has stopped
      * changing), or WARMUP is spent.
      */
-    private PairResult.Warmup warmUp(VegetaGenerator generator, List<URI> schedule, long[] pids,
-            Map<String, RunningService> running, JvmCounters countersA, JvmCounters countersB) {
+    private PairResult.Warmup warmUp(VegetaGenerator generator, List<URI> schedule, List<List<Long>> pids,
+            Map<String, Running> running, JvmCounters countersA, JvmCounters countersB) {
         long started = System.nanoTime();
         Duration spent = Duration.ZERO;
         int parts = 0;
         while (spent.compareTo(plan.warmup()) < 0) {
             Duration part = plan.warmupProbe().compareTo(plan.warmup().minus(spent)) < 0 ? plan.warmupProbe()
                     : plan.warmup().minus(spent);
-            long jitA = countersA.jitMillis();
-            long jitB = countersB.jitMillis();
+            long jitA = jitMillis(countersA);
+            long jitB = jitMillis(countersB);
             double[] before = cpu(pids, running);
             generator.offerEach(schedule, plan.header(), part);
             double[] after = cpu(pids, running);
-            long compiledA = countersA.jitMillis() - jitA;
-            long compiledB = countersB.jitMillis() - jitB;
+            long compiledA = jitMillis(countersA) - jitA;
+            long compiledB = jitMillis(countersB) - jitB;
             spent = spent.plus(part);
             parts++;
             if (compiledA <= QUIET_JIT * (after[0] - before[0]) && compiledB <= QUIET_JIT * (after[1] - before[1])) {
@@ -329,17 +379,22 @@ public final class PairedRun {
         }
     }
 
-    /** Each pid's CPU ms so far; a gateway that ended is one line naming its log. */
-    private static double[] cpu(long[] pids, Map<String, RunningService> gateways) {
-        double[] ms = new double[pids.length];
-        for (int i = 0; i < pids.length; i++) {
-            OptionalDouble read = ProcessCpu.millis(pids[i]);
-            if (read.isEmpty()) {
-                String who = i == 0 ? "gateway A" : i == 1 ? "gateway B" : i == 2 ? "auth-service" : "business-service";
-                String log = i < 2 ? " (see its log: " + gateways.get(i == 0 ? "A" : "B").log() + ")" : "";
-                throw new LabException(who + " (pid " + pids[i] + ") ended during the measurement" + log);
+    /**
+     * Each side's CPU ms so far (A, B, auth-service, business-service), over all its
+     * processes; one that ended is one line naming its log.
+     */
+    private static double[] cpu(List<List<Long>> pids, Map<String, Running> sides) {
+        double[] ms = new double[pids.size()];
+        for (int i = 0; i < pids.size(); i++) {
+            for (long pid : pids.get(i)) {
+                OptionalDouble read = ProcessCpu.millis(pid);
+                if (read.isEmpty()) {
+                    String who = i == 0 ? "side A" : i == 1 ? "side B" : i == 2 ? "auth-service" : "business-service";
+                    String log = i < 2 ? " (see its log: " + sides.get(i == 0 ? "A" : "B").log() + ")" : "";
+                    throw new LabException(who + " (pid " + pid + ") ended during the measurement" + log);
+                }
+                ms[i] += read.getAsDouble();
             }
-            ms[i] = read.getAsDouble();
         }
         return ms;
     }

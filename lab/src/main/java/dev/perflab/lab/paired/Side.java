@@ -1,5 +1,6 @@
 package dev.perflab.lab.paired;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -10,32 +11,57 @@ import java.util.Map;
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.system.ForeignGateway;
 import dev.perflab.lab.system.GatewayProfiles;
+import dev.perflab.lab.system.InstalledTools;
 import dev.perflab.lab.system.Jdks;
 import dev.perflab.lab.system.Service;
 
 /**
  * One side of a paired comparison, as A_GATEWAY or B_GATEWAY names it: a path ending in
- * {@code .jar} is the user's own gateway; anything else is the lab's gateway with those
- * Spring profiles (comma-separated, e.g. {@code reactive,burn}). Its own JVM options come
- * after the common ones.
+ * {@code .jar} is the user's own gateway; {@code nginx} and {@code nginx-cached} are the
+ * lab's nginx references (lab/nginx/auth-request.conf and auth-request-cached.conf), so
+ * that a gateway's cost against nginx's is measured in the same seconds; anything else is
+ * the lab's gateway with those Spring profiles (comma-separated, e.g.
+ * {@code reactive,burn}). A gateway's own JVM options come after the common ones.
  *
  * @param label "A" or "B"
  * @param foreign the user's gateway, or null for the lab's
  * @param javaHome the JDK this side's gateway runs on, or null for the lab's own
+ * @param nginx the nginx config this side runs, or null for a gateway (a JVM)
  */
 public record Side(String label, String given, List<String> profiles, ForeignGateway foreign, List<String> javaOptions,
-        Path javaHome) {
+        Path javaHome, Path nginx) {
+
+    /** The nginx references a side may name, and the config each runs. */
+    static final Map<String, String> NGINX = Map.of("nginx", "lab/nginx/auth-request.conf", "nginx-cached",
+            "lab/nginx/auth-request-cached.conf");
 
     public Side {
         profiles = List.copyOf(profiles);
         javaOptions = List.copyOf(javaOptions);
     }
 
-    /** The same side with more JVM options before its own. */
+    /** A gateway side. */
+    public Side(String label, String given, List<String> profiles, ForeignGateway foreign, List<String> javaOptions,
+            Path javaHome) {
+        this(label, given, profiles, foreign, javaOptions, javaHome, null);
+    }
+
+    /** Whether this side is a JVM, whose allocation and JIT the lab reads. */
+    public boolean jvm() {
+        return nginx == null;
+    }
+
+    /**
+     * The same side with more JVM options before its own (nginx takes none: it stays as
+     * it is).
+     */
     public Side withOptionsBefore(List<String> first) {
+        if (!jvm()) {
+            return this;
+        }
         List<String> all = new ArrayList<>(first);
         all.addAll(javaOptions);
-        return new Side(label, given, profiles, foreign, all, javaHome);
+        return new Side(label, given, profiles, foreign, all, javaHome, nginx);
     }
 
     /**
@@ -55,7 +81,7 @@ public record Side(String label, String given, List<String> profiles, ForeignGat
         String knob = label + "_GATEWAY";
         if (value.isEmpty()) {
             throw new LabException(
-                    "make compare needs both sides to run them at the same time: A_GATEWAY=<profiles or jar> B_GATEWAY=<profiles or jar>, "
+                    "make compare needs both sides to run them at the same time: A_GATEWAY=<profiles, jar or nginx> B_GATEWAY=<profiles, jar or nginx>, "
                             + "e.g. A_GATEWAY=reactive B_GATEWAY=reactive,burn (or A=<results folder> B=<results folder> for two finished runs); "
                             + knob + " is empty");
         }
@@ -64,6 +90,20 @@ public record Side(String label, String given, List<String> profiles, ForeignGat
                 : Jdks.find(Jdks.FOLDER, jdk)
                     .orElseThrow(() -> new LabException(label + "_JDK=" + jdk + ": " + Jdks.FOLDER + " has no JDK "
                             + jdk + " (set it to one installed there, or leave it empty)"));
+        if (NGINX.containsKey(value)) {
+            if (!options.isEmpty() || home != null) {
+                throw new LabException(label + "_GATEWAY=" + value + " runs nginx, which takes no JVM options or JDK: "
+                        + "leave " + label + "_JAVA_OPTS and " + label + "_JDK empty");
+            }
+            InstalledTools.missing(root, "nginx").ifPresent(why -> {
+                throw new LabException(knob + "=" + value + " needs nginx: " + why);
+            });
+            Path config = root.resolve(NGINX.get(value));
+            if (!Files.isRegularFile(config)) {
+                throw new LabException(knob + "=" + value + ": its config " + config + " is missing");
+            }
+            return new Side(label, value, List.of(), null, List.of(), null, config);
+        }
         if (value.endsWith(".jar")) {
             return new Side(label, value, List.of(), ForeignGateway.ofJar(root.resolve(value).normalize()), options,
                     home);
@@ -83,6 +123,9 @@ public record Side(String label, String given, List<String> profiles, ForeignGat
      * own-gateway.jar".
      */
     public String describe() {
+        if (!jvm()) {
+            return "nginx (" + nginx.getParent().getFileName() + "/" + nginx.getFileName() + ")";
+        }
         String what = foreign != null ? "your gateway " + foreign.name()
                 : "the lab's gateway (profiles " + String.join(",", profiles) + ")";
         return what + (javaOptions.isEmpty() ? "" : " with " + String.join(" ", javaOptions))
@@ -93,6 +136,10 @@ public record Side(String label, String given, List<String> profiles, ForeignGat
         Map<String, Object> side = new LinkedHashMap<>();
         side.put("gateway", given);
         side.put("foreign", foreign != null);
+        if (!jvm()) {
+            side.put("nginx", nginx.toString());
+            return side;
+        }
         if (foreign == null) {
             side.put("profiles", profiles);
         }

@@ -31,6 +31,15 @@ public final class NginxProcess implements AutoCloseable {
     }
 
     public static NginxProcess start(Path template, Path prefix, int businessPort, int authPort, String token) {
+        return start(template, prefix, PORT, businessPort, authPort, token);
+    }
+
+    /**
+     * nginx from {@code template} on {@code port}, in front of the backend and
+     * auth-service; returns once it routes a request with the token.
+     */
+    public static NginxProcess start(Path template, Path prefix, int port, int businessPort, int authPort,
+            String token) {
         if (!Files.isRegularFile(template)) {
             throw new LabException("nginx config " + template + " is missing: run from the repository root");
         }
@@ -43,7 +52,7 @@ public final class NginxProcess implements AutoCloseable {
                 .replace("@PREFIX@", prefix.toAbsolutePath().toString())
                 .replace("@BUSINESS_PORT@", Integer.toString(businessPort))
                 .replace("@AUTH_PORT@", Integer.toString(authPort))
-                .replace("@PORT@", Integer.toString(PORT))
+                .replace("@PORT@", Integer.toString(port))
                 .replace("@USER@", System.getProperty("user.name"));
             Files.writeString(conf, text, StandardCharsets.UTF_8);
         }
@@ -60,8 +69,8 @@ public final class NginxProcess implements AutoCloseable {
             .start();
         try {
             ServiceLauncher.awaitReady(child, Duration.ofSeconds(20),
-                    () -> LabHttp.get(url(), Map.of("Authorization", "Bearer " + token)).statusCode() == 200,
-                    () -> "nginx exited at start (is port " + PORT + " free?); see " + prefix.resolve("nginx-error.log")
+                    () -> LabHttp.get(url(port), Map.of("Authorization", "Bearer " + token)).statusCode() == 200,
+                    () -> "nginx exited at start (is port " + port + " free?); see " + prefix.resolve("nginx-error.log")
                             + " and " + prefix.resolve("nginx.log"),
                     "nginx did not route a request with the token within 20 s; see "
                             + prefix.resolve("nginx-error.log"));
@@ -85,7 +94,11 @@ public final class NginxProcess implements AutoCloseable {
     }
 
     public static URI url() {
-        return URI.create("http://127.0.0.1:" + PORT + "/service/hello");
+        return url(PORT);
+    }
+
+    static URI url(int port) {
+        return URI.create("http://127.0.0.1:" + port + "/service/hello");
     }
 
     /** The master and its workers, for the stats sampler. */

@@ -153,6 +153,21 @@ class VegetaGeneratorTests {
     }
 
     @Test
+    void theClosedLoopRunsExactlyItsWorkersAtRateZero() {
+        VegetaGenerator closed = new VegetaGenerator(ROOT,
+                VegetaGenerator.Load.closedLoop(20, 200, Duration.ofSeconds(10)), out);
+        assertThat(closed.attackCommand(Path.of("/lab/tools/vegeta"), null, 0, Duration.ofSeconds(5),
+                Path.of("/tmp/agent-1.bin")))
+            .containsSequence("attack", "-rate=0/1s")
+            .containsSequence("-workers=20", "-max-workers=20")
+            .contains("-max-connections=200");
+        assertThat(closed.describe()).startsWith("vegeta attack -rate=0 -workers=20 (closed loop)");
+        assertThatThrownBy(() -> new VegetaGenerator.Load(100, 0, Duration.ofSeconds(10), 5))
+            .isInstanceOf(LabException.class)
+            .hasMessage("a fixed rate takes no closed-loop workers, got 5");
+    }
+
+    @Test
     void readsTheGoMinorVersionAnOldGoIsRefusedWith() {
         assertThat(VegetaInstaller.parseGoMinor("go1.26.8")).isEqualTo(26);
         assertThat(VegetaInstaller.parseGoMinor("go1.19.8")).isEqualTo(19);

@@ -136,6 +136,24 @@ class VegetaResultsTests {
     }
 
     @Test
+    void theClosedLoopHasNoScheduleSoEachLatencyCountsFromItsOwnSend() {
+        // rate 0: each worker sends when its last answer came; a request sent 500 ms
+        // after
+        // the first is not late, it was not due before
+        String lines = line(0, "2026-11-23T10:00:00.000Z", 2_000_000, 200, "http://127.0.0.1:1/a")
+                + line(1, "2026-11-23T10:00:00.500Z", 3_000_000, 200, "http://127.0.0.1:2/b")
+                + line(2, "2026-11-23T10:00:01.000Z", 4_000_000, 200, "http://127.0.0.1:1/a");
+        var byUrl = VegetaResults.parseByUrl(new StringReader(lines), 0);
+        VegetaResults.Parsed a = byUrl.get("http://127.0.0.1:1/a");
+        VegetaResults.Parsed b = byUrl.get("http://127.0.0.1:2/b");
+        assertThat(a.requests()).isEqualTo(2);
+        assertThat(a.maxLatenessMicros()).isZero();
+        assertThat(a.latency().max()).isCloseTo(4.0, within(0.01));
+        assertThat(b.latency().percentile("50")).isCloseTo(3.0, within(0.01));
+        assertThat(a.windowMicros()).as("from the first send to the last answer").isEqualTo(1_004_000);
+    }
+
+    @Test
     void resultsWithoutAUrlCannotBeSplit() {
         String noUrl = "{\"seq\":0,\"code\":200,\"timestamp\":\"2026-11-23T10:00:00.250Z\",\"latency\":1000,\"error\":\"\"}\n";
         assertThatThrownBy(() -> VegetaResults.parseByUrl(new StringReader(noUrl), 4)).isInstanceOf(LabException.class)

@@ -39,8 +39,9 @@ class PairPlanTests {
     @Test
     void knobsOutsideTheirRangeAreOneLineBeforeAnythingStarts() {
         List<Duration> one = List.of(Duration.ofSeconds(10));
-        assertThatThrownBy(() -> plan(0, 10, one)).isInstanceOf(LabException.class)
-            .hasMessageStartingWith("PAIR_RATE must be 1 to 50000");
+        assertThatThrownBy(() -> plan(-1, 10, one)).isInstanceOf(LabException.class)
+            .hasMessageStartingWith("PAIR_RATE must be 1 to 50000 requests per second for each side, or 0 for the "
+                    + "closed loop, not -1");
         assertThatThrownBy(() -> plan(300, 1, one)).isInstanceOf(LabException.class)
             .hasMessage("PASSES must be 2 to 200 (the interval is over passes), not 1");
         assertThatThrownBy(() -> PairPlan.split(Duration.ofHours(999_999), Duration.ofSeconds(1)))
@@ -49,6 +50,41 @@ class PairPlanTests {
         assertThatThrownBy(() -> PairPlan.split(Duration.ofMillis(500), Duration.ofSeconds(1)))
             .isInstanceOf(LabException.class)
             .hasMessageStartingWith("DURATION and SUBWINDOW must be at least 1s each");
+    }
+
+    @Test
+    void rateZeroIsTheClosedLoopWithTenRequestsInFlightPerSide() {
+        PairPlan closed = plan(0, 4, List.of(Duration.ofSeconds(10)));
+        assertThat(closed.closedLoop()).isTrue();
+        assertThat(closed.describeLoad()).startsWith("closed loop: 10 requests in flight for each side");
+        assertThat(closed.json()).containsEntry("rate_per_side", "closed loop").containsEntry("in_flight_per_side", 10);
+        PairPlan open = plan(300, 4, List.of(Duration.ofSeconds(10)));
+        assertThat(open.closedLoop()).isFalse();
+        assertThat(open.describeLoad())
+            .isEqualTo("300 req/s offered to each side at the same time by one vegeta (round-robin)");
+        assertThat(open.json()).doesNotContainKey("in_flight_per_side");
+    }
+
+    @Test
+    void anNginxSideNeedsTheRouteAndTheBearerTokenItsConfigKnows() {
+        Side nginx = new Side("A", "nginx", List.of(), null, List.of(), null, Path.of("lab/nginx/auth-request.conf"));
+        List<Duration> one = List.of(Duration.ofSeconds(10));
+        PairPlan plan = new PairPlan(nginx, B, 300, 4, one, Duration.ZERO, Duration.ofSeconds(5),
+                Duration.ofSeconds(10), 1, "/service/hello", "Authorization: Bearer lab-token", "1ms", List.of(),
+                Duration.ofSeconds(60), Path.of("."), Path.of("results"), Double.NaN, "");
+        assertThat(plan.token()).isEqualTo("lab-token");
+        assertThatThrownBy(() -> new PairPlan(nginx, B, 300, 4, one, Duration.ZERO, Duration.ofSeconds(5),
+                Duration.ofSeconds(10), 1, "/api/hello", "Authorization: Bearer lab-token", "1ms", List.of(),
+                Duration.ofSeconds(60), Path.of("."), Path.of("results"), Double.NaN, ""))
+            .isInstanceOf(LabException.class)
+            .hasMessage(
+                    "A_GATEWAY=nginx routes /service/ (lab/nginx), not ROUTE=/api/hello: leave ROUTE at its default");
+        assertThatThrownBy(() -> new PairPlan(nginx, B, 300, 4, one, Duration.ZERO, Duration.ofSeconds(5),
+                Duration.ofSeconds(10), 1, "/service/hello", "X-Token: abc", "1ms", List.of(), Duration.ofSeconds(60),
+                Path.of("."), Path.of("results"), Double.NaN, ""))
+            .isInstanceOf(LabException.class)
+            .hasMessageStartingWith(
+                    "A_GATEWAY=nginx passes the Authorization header to auth-service: TOKEN_HEADER must be");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.perflab.lab.paired;
 
 import java.nio.file.Path;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
@@ -35,10 +36,28 @@ class SideTests {
     }
 
     @Test
+    void nginxAndNginxCachedRunTheLabsNginxConfigsAndTakeNoJvmOptions() {
+        Side nginx = Side.of("A", " nginx ", "", ROOT);
+        assertThat(nginx.jvm()).isFalse();
+        assertThat(nginx.nginx()).isEqualTo(ROOT.resolve("lab/nginx/auth-request.conf"));
+        assertThat(nginx.describe()).isEqualTo("nginx (nginx/auth-request.conf)");
+        assertThat(nginx.withOptionsBefore(List.of("-Xmx1g")).javaOptions()).as("GATEWAY_JAVA_OPTS is for JVMs")
+            .isEmpty();
+        assertThat(nginx.json()).containsEntry("nginx", ROOT.resolve("lab/nginx/auth-request.conf").toString())
+            .doesNotContainKey("profiles");
+        Side cached = Side.of("B", "nginx-cached", "", ROOT);
+        assertThat(cached.nginx()).isEqualTo(ROOT.resolve("lab/nginx/auth-request-cached.conf"));
+        assertThat(Side.of("B", "reactive", "", ROOT).jvm()).isTrue();
+        assertThatThrownBy(() -> Side.of("B", "nginx", "-Xmx1g", ROOT)).isInstanceOf(LabException.class)
+            .hasMessage("B_GATEWAY=nginx runs nginx, which takes no JVM options or JDK: "
+                    + "leave B_JAVA_OPTS and B_JDK empty");
+    }
+
+    @Test
     void anEmptySideSaysHowToCallCompare() {
         assertThatThrownBy(() -> Side.of("B", " ", "", ROOT)).isInstanceOf(LabException.class)
             .hasMessageStartingWith(
-                    "make compare needs both sides to run them at the same time: A_GATEWAY=<profiles or jar> B_GATEWAY=<profiles or jar>")
+                    "make compare needs both sides to run them at the same time: A_GATEWAY=<profiles, jar or nginx> B_GATEWAY=<profiles, jar or nginx>")
             .hasMessageEndingWith("B_GATEWAY is empty");
     }
 

@@ -1,0 +1,96 @@
+package dev.perflab.lab.paired;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.perflab.lab.OptionalTools;
+import dev.perflab.lab.cli.LabCommand;
+import dev.perflab.lab.run.RunFolder;
+import picocli.CommandLine;
+import tools.jackson.databind.JsonNode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * nginx as a side of a paired comparison, in the closed loop, on the real apps: the lab's
+ * gateway and nginx each keep their requests in flight in the same seconds, nginx's CPU
+ * is read over its master and workers, and the verdicts leave out bytes, which only a JVM
+ * counts.
+ */
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
+class NginxPairIntegrationTests {
+
+    private static final String ROOT = Path.of(System.getProperty("lab.root", ".."))
+        .toAbsolutePath()
+        .normalize()
+        .toString();
+
+    @TempDir
+    Path results;
+
+    private final StringWriter out = new StringWriter();
+
+    private final StringWriter err = new StringWriter();
+
+    @Test
+    void nginxAndTheGatewayInTheClosedLoopAtTheSameTime() throws IOException {
+        int code = execute("pair", "--results", results.toString(), "--root", ROOT, "--a-gateway", "nginx",
+                "--b-gateway", "reactive,log-quiet", "--rate", "0", "--passes", "2", "--duration", "4s", "--subwindow",
+                "2s", "--warmup", "2s", "--warmup-probe", "2s", "--java-opts",
+                "-Xms256m -Xmx256m -XX:TieredStopAtLevel=1", "--seed", "7");
+        if (!OptionalTools.installed("nginx")) {
+            assertThat(code).isOne();
+            assertThat(err.toString()).startsWith("A_GATEWAY=nginx needs nginx: ");
+            return;
+        }
+        assertThat(code).as(out + err.toString()).isZero();
+        assertThat(out.toString()).contains("A: nginx (nginx/auth-request.conf)")
+            .contains("Load: closed loop: 10 requests in flight for each side at the same time");
+        Path run = results.resolve("latest").toRealPath();
+        JsonNode pair = RunFolder.JSON.readTree(run.resolve("pair.json").toFile());
+        assertThat(pair.path("rate_per_side").asString()).isEqualTo("closed loop");
+        assertThat(pair.path("a").path("nginx").asString()).endsWith("lab/nginx/auth-request.conf");
+        assertThat(pair.path("passes_done").asInt()).isEqualTo(2);
+        for (JsonNode pass : pair.path("pass_results")) {
+            long a = pass.path("a").path("requests").asLong();
+            long b = pass.path("b").path("requests").asLong();
+            // round-robin in the closed loop: the slower side holds the workers as long
+            // as
+            // the faster, so both answer the same number of requests
+            assertThat(a).as(pass.toString()).isGreaterThan(100);
+            assertThat((double) Math.abs(a - b)).as(a + " and " + b).isLessThanOrEqualTo(0.01 * a + 20);
+            assertThat(pass.path("a").path("errors").asLong()).isZero();
+            assertThat(pass.path("a").path("cpu_ms_per_request").asDouble()).as("nginx's workers used CPU")
+                .isPositive();
+            assertThat(pass.path("a").has("allocated_bytes")).as("nginx allocates outside any JVM counter").isFalse();
+            assertThat(pass.path("b").path("bytes_per_request").asDouble()).isGreaterThan(1_000);
+            assertThat(pass.path("a").path("p50_ms").asDouble()).isPositive();
+        }
+        JsonNode verdicts = pair.path("verdicts");
+        assertThat(verdicts.has("cpu_ms_per_request")).isTrue();
+        assertThat(verdicts.has("p99_ms")).isTrue();
+        assertThat(verdicts.has("bytes_per_request")).as("bytes need two JVMs").isFalse();
+        assertThat(Files.readString(run.resolve("compare.md"))).contains("- closed loop: 10 requests in flight")
+            .contains("| n/a | ");
+        assertThat(ProcessHandle.current().descendants().map(p -> p.info().command().orElse("")).toList())
+            .as("nginx's master and workers stopped with the run")
+            .noneMatch(command -> command.endsWith("nginx"));
+    }
+
+    private int execute(String... args) {
+        CommandLine line = LabCommand.commandLine();
+        line.setOut(new PrintWriter(out, true));
+        line.setErr(new PrintWriter(err, true));
+        return line.execute(args);
+    }
+
+}

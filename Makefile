@@ -6,7 +6,7 @@ SHELL := bash
 MVNW := ./mvnw -B
 JAVA ?= java
 APPS := business-service auth-service gateway
-JARS := $(foreach app,$(APPS),$(app)/target/$(app).jar) examples/own-gateway/target/own-gateway.jar lab/target/lab.jar
+JARS := $(foreach app,$(APPS),$(app)/target/$(app).jar) examples/own-gateway/target/own-gateway.jar examples/netty-floor/target/netty-floor.jar lab/target/lab.jar
 SOURCES := pom.xml $(shell find lab-common app-support $(APPS) examples lab -path '*/target' -prune -o -type f -print)
 # The knobs set on make's command line: the runner refuses, in one line, one that its command would ignore.
 GIVEN := $(subst ',,$(sort $(foreach word,$(MAKEOVERRIDES),$(if $(findstring =,$(word)),$(firstword $(subst =, ,$(word)))))))

@@ -203,8 +203,8 @@ public final class PairedRun {
     }
 
     /**
-     * One side as it runs in a pass: the processes whose CPU is its cost (a gateway's
-     * JVM; nginx's master and workers), its log, and how it stops.
+     * One side as it runs in a pass: the process whose CPU is its cost (a gateway's JVM;
+     * nginx's master, with every process under it), its log, and how it stops.
      */
     private record Running(List<Long> pids, Path log, RunningService gateway, NginxProcess nginx) {
 
@@ -229,7 +229,7 @@ public final class PairedRun {
         }
         Path prefix = dir.resolve(side.label().toLowerCase(Locale.ROOT)).resolve("nginx");
         NginxProcess nginx = NginxProcess.start(side.nginx(), prefix, port, ports[0], ports[1], plan.token());
-        return new Running(nginx.pids(), prefix.resolve("nginx-error.log"), null, nginx);
+        return new Running(List.of(nginx.pid()), prefix.resolve("nginx-error.log"), null, nginx);
     }
 
     /**
@@ -380,14 +380,16 @@ public final class PairedRun {
     }
 
     /**
-     * Each side's CPU ms so far (A, B, auth-service, business-service), over all its
-     * processes; one that ended is one line naming its log.
+     * Each side's CPU ms so far (A, B, auth-service, business-service); nginx's with
+     * every process under its master (its workers, and helpers that come and go); one
+     * that ended is one line naming its log.
      */
     private static double[] cpu(List<List<Long>> pids, Map<String, Running> sides) {
         double[] ms = new double[pids.size()];
         for (int i = 0; i < pids.size(); i++) {
+            boolean tree = i < 2 && sides.get(i == 0 ? "A" : "B").nginx() != null;
             for (long pid : pids.get(i)) {
-                OptionalDouble read = ProcessCpu.millis(pid);
+                OptionalDouble read = tree ? ProcessCpu.treeMillis(pid) : ProcessCpu.millis(pid);
                 if (read.isEmpty()) {
                     String who = i == 0 ? "side A" : i == 1 ? "side B" : i == 2 ? "auth-service" : "business-service";
                     String log = i < 2 ? " (see its log: " + sides.get(i == 0 ? "A" : "B").log() + ")" : "";

@@ -3,6 +3,7 @@ package dev.perflab.lab.stats;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.OptionalDouble;
 
 /**
@@ -26,6 +27,42 @@ public final class ProcessCpu {
         catch (IOException | RuntimeException ex) {
             return OptionalDouble.empty();
         }
+    }
+
+    /**
+     * The CPU time of a process and of every process under it in ms: its own, that of its
+     * children it has reaped (cutime, cstime: a child that ended keeps counting), and
+     * that of the live ones below it; empty when it has ended. For nginx, whose master
+     * starts and ends helpers (the cache loader ends a minute after the start).
+     */
+    public static OptionalDouble treeMillis(long pid) {
+        OptionalDouble own = read(pid, true);
+        if (own.isEmpty()) {
+            return own;
+        }
+        double ms = own.getAsDouble();
+        for (ProcessHandle child : ProcessHandle.of(pid).map(p -> p.descendants().toList()).orElse(List.of())) {
+            // one that ended since the list was made is counted in its parent's cutime
+            ms += read(child.pid(), true).orElse(0);
+        }
+        return OptionalDouble.of(ms);
+    }
+
+    private static OptionalDouble read(long pid, boolean withReapedChildren) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            return OptionalDouble.of(withReapedChildren ? withChildren(stat) : fromStat(stat));
+        }
+        catch (IOException | RuntimeException ex) {
+            return OptionalDouble.empty();
+        }
+    }
+
+    /** utime + stime + cutime + cstime of a stat line. */
+    static double withChildren(String stat) {
+        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
+        return (Long.parseLong(fields[11]) + Long.parseLong(fields[12]) + Long.parseLong(fields[13])
+                + Long.parseLong(fields[14])) * MILLIS_PER_TICK;
     }
 
     /**

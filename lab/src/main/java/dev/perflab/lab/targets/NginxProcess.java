@@ -101,6 +101,11 @@ public final class NginxProcess implements AutoCloseable {
         return URI.create("http://127.0.0.1:" + port + "/service/hello");
     }
 
+    /** The master's pid. */
+    public long pid() {
+        return nginx.process().pid();
+    }
+
     /** The master and its workers, for the stats sampler. */
     public List<Long> pids() {
         Process process = nginx.process();

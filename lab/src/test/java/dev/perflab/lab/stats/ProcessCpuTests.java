@@ -15,6 +15,33 @@ class ProcessCpuTests {
     }
 
     @Test
+    void aTreeCountsItsReapedChildrenAndItsLiveOnes() {
+        String stat = "4242 (nginx) S 1 4242 4242 0 -1 4194560 1200 0 0 0 150 37 400 13 20 0 40 0 123456 0 0";
+        assertThat(ProcessCpu.withChildren(stat)).isEqualTo((150 + 37 + 400 + 13) * 10.0);
+    }
+
+    @Test
+    void aChildThatBurnedAndEndedStillCountsInItsParentsTree() throws Exception {
+        // the subshell burns CPU and ends (bash reaps it), then the parent sleeps: as
+        // nginx's cache loader ends under its master
+        Process parent = new ProcessBuilder("bash", "-c",
+                "( i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done ); echo done; sleep 30; true")
+            .redirectErrorStream(true)
+            .start();
+        try {
+            assertThat(new String(parent.getInputStream().readNBytes(4))).isEqualTo("done");
+            double own = ProcessCpu.millis(parent.pid()).orElseThrow();
+            double tree = ProcessCpu.treeMillis(parent.pid()).orElseThrow();
+            assertThat(parent.descendants().toList()).as("the burner has ended, only sleep is left").hasSize(1);
+            assertThat(tree).as("the ended child's CPU, from the parent's cutime").isGreaterThan(own + 100);
+        }
+        finally {
+            parent.destroyForcibly().waitFor();
+        }
+        assertThat(ProcessCpu.treeMillis(Long.MAX_VALUE)).as("no such process").isEmpty();
+    }
+
+    @Test
     void thisProcessHasUsedAtLeastTheCpuItsThreadsReport() {
         long threadsNanos = 0;
         var threads = ManagementFactory.getThreadMXBean();

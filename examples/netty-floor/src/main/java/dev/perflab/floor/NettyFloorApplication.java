@@ -25,7 +25,8 @@ import reactor.netty.resources.ConnectionProvider;
  * an Authorization header asks auth-service's {@code /auth} with it (status read, body
  * discarded, on a pooled keep-alive connection), answers 401 when it says no, and
  * otherwise sends the path without {@code /service} to business-service and its answer
- * back: status, Content-Type, Content-Length and body, no other header either way. With
+ * back: status, Content-Type, Content-Length and body, no other header either way; one
+ * connection pool per event loop, backends named by host name. With
  * {@code AUTH_CACHE_TTL} (e.g. 10s) a token auth-service accepted is not asked again for
  * that long, as the gateway's auth-cache profile does. What it costs per request is what
  * the JVM and Reactor Netty cost this machine for that request: what Spring Cloud Gateway
@@ -58,9 +59,15 @@ public class NettyFloorApplication {
 
         private static final String PREFIX = "/service";
 
-        private final HttpClient auth;
+        /**
+         * One client, with its own pool, per event loop: a connection is made on the loop
+         * that asks for it (Reactor Netty's client runs colocated on the server's loops),
+         * so a request never waits for another loop's connection (the gateway's
+         * loop-pools profile does the same).
+         */
+        private final ThreadLocal<HttpClient> auth;
 
-        private final HttpClient backend;
+        private final ThreadLocal<HttpClient> backend;
 
         private final long ttlNanos;
 
@@ -68,9 +75,20 @@ public class NettyFloorApplication {
         private final Map<String, Long> accepted = new ConcurrentHashMap<>();
 
         Floor(String businessUrl, String authUrl, Duration ttl) {
-            this.auth = HttpClient.create(ConnectionProvider.create("auth", 500)).baseUrl(authUrl);
-            this.backend = HttpClient.create(ConnectionProvider.create("backend", 500)).baseUrl(businessUrl);
+            this.auth = ThreadLocal.withInitial(() -> client("auth", authUrl));
+            this.backend = ThreadLocal.withInitial(() -> client("backend", businessUrl));
             this.ttlNanos = ttl.toNanos();
+        }
+
+        /**
+         * A client of {@code url} with a pool of its own; an IP literal is named
+         * {@code localhost}, which Netty resolves once per connection, as the lab's
+         * gateway names its backends (Reactor Netty formats an IP literal's address into
+         * text on every request).
+         */
+        private static HttpClient client(String name, String url) {
+            return HttpClient.create(ConnectionProvider.create(name + "-" + Thread.currentThread().getName(), 100))
+                .baseUrl(url.replace("//127.0.0.1:", "//localhost:"));
         }
 
         Mono<Void> serve(HttpServerRequest request, HttpServerResponse response) {
@@ -91,7 +109,8 @@ public class NettyFloorApplication {
                     return Mono.just(true);
                 }
             }
-            return auth.headers(headers -> headers.set(HttpHeaderNames.AUTHORIZATION, token))
+            return auth.get()
+                .headers(headers -> headers.set(HttpHeaderNames.AUTHORIZATION, token))
                 .get()
                 .uri("/auth")
                 .response()
@@ -105,7 +124,7 @@ public class NettyFloorApplication {
         }
 
         private Mono<Void> route(String path, HttpServerResponse response) {
-            return backend.get().uri(path).response((answer, body) -> {
+            return backend.get().get().uri(path).response((answer, body) -> {
                 response.status(answer.status());
                 copy(answer.responseHeaders().get(HttpHeaderNames.CONTENT_TYPE),
                         HttpHeaderNames.CONTENT_TYPE.toString(), response);

@@ -14,6 +14,7 @@ import dev.perflab.lab.system.GatewayProfiles;
 import dev.perflab.lab.system.InstalledTools;
 import dev.perflab.lab.system.Jdks;
 import dev.perflab.lab.system.Service;
+import dev.perflab.lab.targets.NginxProcess;
 
 /**
  * One side of a paired comparison, as A_GATEWAY or B_GATEWAY names it: a path ending in
@@ -31,9 +32,8 @@ import dev.perflab.lab.system.Service;
 public record Side(String label, String given, List<String> profiles, ForeignGateway foreign, List<String> javaOptions,
         Path javaHome, Path nginx) {
 
-    /** The nginx references a side may name, and the config each runs. */
-    static final Map<String, String> NGINX = Map.of("nginx", "lab/nginx/auth-request.conf", "nginx-cached",
-            "lab/nginx/auth-request-cached.conf");
+    /** The nginx references a side may name, and whether each caches its auth answers. */
+    static final Map<String, Boolean> NGINX = Map.of("nginx", false, "nginx-cached", true);
 
     public Side {
         profiles = List.copyOf(profiles);
@@ -98,7 +98,7 @@ public record Side(String label, String given, List<String> profiles, ForeignGat
             InstalledTools.missing(root, "nginx").ifPresent(why -> {
                 throw new LabException(knob + "=" + value + " needs nginx: " + why);
             });
-            Path config = root.resolve(NGINX.get(value));
+            Path config = NginxProcess.template(root, NGINX.get(value));
             if (!Files.isRegularFile(config)) {
                 throw new LabException(knob + "=" + value + ": its config " + config + " is missing");
             }

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalDouble;
+import java.util.function.ToDoubleFunction;
 
 /**
  * The CPU time a process has used so far, user and system together, from
@@ -21,12 +22,7 @@ public final class ProcessCpu {
 
     /** The process's CPU time in ms; empty when it has ended or /proc cannot be read. */
     public static OptionalDouble millis(long pid) {
-        try {
-            return OptionalDouble.of(fromStat(Files.readString(Path.of("/proc", Long.toString(pid), "stat"))));
-        }
-        catch (IOException | RuntimeException ex) {
-            return OptionalDouble.empty();
-        }
+        return read(pid, ProcessCpu::fromStat);
     }
 
     /**
@@ -36,22 +32,22 @@ public final class ProcessCpu {
      * starts and ends helpers (the cache loader ends a minute after the start).
      */
     public static OptionalDouble treeMillis(long pid) {
-        OptionalDouble own = read(pid, true);
+        OptionalDouble own = read(pid, ProcessCpu::withChildren);
         if (own.isEmpty()) {
             return own;
         }
         double ms = own.getAsDouble();
         for (ProcessHandle child : ProcessHandle.of(pid).map(p -> p.descendants().toList()).orElse(List.of())) {
             // one that ended since the list was made is counted in its parent's cutime
-            ms += read(child.pid(), true).orElse(0);
+            ms += read(child.pid(), ProcessCpu::withChildren).orElse(0);
         }
         return OptionalDouble.of(ms);
     }
 
-    private static OptionalDouble read(long pid, boolean withReapedChildren) {
+    private static OptionalDouble read(long pid, ToDoubleFunction<String> ticks) {
         try {
-            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-            return OptionalDouble.of(withReapedChildren ? withChildren(stat) : fromStat(stat));
+            return OptionalDouble
+                .of(ticks.applyAsDouble(Files.readString(Path.of("/proc", Long.toString(pid), "stat"))));
         }
         catch (IOException | RuntimeException ex) {
             return OptionalDouble.empty();
@@ -60,9 +56,15 @@ public final class ProcessCpu {
 
     /** utime + stime + cutime + cstime of a stat line. */
     static double withChildren(String stat) {
-        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
-        return (Long.parseLong(fields[11]) + Long.parseLong(fields[12]) + Long.parseLong(fields[13])
-                + Long.parseLong(fields[14])) * MILLIS_PER_TICK;
+        String[] fields = fields(stat);
+        return fromStat(stat) + (Long.parseLong(fields[13]) + Long.parseLong(fields[14])) * MILLIS_PER_TICK;
+    }
+
+    /**
+     * The fields after the command name, which may hold spaces and parentheses itself.
+     */
+    private static String[] fields(String stat) {
+        return stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
     }
 
     /**
@@ -70,7 +72,7 @@ public final class ProcessCpu {
      * parentheses itself.
      */
     static double fromStat(String stat) {
-        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
+        String[] fields = fields(stat);
         // after the name: state is field 3 of the line, utime 14 and stime 15
         return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) * MILLIS_PER_TICK;
     }

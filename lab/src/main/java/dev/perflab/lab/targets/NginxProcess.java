@@ -24,6 +24,11 @@ public final class NginxProcess implements AutoCloseable {
 
     static final int PORT = 38074;
 
+    /** The config of the nginx reference, without and with its auth answers cached. */
+    public static Path template(Path root, boolean cached) {
+        return root.resolve(cached ? "lab/nginx/auth-request-cached.conf" : "lab/nginx/auth-request.conf");
+    }
+
     private final Commands.Child nginx;
 
     private NginxProcess(Commands.Child nginx) {

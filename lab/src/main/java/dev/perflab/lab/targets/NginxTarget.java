@@ -33,7 +33,7 @@ final class NginxTarget implements Target {
      */
     NginxTarget(Path root, LaunchSpec business, LaunchSpec auth, boolean cached) {
         this.root = root;
-        this.template = root.resolve(cached ? "lab/nginx/auth-request-cached.conf" : "lab/nginx/auth-request.conf");
+        this.template = NginxProcess.template(root, cached);
         this.business = business;
         this.auth = auth;
     }

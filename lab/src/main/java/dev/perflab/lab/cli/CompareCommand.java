@@ -39,16 +39,24 @@ public class CompareCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    /** One ✓/✗ line per rung compared in both runs. */
+    /**
+     * One ✓/✗ line per rung of A: a rung slower in B by more than FAIL_ON fails, and so
+     * does one the gate cannot decide on: not measured in both runs, or missing from B.
+     */
     static List<GateLine> gates(Comparison comparison, List<Comparison.Row> failing, String failOn) {
-        return comparison.rows()
+        List<GateLine> lines = new java.util.ArrayList<>(comparison.rows()
             .stream()
-            .filter(row -> row.step() != null)
-            .map(row -> failing.contains(row)
-                    ? GateLine.broken(row.gateName() + ": " + measured(row) + ", slower by more than " + failOn)
-                    : GateLine
-                        .held(row.rung() + ": " + measured(row) + ", not significantly slower by more than " + failOn))
-            .toList();
+            .map(row -> row.step() == null
+                    ? GateLine.broken(row.rung() + ": not measured in both runs, so the gate cannot decide")
+                    : failing.contains(row)
+                            ? GateLine.broken(row.gateName() + ": " + measured(row) + ", slower by more than " + failOn)
+                            : GateLine.held(row.rung() + ": " + measured(row)
+                                    + ", not significantly slower by more than " + failOn))
+            .toList());
+        comparison.onlyInA()
+            .forEach(rung -> lines
+                .add(GateLine.broken(rung + ": measured in A, missing from B, so the gate cannot decide")));
+        return lines;
     }
 
     private static String measured(Comparison.Row row) {
@@ -81,11 +89,11 @@ public class CompareCommand implements Callable<Integer> {
                     + (comparison.onlyInB().isEmpty() ? "" : " (B)"));
         }
         printed.println("Comparison: " + target.resolve("compare.md") + " and " + target.resolve("compare.html"));
-        List<GateLine> gates = gates(comparison, failing, failOn.trim());
+        List<GateLine> gates = Double.isNaN(threshold) ? List.of() : gates(comparison, failing, failOn.trim());
         if (!Double.isNaN(threshold)) {
             printed.println("FAIL_ON=" + failOn.trim()
                     + ": a rung of B fails when its req/s is significantly lower than A's by more than " + failOn.trim()
-                    + " (or has too many errors for a verdict):");
+                    + " (or has too many errors for a verdict, or is not measured in both):");
             gates.forEach(line -> printed.println("  " + line));
         }
         printed.flush();

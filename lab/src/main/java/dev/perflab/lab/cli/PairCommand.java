@@ -6,7 +6,6 @@ import java.util.concurrent.Callable;
 
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.report.GateLine;
-import dev.perflab.lab.verdict.PairedRatio;
 import dev.perflab.lab.paired.PairPlan;
 import dev.perflab.lab.paired.PairResult;
 import dev.perflab.lab.paired.PairedRun;
@@ -81,20 +80,13 @@ public class PairCommand implements Callable<Integer> {
         return results.stream().map(result -> gate(result, failOn, "")).filter(Objects::nonNull).toList();
     }
 
-    static GateLine gate(PairResult result, String failOn, String prefix) {
+    public static GateLine gate(PairResult result, String failOn, String prefix) {
         if (failOn == null || failOn.isBlank()) {
             return null;
         }
-        String limit = failOn.trim();
-        PairedRatio cpu = result.verdicts().get("cpu_ms_per_request");
-        String measured = cpu == null ? "no verdict" : cpu.describe();
-        return result.failing().isEmpty()
-                ? GateLine
-                    .held("FAIL_ON=" + limit + ": " + prefix + "B is not significantly costlier than A by more than "
-                            + limit + " in gateway CPU per request (" + measured + ")")
-                : GateLine
-                    .broken("FAIL_ON=" + limit + ": " + prefix + "B is significantly costlier than A by more than "
-                            + limit + " in " + String.join(", ", result.failing()) + " (" + measured + ")");
+        PairResult.Gate gate = result.gate();
+        String text = "FAIL_ON=" + failOn.trim() + ": " + prefix + gate.why();
+        return gate.held() ? GateLine.held(text) : GateLine.broken(text);
     }
 
     /** Every knob read and checked once, before anything starts. */

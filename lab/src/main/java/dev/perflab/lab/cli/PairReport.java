@@ -68,7 +68,8 @@ final class PairReport {
         model.put("generator", generator == null ? "unknown" : fixed(generator, 4) + " ms");
         if (!Double.isNaN(plan.failOn())) {
             model.put("failOn", plan.failOnText());
-            model.put("failed", !result.failing().isEmpty());
+            model.put("failed", !result.gate().held());
+            model.put("gateWhy", result.gate().why());
         }
         return model;
     }

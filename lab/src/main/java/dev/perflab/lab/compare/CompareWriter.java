@@ -79,8 +79,12 @@ public final class CompareWriter {
         model.put("onlyInB", String.join(", ", comparison.onlyInB()));
         model.put("hasOnly", !comparison.onlyInA().isEmpty() || !comparison.onlyInB().isEmpty());
         model.put("failOn", failOn);
-        model.put("failing", failing.stream().map(Comparison.Row::gateName).toList());
-        model.put("failed", !failing.isEmpty());
+        List<String> names = new java.util.ArrayList<>(failing.stream().map(Comparison.Row::gateName).toList());
+        if (!failOn.isEmpty()) {
+            comparison.onlyInA().forEach(rung -> names.add(rung + " (missing from B)"));
+        }
+        model.put("failing", names);
+        model.put("failed", !names.isEmpty());
         return model;
     }
 

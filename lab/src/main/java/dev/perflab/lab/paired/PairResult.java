@@ -22,7 +22,7 @@ import java.util.Locale;
  * quickly is not cheaper.
  */
 public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRatio> verdicts, String noVerdict,
-        List<String> failing, Path dir) {
+        Gate gate, Path dir) {
 
     /** A share of failed requests above which a side has no verdict, only that line. */
     static final double ERROR_LIMIT = 0.001;
@@ -115,6 +115,33 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
             }
             return window;
         }
+    }
+
+    /**
+     * FAIL_ON's outcome on CPU per request: held only when the passes decided that B is
+     * not significantly costlier than A by more than the limit. A gate that cannot decide
+     * (a side failed too many requests, a pass measured nothing, fewer than two passes)
+     * fails, with the reason in {@code why}: a broken gateway must not pass as cheap.
+     */
+    public record Gate(String limit, boolean held, boolean decided, String why) {
+
+        static Gate of(PairPlan plan, PairedRatio gated, String noVerdict) {
+            String limit = plan.failOnText();
+            String metric = METRIC_NAMES.get(GATED);
+            if (gated == null || gated.verdict() == null) {
+                String reason = noVerdict != null ? noVerdict
+                        : gated == null ? "no pass was measured" : "fewer than two passes, no interval";
+                return new Gate(limit, false, false,
+                        "the gate cannot decide whether B is costlier than A in " + metric + ": " + reason);
+            }
+            return gated.worseBeyond(plan.failOn(), false)
+                    ? new Gate(limit, false, true,
+                            "B is significantly costlier than A by more than " + limit + " in " + metric + " ("
+                                    + gated.describe() + ")")
+                    : new Gate(limit, true, true, "B is not significantly costlier than A by more than " + limit
+                            + " in " + metric + " (" + gated.describe() + ")");
+        }
+
     }
 
     /** B over A. */
@@ -223,12 +250,11 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
                         ratio.perPass()));
             }
         }
-        List<String> failing = new ArrayList<>();
-        PairedRatio gated = verdicts.get(GATED);
-        if (!Double.isNaN(plan.failOn()) && gated != null && gated.worseBeyond(plan.failOn(), false)) {
-            failing.add(METRIC_NAMES.get(GATED));
+        if (passes.isEmpty() && noVerdict == null) {
+            noVerdict = "no pass finished";
         }
-        return new PairResult(plan, List.copyOf(passes), verdicts, noVerdict, failing, dir);
+        Gate gate = Double.isNaN(plan.failOn()) ? null : Gate.of(plan, verdicts.get(GATED), noVerdict);
+        return new PairResult(plan, List.copyOf(passes), verdicts, noVerdict, gate, dir);
     }
 
     /**
@@ -279,7 +305,9 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
             Map<String, Object> gate = new LinkedHashMap<>();
             gate.put("fail_on", plan.failOnText());
             gate.put("gates", METRIC_NAMES.get(GATED));
-            gate.put("failed", !failing.isEmpty());
+            gate.put("failed", !this.gate.held());
+            gate.put("decided", this.gate.decided());
+            gate.put("why", this.gate.why());
             json.put("gate", gate);
         }
         json.put("pass_results", passes.stream().map(Pass::json).toList());

@@ -54,7 +54,8 @@ public record PairedRatio(double ratio, Double low, Double high, int passes, Ver
 
     /**
      * Whether B is significantly worse than A by more than {@code threshold} (0.05 for 5
-     * %): the FAIL_ON gate.
+     * %). False without a verdict: a gate must ask {@link #verdict()} first, as one that
+     * cannot decide does not hold.
      */
     public boolean worseBeyond(double threshold, boolean higherIsBetter) {
         if (verdict == null) {
@@ -64,10 +65,14 @@ public record PairedRatio(double ratio, Double low, Double high, int passes, Ver
                 : verdict == Verdict.SLOWER && ratio > 1 + threshold;
     }
 
-    /** "1.12 × [1.05, 1.19], slower" or "1.12 × (no interval: one pass)". */
+    /**
+     * "1.12 × [1.05, 1.19], slower", "1.12 × (no interval: one pass)", or "1.12 × (no
+     * verdict)" when one was withheld (the reason is said beside it).
+     */
     public String describe() {
         if (low == null) {
-            return String.format(Locale.ROOT, "%.3f × (no interval: one pass)", ratio);
+            return String.format(Locale.ROOT, passes < 2 ? "%.3f × (no interval: one pass)" : "%.3f × (no verdict)",
+                    ratio);
         }
         return String.format(Locale.ROOT, "%.3f × [%.3f, %.3f], %s", ratio, low, high, verdict.words());
     }

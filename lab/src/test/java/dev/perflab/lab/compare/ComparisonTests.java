@@ -34,6 +34,10 @@ class ComparisonTests {
                         + "\", \"repeat\": 1}}");
         List<RungResult> results = new ArrayList<>();
         rungs.forEach((rung, rps) -> {
+            if (rps.length == 0) {
+                results.add(RungResult.skipped(Scenario.gateway(rung, List.of(rung), "x"), "wrk is not installed"));
+                return;
+            }
             List<Window> windows = new ArrayList<>();
             for (double value : rps) {
                 windows.add(new Window(1, value, 5.0, Map.of("gateway", 400.0 / value)));
@@ -101,6 +105,43 @@ class ComparisonTests {
             .as("a third slower is not more than 40 % slower")
             .isZero();
         assertThat(out.toString()).contains("  ✓ blocking: req/s ").doesNotContain("✗");
+    }
+
+    /**
+     * A gate that cannot decide does not pass: a rung of A that B lacks, or that B did
+     * not measure, fails FAIL_ON with the reason in its line (exit 3), even when every
+     * rung measured in both is as fast as before.
+     */
+    @Test
+    void aRungMissingFromBOrNotMeasuredThereFailsTheGate() throws IOException {
+        Path a = run("a", "60s", new java.util.LinkedHashMap<>(Map.of("reactive",
+                new double[] { 2400, 2550, 2480, 2390 }, "log-quiet", new double[] { 2500, 2510, 2490, 2505 })));
+        Path b = run("b", "60s",
+                new java.util.LinkedHashMap<>(Map.of("reactive", new double[] { 2530, 2410, 2470, 2560 })));
+        java.io.StringWriter out = new java.io.StringWriter();
+        picocli.CommandLine line = dev.perflab.lab.cli.LabCommand.commandLine();
+        line.setOut(new java.io.PrintWriter(out, true));
+        line.setErr(new java.io.PrintWriter(out, true));
+        assertThat(line.execute("compare", "--a", a.toString(), "--b", b.toString(), "--fail-on", "5%", "--out",
+                dir.toString()))
+            .as(out.toString())
+            .isEqualTo(3);
+        assertThat(out.toString()).contains("  ✗ log-quiet: measured in A, missing from B, so the gate cannot decide")
+            .contains("  ✓ reactive: req/s ");
+        assertThat(Files.readString(dir.resolve("compare.md"))).contains("**failed**")
+            .contains("log-quiet (missing from B)");
+        Path unmeasured = run("c", "60s", new java.util.LinkedHashMap<>(
+                Map.of("reactive", new double[] { 2530, 2410, 2470, 2560 }, "log-quiet", new double[0])));
+        out.getBuffer().setLength(0);
+        assertThat(line.execute("compare", "--a", a.toString(), "--b", unmeasured.toString(), "--fail-on", "5%",
+                "--out", dir.toString()))
+            .as(out.toString())
+            .isEqualTo(3);
+        assertThat(out.toString()).contains("  ✗ log-quiet: not measured in both runs, so the gate cannot decide");
+        out.getBuffer().setLength(0);
+        assertThat(line.execute("compare", "--a", a.toString(), "--b", unmeasured.toString(), "--out", dir.toString()))
+            .as("without FAIL_ON there is no gate to fail")
+            .isZero();
     }
 
     /**

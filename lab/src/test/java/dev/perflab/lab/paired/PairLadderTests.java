@@ -82,7 +82,7 @@ class PairLadderTests {
         PairPlan plan = new PairPlan(a, a, 100, 3, List.of(Duration.ofSeconds(10)), Duration.ZERO,
                 Duration.ofSeconds(5), Duration.ofSeconds(10), 1, "/service/hello", null, "1ms", List.of(),
                 Duration.ofSeconds(60), Path.of("."), Path.of("results"), Double.NaN, "");
-        return new PairLadder.Done(step, new PairResult(plan, List.of(), verdicts, null, List.of(), Path.of("x")));
+        return new PairLadder.Done(step, new PairResult(plan, List.of(), verdicts, null, null, Path.of("x")));
     }
 
 }

@@ -23,6 +23,14 @@ public class CompareCommand implements Callable<Integer> {
      */
     static final int EXIT_GATE = GateLine.EXIT_GATE;
 
+    /**
+     * The first line of a comparison of two finished runs: what runs measured apart can
+     * tell here, and where the gate is.
+     */
+    static final String APART = "Two runs measured apart: on a shared machine they resolve only about ±34 % in CPU per "
+            + "request (the median half-width over ten A/A tries, docs/en/13-paired.md), so this reads old folders and "
+            + "is no CI gate; measure both in the same seconds for that: make compare A_GATEWAY= B_GATEWAY= FAIL_ON=5%";
+
     @Option(names = "--a", required = true, description = "The results folder before the change (A).")
     Path a;
 
@@ -79,6 +87,7 @@ public class CompareCommand implements Callable<Integer> {
         RunFolder.write(target.resolve("compare.md"), writer.markdown());
         RunFolder.write(target.resolve("compare.html"), writer.html());
         var printed = spec.commandLine().getOut();
+        printed.println(APART);
         comparison.warnings().forEach(w -> printed.println("warning: the runs differ: " + w));
         for (Comparison.Row row : comparison.rows()) {
             printed.println("  " + row.rung() + ": " + (row.step() == null ? row.rpsText() : measured(row)));

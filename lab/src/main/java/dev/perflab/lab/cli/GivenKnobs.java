@@ -28,6 +28,11 @@ final class GivenKnobs {
     private static final Map<String, String> ALIASES = Map.of("LADDER", "SCENARIOS", "PROFILE", "PROFILER",
             "PROFILE_RUNGS", "PROFILER");
 
+    /**
+     * Knobs the Makefile reads itself to choose a command, by the commands it may choose.
+     */
+    private static final Map<String, Set<String>> CHOSEN_BY_MAKE = Map.of("PAIRED", Set.of("lab", "paired-lab"));
+
     /** Knobs the Makefile passes as options, by the commands whose target passes them. */
     private static final Map<String, Set<String>> PASSED_BY_MAKE = Map.of("RUN", Set.of("report", "charts"), "OUT",
             Set.of("charts"), "CHARTS", Set.of("charts"), "FLAME_THREADS", Set.of("charts"), "A", Set.of("compare"),
@@ -87,6 +92,11 @@ final class GivenKnobs {
             }
         }
         String name = command.getCommandName();
+        CHOSEN_BY_MAKE.forEach((knob, commands) -> {
+            if (commands.contains(name)) {
+                knobs.add(knob);
+            }
+        });
         PASSED_BY_MAKE.forEach((knob, commands) -> {
             if (commands.contains(name)) {
                 knobs.add(knob);
@@ -104,6 +114,7 @@ final class GivenKnobs {
         return switch (command) {
             case "pair" -> "compare A_GATEWAY= B_GATEWAY=";
             case "compare" -> "compare A= B=";
+            case "paired-lab" -> "lab PAIRED=yes";
             default -> command;
         };
     }

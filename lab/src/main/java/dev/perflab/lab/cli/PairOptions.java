@@ -9,6 +9,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import dev.perflab.lab.Durations;
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.compare.Comparison;
+import dev.perflab.lab.paired.LineupPlan;
 import dev.perflab.lab.paired.PairPlan;
 import dev.perflab.lab.paired.Side;
 import picocli.CommandLine.Option;
@@ -29,9 +30,11 @@ public class PairOptions {
             description = "Folder for results (default: ${DEFAULT-VALUE}).")
     Path results;
 
-    @Option(names = "--rate", defaultValue = "${env:PAIR_RATE:-" + PairPlan.DEFAULT_RATE + "}",
-            description = "Requests per second offered to EACH side at once, or 0 for the closed loop (10 requests in flight per side) (default: ${DEFAULT-VALUE}).")
-    int rate;
+    @Option(names = "--rate", defaultValue = "${env:PAIR_RATE:-}",
+            description = "Requests per second offered to EACH side at once, or 0 for the closed loop (10 requests in flight per side) (default: "
+                    + PairPlan.DEFAULT_RATE + " for make compare and pair-ladder; for make lab "
+                    + LineupPlan.DEFAULT_TOTAL_RATE + " divided by the number of rungs).")
+    String rate;
 
     @Option(names = "--passes", defaultValue = "${env:PASSES:-}",
             description = "Passes, fixed before the run; both gateways restart each pass (default: 10 for make compare, 4 per step of make pair-ladder).")
@@ -103,6 +106,20 @@ public class PairOptions {
         SystemOptions.checkAuthLatency(authLatency, "AUTH_LATENCY");
     }
 
+    /** PAIR_RATE as given, or the command's own default when it is empty. */
+    int rate(int fallback) {
+        if (rate == null || rate.isBlank()) {
+            return fallback;
+        }
+        try {
+            return Integer.parseInt(rate.trim());
+        }
+        catch (NumberFormatException ex) {
+            throw new LabException(
+                    "PAIR_RATE must be a whole number of requests per second, not '" + rate.trim() + "'");
+        }
+    }
+
     /** PASSES as given, or the command's own default when it is empty. */
     int passes(int fallback) {
         if (passes == null || passes.isBlank()) {
@@ -126,11 +143,11 @@ public class PairOptions {
         double threshold = failOn.isBlank() ? Double.NaN : Comparison.threshold(failOn);
         long chosenSeed = seed.isBlank() ? ThreadLocalRandom.current().nextLong(1, 1_000_000) : parseSeed(seed);
         List<String> gatewayOnly = split(gatewayJavaOpts);
-        return new PairPlan(a.withOptionsBefore(gatewayOnly), b.withOptionsBefore(gatewayOnly), rate, passCount,
-                PairPlan.split(duration, subwindow), warmup, warmupProbe, timeout, chosenSeed,
-                SystemOptions.checkRoute(route), SystemOptions.checkTokenHeader(tokenHeader), authLatency,
-                split(javaOpts), healthTimeout, repository(), results.toAbsolutePath().normalize(), threshold,
-                failOn.trim());
+        return new PairPlan(a.withOptionsBefore(gatewayOnly), b.withOptionsBefore(gatewayOnly),
+                rate(PairPlan.DEFAULT_RATE), passCount, PairPlan.split(duration, subwindow), warmup, warmupProbe,
+                timeout, chosenSeed, SystemOptions.checkRoute(route), SystemOptions.checkTokenHeader(tokenHeader),
+                authLatency, split(javaOpts), healthTimeout, repository(), results.toAbsolutePath().normalize(),
+                threshold, failOn.trim());
     }
 
     private static long parseSeed(String text) {

@@ -75,7 +75,7 @@ public record PairPlan(Side a, Side b, int ratePerSide, int passes, List<Duratio
     }
 
     /** The token of an "Authorization: Bearer token" header; null for any other. */
-    private static String bearer(String header) {
+    static String bearer(String header) {
         if (header == null) {
             return null;
         }

@@ -186,7 +186,7 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
                     total(windows.stream().map(Window::a).toList()), total(windows.stream().map(Window::b).toList()));
         }
 
-        private static SideWindow total(List<SideWindow> parts) {
+        static SideWindow total(List<SideWindow> parts) {
             Histogram merged = new Histogram(3);
             parts.forEach(part -> merged.add(part.histogram()));
             JvmCounters.Reading jvm = JvmCounters.Reading.NONE;

@@ -1,9 +1,7 @@
 package dev.perflab.lab.paired;
 
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,7 +13,6 @@ import java.util.Random;
 import java.util.function.Consumer;
 
 import dev.perflab.lab.LabException;
-import dev.perflab.lab.http.LabHttp;
 import dev.perflab.lab.load.LoadResult;
 import dev.perflab.lab.load.VegetaGenerator;
 import dev.perflab.lab.load.VegetaInstaller;
@@ -28,11 +25,9 @@ import dev.perflab.lab.system.LaunchSpec;
 import dev.perflab.lab.system.PidFiles;
 import dev.perflab.lab.system.ReapedChildren;
 import dev.perflab.lab.system.RunLock;
-import dev.perflab.lab.system.RunningService;
 import dev.perflab.lab.system.Service;
 import dev.perflab.lab.system.ServiceLauncher;
 import dev.perflab.lab.system.StopOnExit;
-import dev.perflab.lab.targets.NginxProcess;
 import java.util.Collections;
 import java.util.Locale;
 
@@ -47,7 +42,7 @@ import java.util.Locale;
  */
 public final class PairedRun {
 
-    static final Duration STOP_GRACE = Duration.ofSeconds(10);
+    static final Duration STOP_GRACE = StartedSide.STOP_GRACE;
 
     /**
      * vegeta's connections per target at the pair's modest rates; caps a surprise stall.
@@ -178,58 +173,13 @@ public final class PairedRun {
         return LaunchSpec.of(service).withPort(port).withJvmOptions(jvm);
     }
 
-    /**
-     * The lab's gateway finds the backends by host name, as its own defaults do (an IP
-     * literal costs it a formatted address about ten times per request, in JVMs whose JIT
-     * left a StringBuilder there: see the gateway's application.yml); a foreign gateway
-     * gets the addresses it gets everywhere else.
-     */
-    private static String backendHost(Side side) {
-        return side.foreign() != null ? "127.0.0.1" : "localhost";
+    /** Every side of this pair starts with the same settings. */
+    private SideSettings settings() {
+        return new SideSettings(plan.root(), plan.javaOptions(), plan.healthTimeout(), plan.route(), plan.header());
     }
 
-    private LaunchSpec gatewaySpec(Side side, int port, int[] ports) {
-        List<String> jvm = new ArrayList<>(plan.javaOptions());
-        jvm.addAll(side.javaOptions());
-        LaunchSpec spec = LaunchSpec.of(Service.GATEWAY)
-            .withPort(port)
-            .withJvmOptions(jvm)
-            .withEnv("BUSINESS_URL", "http://" + backendHost(side) + ":" + ports[0])
-            .withEnv("AUTH_URL", "http://" + backendHost(side) + ":" + ports[1]);
-        if (side.javaHome() != null) {
-            spec = spec.withJavaHome(side.javaHome());
-        }
-        return side.foreign() != null ? spec.withForeign(side.foreign()) : spec.withProfiles(side.profiles());
-    }
-
-    /**
-     * One side as it runs in a pass: the process whose CPU is its cost (a gateway's JVM;
-     * nginx's master, with every process under it), its log, and how it stops.
-     */
-    private record Running(List<Long> pids, Path log, RunningService gateway, NginxProcess nginx) {
-
-        void close() {
-            if (gateway != null) {
-                gateway.child().stop(STOP_GRACE);
-            }
-            else {
-                nginx.close();
-            }
-        }
-    }
-
-    /**
-     * Starts a side on its port: a gateway without waiting (both start at once and are
-     * awaited after), nginx until it routes a request with the token.
-     */
-    private Running start(Path dir, Side side, int port, int[] ports) {
-        if (side.jvm()) {
-            RunningService gateway = launcher(dir, side).start(gatewaySpec(side, port, ports));
-            return new Running(List.of(gateway.pid()), gateway.log(), gateway, null);
-        }
-        Path prefix = dir.resolve(side.label().toLowerCase(Locale.ROOT)).resolve("nginx");
-        NginxProcess nginx = NginxProcess.start(side.nginx(), prefix, port, ports[0], ports[1], plan.token());
-        return new Running(List.of(nginx.pid()), prefix.resolve("nginx-error.log"), null, nginx);
+    private static String who(Side side) {
+        return side.label() + "_GATEWAY=" + side.given();
     }
 
     /**
@@ -247,77 +197,76 @@ public final class PairedRun {
         out.printf("  [%d/%d] pass %d: A on port %d, B on %d, %s started first, %s first in the schedule%n", pass,
                 plan.passes(), pass, portA, portB, aStartsFirst ? "A" : "B", aFirstInSchedule ? "A" : "B");
         out.flush();
-        Map<String, Running> running = new LinkedHashMap<>();
+        Map<String, StartedSide> running = new LinkedHashMap<>();
         try {
             for (Side side : aStartsFirst ? List.of(plan.a(), plan.b()) : List.of(plan.b(), plan.a())) {
-                running.put(side.label(), start(dir, side, side == plan.a() ? portA : portB, ports));
+                running.put(side.label(), StartedSide.start(settings(), dir, who(side), side,
+                        side == plan.a() ? portA : portB, ports[0], ports[1]));
             }
-            for (Side side : List.of(plan.a(), plan.b())) {
-                if (side.jvm()) {
-                    launcher(dir, side).awaitHealthy(running.get(side.label()).gateway(), plan.healthTimeout());
-                }
-            }
-            URI a = URI.create("http://127.0.0.1:" + portA + plan.route());
-            URI b = URI.create("http://127.0.0.1:" + portB + plan.route());
-            answers(plan.a(), a);
-            answers(plan.b(), b);
-            List<URI> schedule = aFirstInSchedule ? List.of(a, b) : List.of(b, a);
+            StartedSide a = running.get("A");
+            StartedSide b = running.get("B");
+            a.awaitReady();
+            b.awaitReady();
+            List<StartedSide> schedule = aFirstInSchedule ? List.of(a, b) : List.of(b, a);
+            long[] backendPids = { backends.get(Service.AUTH).pid(), backends.get(Service.BUSINESS).pid() };
+            PairResult.Warmup warm = warmUp(generator, schedule, a, b);
+            out.printf(Locale.ROOT, "    warm-up: %.0f s in %d parts, %s%n", warm.took().toMillis() / 1000.0,
+                    warm.parts(), warm.quiet() ? "the JIT went quiet in both gateways"
+                            : "WARMUP ran out before the JIT went quiet, measuring anyway");
+            out.flush();
             List<PairResult.Window> windows = new ArrayList<>();
-            List<List<Long>> pids = List.of(running.get("A").pids(), running.get("B").pids(),
-                    List.of(backends.get(Service.AUTH).pid()), List.of(backends.get(Service.BUSINESS).pid()));
-            PairResult.Warmup warm;
-            try (JvmCounters countersA = counters(plan.a(), pids.get(0));
-                    JvmCounters countersB = counters(plan.b(), pids.get(1))) {
-                warm = warmUp(generator, schedule, pids, running, countersA, countersB);
-                out.printf(Locale.ROOT, "    warm-up: %.0f s in %d parts, %s%n", warm.took().toMillis() / 1000.0,
-                        warm.parts(), warm.quiet() ? "the JIT went quiet in both gateways"
-                                : "WARMUP ran out before the JIT went quiet, measuring anyway");
-                out.flush();
-                for (Duration length : plan.windows()) {
-                    windows.add(window(generator, schedule, a, b, length, pids, running, countersA, countersB));
-                }
+            for (Duration length : plan.windows()) {
+                windows.add(window(generator, schedule, a, b, backendPids, length));
             }
             return PairResult.Pass.of(pass, portA, portB, aStartsFirst ? "A" : "B", aFirstInSchedule ? "A" : "B", warm,
                     windows);
         }
         finally {
-            running.values().forEach(Running::close);
+            running.values().forEach(StartedSide::close);
         }
-    }
-
-    /** A JVM side's counters; null for nginx, which has none. */
-    private static JvmCounters counters(Side side, List<Long> pids) {
-        return side.jvm() ? JvmCounters.attach(pids.get(0), "gateway " + side.label()) : null;
-    }
-
-    private static JvmCounters.Snapshot snapshot(JvmCounters counters) {
-        return counters == null ? null : counters.read();
-    }
-
-    private static long jitMillis(JvmCounters counters) {
-        return counters == null ? 0 : counters.jitMillis();
     }
 
     /**
      * One window of both sides at the rate together: each side's requests and latency,
      * each process's CPU, what each JVM counted.
      */
-    private PairResult.Window window(VegetaGenerator generator, List<URI> schedule, URI a, URI b, Duration length,
-            List<List<Long>> pids, Map<String, Running> running, JvmCounters countersA, JvmCounters countersB) {
-        JvmCounters.Snapshot jvmA = snapshot(countersA);
-        JvmCounters.Snapshot jvmB = snapshot(countersB);
-        double[] before = cpu(pids, running);
+    private PairResult.Window window(VegetaGenerator generator, List<StartedSide> schedule, StartedSide a,
+            StartedSide b, long[] backendPids, Duration length) {
+        JvmCounters.Snapshot jvmA = a.counters() == null ? null : a.counters().read();
+        JvmCounters.Snapshot jvmB = b.counters() == null ? null : b.counters().read();
+        double cpuA = a.cpuMillis();
+        double cpuB = b.cpuMillis();
+        double[] backendsBefore = backendCpu(backendPids);
         OptionalDouble generatorBefore = ReapedChildren.cpuSeconds();
-        Map<URI, LoadResult> each = generator.offerEach(schedule, plan.header(), length);
-        double[] after = cpu(pids, running);
+        Map<URI, LoadResult> each = generator.offerEach(schedule.stream().map(StartedSide::url).toList(), plan.header(),
+                length);
+        double spentA = a.cpuMillis() - cpuA;
+        double spentB = b.cpuMillis() - cpuB;
+        double[] backendsAfter = backendCpu(backendPids);
         OptionalDouble generatorAfter = ReapedChildren.cpuSeconds();
-        JvmCounters.Reading spentA = countersA == null ? null : countersA.read().since(jvmA);
-        JvmCounters.Reading spentB = countersB == null ? null : countersB.read().since(jvmB);
+        JvmCounters.Reading countedA = jvmA == null ? null : a.counters().read().since(jvmA);
+        JvmCounters.Reading countedB = jvmB == null ? null : b.counters().read().since(jvmB);
         Double generatorMs = generatorBefore.isPresent() && generatorAfter.isPresent()
                 ? (generatorAfter.getAsDouble() - generatorBefore.getAsDouble()) * 1000 : null;
-        return new PairResult.Window(PairResult.SideWindow.of(each.get(a), after[0] - before[0], spentA),
-                PairResult.SideWindow.of(each.get(b), after[1] - before[1], spentB), after[2] - before[2],
-                after[3] - before[3], generatorMs);
+        return new PairResult.Window(PairResult.SideWindow.of(each.get(a.url()), spentA, countedA),
+                PairResult.SideWindow.of(each.get(b.url()), spentB, countedB), backendsAfter[0] - backendsBefore[0],
+                backendsAfter[1] - backendsBefore[1], generatorMs);
+    }
+
+    /**
+     * auth-service's and business-service's CPU ms so far; one that ended is one line.
+     */
+    private static double[] backendCpu(long[] pids) {
+        double[] ms = new double[pids.length];
+        for (int i = 0; i < pids.length; i++) {
+            OptionalDouble read = ProcessCpu.millis(pids[i]);
+            if (read.isEmpty()) {
+                throw new LabException((i == 0 ? "auth-service" : "business-service") + " (pid " + pids[i]
+                        + ") ended during the measurement");
+            }
+            ms[i] = read.getAsDouble();
+        }
+        return ms;
     }
 
     /**
@@ -325,24 +274,27 @@ public final class PairedRun {
      * compiled for more than 1 % of its CPU in the last part (its code has stopped
      * changing), or WARMUP is spent.
      */
-    private PairResult.Warmup warmUp(VegetaGenerator generator, List<URI> schedule, List<List<Long>> pids,
-            Map<String, Running> running, JvmCounters countersA, JvmCounters countersB) {
+    private PairResult.Warmup warmUp(VegetaGenerator generator, List<StartedSide> schedule, StartedSide a,
+            StartedSide b) {
         long started = System.nanoTime();
         Duration spent = Duration.ZERO;
         int parts = 0;
+        List<URI> urls = schedule.stream().map(StartedSide::url).toList();
         while (spent.compareTo(plan.warmup()) < 0) {
             Duration part = plan.warmupProbe().compareTo(plan.warmup().minus(spent)) < 0 ? plan.warmupProbe()
                     : plan.warmup().minus(spent);
-            long jitA = jitMillis(countersA);
-            long jitB = jitMillis(countersB);
-            double[] before = cpu(pids, running);
-            generator.offerEach(schedule, plan.header(), part);
-            double[] after = cpu(pids, running);
-            long compiledA = jitMillis(countersA) - jitA;
-            long compiledB = jitMillis(countersB) - jitB;
+            long jitA = a.jitMillis();
+            long jitB = b.jitMillis();
+            double cpuA = a.cpuMillis();
+            double cpuB = b.cpuMillis();
+            generator.offerEach(urls, plan.header(), part);
+            long compiledA = a.jitMillis() - jitA;
+            long compiledB = b.jitMillis() - jitB;
+            double usedA = a.cpuMillis() - cpuA;
+            double usedB = b.cpuMillis() - cpuB;
             spent = spent.plus(part);
             parts++;
-            if (compiledA <= QUIET_JIT * (after[0] - before[0]) && compiledB <= QUIET_JIT * (after[1] - before[1])) {
+            if (compiledA <= QUIET_JIT * usedA && compiledB <= QUIET_JIT * usedB) {
                 return new PairResult.Warmup(Duration.ofNanos(System.nanoTime() - started), parts, true);
             }
         }
@@ -351,55 +303,6 @@ public final class PairedRun {
 
     /** The JIT is quiet when it compiled for at most this share of the process's CPU. */
     static final double QUIET_JIT = 0.01;
-
-    private ServiceLauncher launcher(Path dir, Side side) {
-        return new ServiceLauncher(plan.root(), dir.resolve(side.label().toLowerCase(Locale.ROOT)).resolve("logs"));
-    }
-
-    /**
-     * One request through a side's gateway must answer 2xx before it is measured: a side
-     * that refuses every request costs nothing.
-     */
-    private void answers(Side side, URI url) {
-        Map<String, String> headers = new LinkedHashMap<>();
-        if (plan.header() != null) {
-            int colon = plan.header().indexOf(':');
-            headers.put(plan.header().substring(0, colon).trim(), plan.header().substring(colon + 1).trim());
-        }
-        try {
-            HttpResponse<String> response = LabHttp.get(url, headers);
-            if (response.statusCode() < 200 || response.statusCode() > 299) {
-                throw new LabException(side.label() + "_GATEWAY=" + side.given() + " answered " + response.statusCode()
-                        + " on ROUTE=" + plan.route() + ": a side must answer 2xx to be measured");
-            }
-        }
-        catch (IOException ex) {
-            throw new LabException(side.label() + "_GATEWAY=" + side.given() + " did not answer on " + url + ": "
-                    + LabException.describe(ex));
-        }
-    }
-
-    /**
-     * Each side's CPU ms so far (A, B, auth-service, business-service); nginx's with
-     * every process under its master (its workers, and helpers that come and go); one
-     * that ended is one line naming its log.
-     */
-    private static double[] cpu(List<List<Long>> pids, Map<String, Running> sides) {
-        double[] ms = new double[pids.size()];
-        for (int i = 0; i < pids.size(); i++) {
-            boolean tree = i < 2 && sides.get(i == 0 ? "A" : "B").nginx() != null;
-            for (long pid : pids.get(i)) {
-                OptionalDouble read = tree ? ProcessCpu.treeMillis(pid) : ProcessCpu.millis(pid);
-                if (read.isEmpty()) {
-                    String who = i == 0 ? "side A" : i == 1 ? "side B" : i == 2 ? "auth-service" : "business-service";
-                    String log = i < 2 ? " (see its log: " + sides.get(i == 0 ? "A" : "B").log() + ")" : "";
-                    throw new LabException(who + " (pid " + pid + ") ended during the measurement" + log);
-                }
-                ms[i] += read.getAsDouble();
-            }
-        }
-        return ms;
-    }
 
     /**
      * {@code count} booleans, true in half of them (the odd one decided by the seed),

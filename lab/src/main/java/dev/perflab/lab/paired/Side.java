@@ -52,6 +52,14 @@ public record Side(String label, String given, List<String> profiles, ForeignGat
     }
 
     /**
+     * Whether this side caches auth-service's answers: nginx-cached, or the lab's gateway
+     * with its auth-cache profile.
+     */
+    public boolean cachesAuth() {
+        return jvm() ? foreign == null && profiles.contains("auth-cache") : NGINX.getOrDefault(given, false);
+    }
+
+    /**
      * The same side with more JVM options before its own (nginx takes none: it stays as
      * it is).
      */

@@ -48,7 +48,7 @@ public record Estimate(double mean, Double low, Double high, int n, List<Double>
     }
 
     /** The two-sided 95 % quantile of Student's t with these degrees of freedom. */
-    static double tQuantile(double degreesOfFreedom) {
+    public static double tQuantile(double degreesOfFreedom) {
         return TDistribution.of(degreesOfFreedom).inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2);
     }
 

@@ -65,6 +65,12 @@ public record PairedRatio(double ratio, Double low, Double high, int passes, Ver
                 : verdict == Verdict.SLOWER && ratio > 1 + threshold;
     }
 
+    /** "1.944 × [1.896, 1.992]": the ratio and its interval, without a verdict's word. */
+    public String interval() {
+        return low == null ? String.format(Locale.ROOT, "%.3f × (no interval)", ratio)
+                : String.format(Locale.ROOT, "%.3f × [%.3f, %.3f]", ratio, low, high);
+    }
+
     /**
      * "1.12 × [1.05, 1.19], slower", "1.12 × (no interval: one pass)", or "1.12 × (no
      * verdict)" when one was withheld (the reason is said beside it).

@@ -41,8 +41,11 @@ class GivenKnobsTests {
             .hasMessageEndingWith(" do): leave it out");
         assertThatThrownBy(() -> GivenKnobs.check(command("lab"), "RUN"))
             .hasMessage("make lab does not use RUN (make report, make charts do): leave it out");
+        assertThatThrownBy(() -> GivenKnobs.check(command("paired-lab"), "PROFILER"))
+            .hasMessageStartingWith("make lab PAIRED=yes does not use PROFILER (")
+            .hasMessageContaining("make lab,");
         assertThatThrownBy(() -> GivenKnobs.check(command("compare", "--a", "x", "--b", "y"), "PASSES")).hasMessage(
-                "make compare A= B= does not use PASSES (make compare A_GATEWAY= B_GATEWAY=, make pair-ladder do): leave it out");
+                "make compare A= B= does not use PASSES (make compare A_GATEWAY= B_GATEWAY=, make pair-ladder, make lab PAIRED=yes do): leave it out");
     }
 
     /**
@@ -63,7 +66,8 @@ class GivenKnobsTests {
         assertThatNoException().isThrownBy(() -> {
             // LADDER and PROFILE_RUNGS are the Makefile's names for SCENARIOS and
             // PROFILER
-            GivenKnobs.check(command("lab"), "LADDER PROFILE_RUNGS DURATION SLO CPU_RATE PROFILER");
+            GivenKnobs.check(command("lab"), "LADDER PROFILE_RUNGS DURATION SLO CPU_RATE PROFILER PAIRED");
+            GivenKnobs.check(command("paired-lab"), "LADDER PAIRED PASSES PAIR_RATE ALONE FAIL_ON DURATION");
             GivenKnobs.check(command("report", "--run", "x"), "RUN");
             GivenKnobs.check(command("charts", "--run", "x", "--out", "y"), "RUN OUT CHARTS FLAME_THREADS");
             GivenKnobs.check(command("compare", "--a", "x", "--b", "y"), "A B FAIL_ON");

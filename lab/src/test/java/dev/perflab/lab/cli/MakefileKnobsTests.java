@@ -120,6 +120,8 @@ class MakefileKnobsTests {
         Made lab = make(Map.of(), "lab", "PROFILER=async");
         assertThat(lab.exit()).as(lab.output()).isZero();
         assertThat(lab.output()).doesNotContain("deprecated").contains("lab/target/lab.jar lab");
+        Made paired = make(Map.of(), "lab", "PAIRED=yes");
+        assertThat(paired.output()).contains("lab/target/lab.jar paired-lab");
         Made old = make(Map.of(), "lab", "PROFILE_RUNGS=jfr");
         assertThat(old.exit()).isZero();
         assertThat(old.output().lines().filter(line -> line.startsWith("make: ")).toList()).containsExactly(

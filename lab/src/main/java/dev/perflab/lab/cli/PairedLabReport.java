@@ -1,0 +1,145 @@
+package dev.perflab.lab.cli;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import dev.perflab.lab.Durations;
+import dev.perflab.lab.paired.LineupPlan;
+import dev.perflab.lab.paired.LineupResult;
+import dev.perflab.lab.paired.PairResult;
+import dev.perflab.lab.report.Templates;
+import dev.perflab.lab.verdict.PairedRatio;
+
+/**
+ * report.md of a paired make lab, and its end-of-run console block: the headline against
+ * nginx, every step's verdicts, the rungs against nginx, each rung alone.
+ */
+final class PairedLabReport {
+
+    private PairedLabReport() {
+    }
+
+    static String markdown(LineupResult result) {
+        LineupPlan plan = result.plan();
+        Map<String, Object> model = new LinkedHashMap<>();
+        model.put("ladder",
+                plan.entrants().stream().map(LineupPlan.Entrant::name).reduce((a, b) -> a + ", " + b).orElse(""));
+        model.put("passesDone", result.passes().size());
+        model.put("passesPlanned", plan.passes());
+        model.put("unfinished", result.passes().size() < plan.passes());
+        model.put("load", plan.describeLoad());
+        model.put("warmup", "up to " + Durations.format(plan.warmup()) + ", until every JIT is quiet");
+        model.put("windows", plan.windows().size());
+        model.put("window", Durations.format(plan.windows().get(0)));
+        model.put("headline", headline(result));
+        List<Map<String, Object>> steps = new ArrayList<>();
+        List<String> noVerdicts = new ArrayList<>();
+        for (LineupResult.Step step : result.steps()) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("name", step.from() + " → " + step.to());
+            row.put("changes", step.changes());
+            row.put("cpuA", PairedLabCommand.fixed(result.meanCpuMsPerRequest(step.from()), 4));
+            row.put("cpuB", PairedLabCommand.fixed(result.meanCpuMsPerRequest(step.to()), 4));
+            row.put("cpu", describe(step.verdicts().get("cpu_ms_per_request")));
+            row.put("bytes", describe(step.verdicts().get("bytes_per_request")));
+            row.put("p50", describe(step.verdicts().get("p50_ms")));
+            row.put("p99", describe(step.verdicts().get("p99_ms")));
+            String carrier = step.carriedBy();
+            row.put("carriedBy", carrier == null ? "none" : PairResult.METRIC_NAMES.get(carrier));
+            steps.add(row);
+            if (step.noVerdict() != null) {
+                noVerdicts.add(step.from() + " → " + step.to() + ": " + step.noVerdict());
+            }
+        }
+        model.put("steps", steps);
+        model.put("noVerdicts", noVerdicts);
+        List<Map<String, Object>> references = new ArrayList<>();
+        for (LineupResult.Versus versus : result.references()) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("rung", versus.rung());
+            row.put("reference", versus.reference());
+            row.put("cpu", PairedLabCommand.fixed(result.meanCpuMsPerRequest(versus.rung()), 4) + " vs "
+                    + PairedLabCommand.fixed(result.meanCpuMsPerRequest(versus.reference()), 4));
+            row.put("bytes", String.format(Locale.ROOT, "%,.0f", result.meanBytesPerRequest(versus.rung())));
+            row.put("ratio", describe(versus.ratios().get("cpu_ms_per_request")));
+            row.put("p50", describe(versus.ratios().get("p50_ms")));
+            row.put("p99", describe(versus.ratios().get("p99_ms")));
+            references.add(row);
+        }
+        model.put("references", references);
+        model.put("aloneWhat", plan.alone().isZero() ? "Not measured (ALONE=0s)."
+                : "After each pass's windows, wrk -t" + plan.aloneThreads() + " -c" + plan.aloneConnections()
+                        + " drove each rung alone for " + Durations.format(plan.alone()) + " after "
+                        + Durations.format(plan.aloneRamp()) + " unmeasured, and business-service directly (baseline, "
+                        + "the ceiling), while the other rungs stood idle.");
+        List<Map<String, Object>> alone = new ArrayList<>();
+        result.alone().forEach((rung, figures) -> {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("rung", rung);
+            row.put("rps", figures.describe());
+            row.put("perPass", String.join(", ",
+                    figures.perPass().stream().map(v -> String.format(Locale.ROOT, "%,.0f", v)).toList()));
+            row.put("errors", figures.errors());
+            alone.add(row);
+        });
+        model.put("alone", alone);
+        List<Map<String, Object>> passes = new ArrayList<>();
+        for (LineupResult.Pass pass : result.passes()) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("pass", pass.pass());
+            row.put("started", pass.startOrder().get(0));
+            row.put("schedule", pass.schedule().get(0));
+            row.put("warmup", String.format(Locale.ROOT, "%.0f s, %s", pass.warmup().took().toMillis() / 1000.0,
+                    pass.warmup().quiet() ? "JIT quiet" : "WARMUP ran out"));
+            row.put("jit",
+                    pass.windows()
+                        .stream()
+                        .filter(w -> w.values().stream().anyMatch(PairResult.SideWindow::jitBusy))
+                        .count() + " of " + pass.windows().size());
+            row.put("errors", pass.totals().values().stream().mapToLong(PairResult.SideWindow::errors).sum());
+            passes.add(row);
+        }
+        model.put("passes", passes);
+        return Templates.compile("lab-paired.md", Templates.MARKDOWN).execute(model);
+    }
+
+    /**
+     * "loop-pools spends 1.94 × [1.90, 1.99] nginx's CPU per request, measured in the
+     * same seconds", for the last gateway that calls auth-service on every request and
+     * the last that caches.
+     */
+    static List<String> headline(LineupResult result) {
+        List<String> lines = new ArrayList<>();
+        for (LineupResult.Versus versus : result.headline()) {
+            PairedRatio cpu = versus.ratios().get("cpu_ms_per_request");
+            if (cpu != null) {
+                lines.add(versus.rung() + " spends " + cpu.interval() + " " + versus.reference()
+                        + "'s CPU per request, measured in the same seconds");
+            }
+        }
+        return lines;
+    }
+
+    /** The end-of-run block: the headline, then a line per step. */
+    static List<String> console(LineupResult result) {
+        List<String> lines = new ArrayList<>();
+        lines.add("Steps (each rung against the gateway rung before it, in the same seconds; CPU per request, "
+                + "bytes per request):");
+        for (LineupResult.Step step : result.steps()) {
+            lines.add("  " + step.from() + " → " + step.to() + ": CPU "
+                    + describe(step.verdicts().get("cpu_ms_per_request")) + "; bytes "
+                    + describe(step.verdicts().get("bytes_per_request"))
+                    + (step.noVerdict() == null ? "" : " (" + step.noVerdict() + ")"));
+        }
+        headline(result).forEach(line -> lines.add("  " + line));
+        return lines;
+    }
+
+    private static String describe(PairedRatio ratio) {
+        return ratio == null ? "no verdict" : ratio.describe();
+    }
+
+}

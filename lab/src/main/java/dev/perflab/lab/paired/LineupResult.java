@@ -1,0 +1,318 @@
+package dev.perflab.lab.paired;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+
+import org.apache.commons.statistics.descriptive.Mean;
+import org.apache.commons.statistics.descriptive.Variance;
+
+import dev.perflab.lab.load.LoadResult;
+import dev.perflab.lab.verdict.Estimate;
+import dev.perflab.lab.verdict.PairedRatio;
+import dev.perflab.lab.verdict.Verdict;
+
+/**
+ * What a paired ladder measured: every pass's windows for every rung, and over the passes
+ * a {@link PairedRatio} per step (a rung against the gateway rung before it, in the same
+ * windows) and per gateway against its nginx reference; the closed-loop req/s of each
+ * rung driven alone, with an interval over the passes. A step's verdicts are withheld
+ * when either of its rungs failed more than {@link PairResult#ERROR_LIMIT} of its
+ * requests.
+ */
+public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps, List<Versus> references,
+        Map<String, Alone> alone, Path dir) {
+
+    /**
+     * The metrics a step is read on, costs first: the first whose interval excludes 1
+     * carries it.
+     */
+    static final List<String> STEP_METRICS = List.of("cpu_ms_per_request", "bytes_per_request", "p50_ms", "p99_ms");
+
+    /** The metrics a gateway is read on against nginx (nginx allocates no Java bytes). */
+    static final List<String> REFERENCE_METRICS = List.of("cpu_ms_per_request", "p50_ms", "p99_ms");
+
+    /**
+     * One pass: its orders, its warm-up, its windows (each rung's reading by name), each
+     * rung's totals over them, and what wrk read on each rung alone.
+     */
+    public record Pass(int pass, List<String> startOrder, List<String> portRank, List<String> schedule,
+            PairResult.Warmup warmup, List<Map<String, PairResult.SideWindow>> windows,
+            Map<String, PairResult.SideWindow> totals, Map<String, LoadResult> alone) {
+
+        static Pass of(int pass, List<String> startOrder, List<String> portRank, List<String> schedule,
+                PairResult.Warmup warmup, List<Map<String, PairResult.SideWindow>> windows,
+                Map<String, LoadResult> alone) {
+            Map<String, PairResult.SideWindow> totals = new LinkedHashMap<>();
+            for (String rung : schedule) {
+                totals.put(rung, PairResult.Pass.total(windows.stream().map(w -> w.get(rung)).toList()));
+            }
+            return new Pass(pass, List.copyOf(startOrder), List.copyOf(portRank), List.copyOf(schedule), warmup,
+                    List.copyOf(windows), totals, alone);
+        }
+
+        Map<String, Object> json() {
+            Map<String, Object> json = new LinkedHashMap<>();
+            json.put("pass", pass);
+            json.put("started", startOrder);
+            json.put("ports_in_order", portRank);
+            json.put("schedule", schedule);
+            json.put("warmup", warmup.json());
+            json.put("jit_busy_windows",
+                    windows.stream().filter(w -> w.values().stream().anyMatch(PairResult.SideWindow::jitBusy)).count());
+            Map<String, Object> rungs = new LinkedHashMap<>();
+            totals.forEach((rung, total) -> rungs.put(rung, total.json()));
+            json.put("rungs", rungs);
+            Map<String, Object> driven = new LinkedHashMap<>();
+            alone.forEach((rung, result) -> driven.put(rung == null ? "backend" : rung, Alone.rps(result)));
+            json.put("alone_rps", driven);
+            List<Map<String, Object>> each = new ArrayList<>();
+            for (Map<String, PairResult.SideWindow> window : windows) {
+                Map<String, Object> one = new LinkedHashMap<>();
+                window.forEach((rung, side) -> one.put(rung, side.json()));
+                each.add(one);
+            }
+            json.put("windows", each);
+            return json;
+        }
+
+    }
+
+    /**
+     * A step: rung {@code to} against the gateway rung before it, {@code from}; its
+     * verdicts, or why there are none.
+     */
+    public record Step(String from, String to, String changes, Map<String, PairedRatio> verdicts, String noVerdict) {
+
+        /**
+         * The first of CPU, bytes, p50 and p99 whose interval excludes 1.00; null when
+         * none does.
+         */
+        public String carriedBy() {
+            for (String metric : STEP_METRICS) {
+                PairedRatio ratio = verdicts.get(metric);
+                if (ratio != null && ratio.verdict() != null && ratio.verdict() != Verdict.NO_DIFFERENCE) {
+                    return metric;
+                }
+            }
+            return null;
+        }
+
+        Map<String, Object> json() {
+            Map<String, Object> json = new LinkedHashMap<>();
+            json.put("a", from);
+            json.put("b", to);
+            json.put("changes", changes);
+            json.put("verdicts", verdicts);
+            json.put("carried_by", carriedBy());
+            if (noVerdict != null) {
+                json.put("no_verdict", noVerdict);
+            }
+            return json;
+        }
+
+    }
+
+    /** A gateway rung against its nginx reference, in the same windows. */
+    public record Versus(String rung, String reference, Map<String, PairedRatio> ratios, String noVerdict) {
+
+        Map<String, Object> json() {
+            Map<String, Object> json = new LinkedHashMap<>();
+            json.put("rung", rung);
+            json.put("reference", reference);
+            json.put("ratios", ratios);
+            if (noVerdict != null) {
+                json.put("no_verdict", noVerdict);
+            }
+            return json;
+        }
+
+    }
+
+    /**
+     * A rung's closed-loop req/s driven alone (wrk), one figure a pass: its mean and a 95
+     * % t-interval over the passes, which covers the restarts; two rungs' figures come
+     * from different seconds, so it carries no verdict.
+     */
+    public record Alone(List<Double> perPass, double mean, Double low, Double high, long errors) {
+
+        static double rps(LoadResult result) {
+            return result.durationMicros() <= 0 ? 0 : result.successes() / (result.durationMicros() / 1e6);
+        }
+
+        static Alone of(List<LoadResult> results) {
+            List<Double> rps = results.stream().map(Alone::rps).toList();
+            double[] values = rps.stream().mapToDouble(Double::doubleValue).toArray();
+            double mean = Mean.of(values).getAsDouble();
+            long errors = results.stream().mapToLong(LoadResult::errors).sum();
+            if (values.length < 2) {
+                return new Alone(rps, mean, null, null, errors);
+            }
+            double half = Estimate.tQuantile(values.length - 1)
+                    * Math.sqrt(Variance.of(values).getAsDouble() / values.length);
+            return new Alone(rps.stream().map(v -> PairResult.round(v, 1)).toList(), PairResult.round(mean, 1),
+                    PairResult.round(mean - half, 1), PairResult.round(mean + half, 1), errors);
+        }
+
+        public String describe() {
+            return low == null ? String.format(Locale.ROOT, "%,.0f (one pass)", mean)
+                    : String.format(Locale.ROOT, "%,.0f [%,.0f, %,.0f]", mean, low, high);
+        }
+
+    }
+
+    static LineupResult of(LineupPlan plan, List<Pass> passes, Path dir) {
+        List<Step> steps = new ArrayList<>();
+        List<Versus> references = new ArrayList<>();
+        if (!passes.isEmpty()) {
+            for (LineupPlan.Entrant[] step : plan.steps()) {
+                String from = step[0].name();
+                String to = step[1].name();
+                String why = why(passes, from, to, true);
+                steps.add(new Step(from, to, step[1].changes(), ratios(passes, from, to, STEP_METRICS, why), why));
+            }
+            for (LineupPlan.Entrant gateway : plan.gateways()) {
+                LineupPlan.Entrant reference = plan.reference(gateway);
+                if (reference != null) {
+                    String why = why(passes, reference.name(), gateway.name(), false);
+                    references.add(new Versus(gateway.name(), reference.name(),
+                            ratios(passes, reference.name(), gateway.name(), REFERENCE_METRICS, why), why));
+                }
+            }
+        }
+        Map<String, Alone> alone = new LinkedHashMap<>();
+        List<String> driven = new ArrayList<>();
+        passes.forEach(pass -> pass.alone().keySet().forEach(rung -> {
+            if (!driven.contains(rung)) {
+                driven.add(rung);
+            }
+        }));
+        for (String rung : driven) {
+            List<LoadResult> each = passes.stream()
+                .map(pass -> pass.alone().get(rung))
+                .filter(result -> result != null)
+                .toList();
+            alone.put(rung == null ? "baseline" : rung, Alone.of(each));
+        }
+        return new LineupResult(plan, List.copyOf(passes), steps, references, alone, dir);
+    }
+
+    /**
+     * B/A per pass for each metric and its verdict over the passes; with {@code why} (a
+     * side that failed, or measured nothing) the ratios stay but the intervals and
+     * verdicts go.
+     */
+    private static Map<String, PairedRatio> ratios(List<Pass> passes, String a, String b, List<String> metrics,
+            String why) {
+        Map<String, PairedRatio> ratios = new LinkedHashMap<>();
+        if (why != null && why.startsWith(NOTHING)) {
+            return ratios;
+        }
+        for (String metric : metrics) {
+            ToDoubleFunction<PairResult.SideWindow> read = reader(metric);
+            List<Double> perPass = passes.stream()
+                .map(pass -> read.applyAsDouble(pass.totals().get(b)) / read.applyAsDouble(pass.totals().get(a)))
+                .toList();
+            PairedRatio ratio = PairedRatio.of(perPass, false);
+            ratios.put(metric, why == null ? ratio
+                    : new PairedRatio(ratio.ratio(), null, null, ratio.passes(), null, ratio.perPass()));
+        }
+        return ratios;
+    }
+
+    static ToDoubleFunction<PairResult.SideWindow> reader(String metric) {
+        return switch (metric) {
+            case "cpu_ms_per_request" -> PairResult.SideWindow::cpuMsPerRequest;
+            case "bytes_per_request" -> PairResult.SideWindow::bytesPerRequest;
+            case "p50_ms" -> PairResult.SideWindow::p50Ms;
+            case "p99_ms" -> PairResult.SideWindow::p99Ms;
+            default -> throw new IllegalArgumentException("no metric " + metric);
+        };
+    }
+
+    private static final String NOTHING = "a pass in which";
+
+    /**
+     * Why two rungs get no verdict: one measured nothing, or failed too many requests;
+     * null when both answered.
+     */
+    private static String why(List<Pass> passes, String a, String b, boolean bytes) {
+        for (Pass pass : passes) {
+            for (String rung : List.of(a, b)) {
+                PairResult.SideWindow side = pass.totals().get(rung);
+                if (side == null || side.requests() == 0 || side.cpuMs() <= 0 || side.p50Ms() <= 0
+                        || bytes && !(side.bytesPerRequest() > 0)) {
+                    return NOTHING + " rung " + rung + " answered no request or used no CPU (pass " + pass.pass()
+                            + "): no ratio";
+                }
+            }
+        }
+        for (String rung : List.of(a, b)) {
+            long requests = passes.stream().mapToLong(p -> p.totals().get(rung).requests()).sum();
+            long errors = passes.stream().mapToLong(p -> p.totals().get(rung).errors()).sum();
+            if (errors > PairResult.ERROR_LIMIT * requests) {
+                return String.format(Locale.ROOT,
+                        "rung %s failed %d of %d requests (%.2f %%, more than %.1f %%): no verdict", rung, errors,
+                        requests, 100.0 * errors / requests, PairResult.ERROR_LIMIT * 100);
+            }
+        }
+        return null;
+    }
+
+    /** Mean CPU ms per request of a rung over the passes. */
+    public double meanCpuMsPerRequest(String rung) {
+        return passes.stream().mapToDouble(p -> p.totals().get(rung).cpuMsPerRequest()).average().orElse(Double.NaN);
+    }
+
+    /** Mean bytes allocated per request of a rung over the passes (NaN for nginx). */
+    public double meanBytesPerRequest(String rung) {
+        return passes.stream().mapToDouble(p -> p.totals().get(rung).bytesPerRequest()).average().orElse(Double.NaN);
+    }
+
+    /**
+     * The headline pairs: the last gateway rung that calls auth-service on every request
+     * against nginx, and the last that caches against nginx-cached (or nginx).
+     */
+    public List<Versus> headline() {
+        List<Versus> headline = new ArrayList<>();
+        for (boolean caches : List.of(false, true)) {
+            List<LineupPlan.Entrant> gateways = plan.gateways().stream().filter(g -> g.caches() == caches).toList();
+            if (!gateways.isEmpty()) {
+                String rung = gateways.get(gateways.size() - 1).name();
+                references.stream().filter(v -> v.rung().equals(rung)).findFirst().ifPresent(headline::add);
+            }
+        }
+        return headline;
+    }
+
+    /** The time every pass took to warm up, in seconds. */
+    List<Double> warmups() {
+        return passes.stream().map(p -> p.warmup().took()).map(Duration::toMillis).map(ms -> ms / 1000.0).toList();
+    }
+
+    public Map<String, Object> json() {
+        Map<String, Object> json = new LinkedHashMap<>(plan.json());
+        json.put("passes_done", passes.size());
+        json.put("steps", steps.stream().map(Step::json).toList());
+        json.put("against_nginx", references.stream().map(Versus::json).toList());
+        Map<String, Object> mean = new LinkedHashMap<>();
+        for (LineupPlan.Entrant entrant : plan.entrants()) {
+            Map<String, Object> one = new LinkedHashMap<>();
+            one.put("cpu_ms_per_request", PairResult.round(meanCpuMsPerRequest(entrant.name()), 4));
+            if (entrant.gateway()) {
+                one.put("bytes_per_request", PairResult.round(meanBytesPerRequest(entrant.name()), 0));
+            }
+            mean.put(entrant.name(), one);
+        }
+        json.put("mean_over_passes", passes.isEmpty() ? Map.of() : mean);
+        json.put("alone", alone);
+        json.put("pass_results", passes.stream().map(Pass::json).toList());
+        return json;
+    }
+
+}

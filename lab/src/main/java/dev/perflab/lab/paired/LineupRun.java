@@ -1,0 +1,194 @@
+package dev.perflab.lab.paired;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.function.Consumer;
+
+import dev.perflab.lab.LabException;
+import dev.perflab.lab.load.LoadResult;
+import dev.perflab.lab.run.RunFolder;
+import dev.perflab.lab.system.StopOnExit;
+
+/**
+ * A paired ladder, pass by pass: every rung started at once, warmed up together until no
+ * JIT compiles, measured window by window in the same seconds, then each driven alone
+ * with wrk, then stopped. The order of start, the ports and the round-robin schedule are
+ * rotated pass by pass from orders shuffled with the seed, so that no rung is always
+ * first. lab.json and the caller's report are rewritten after every pass, so a failure or
+ * Ctrl-C keeps every pass that finished.
+ */
+public final class LineupRun {
+
+    /** The JIT is quiet when it compiled for at most this share of the process's CPU. */
+    static final double QUIET_JIT = PairedRun.QUIET_JIT;
+
+    private final LineupPlan plan;
+
+    private final Stage stage;
+
+    private final PrintWriter out;
+
+    private final Consumer<LineupResult> render;
+
+    private final List<LineupResult.Pass> passes = new ArrayList<>();
+
+    private LineupRun(LineupPlan plan, Stage stage, PrintWriter out, Consumer<LineupResult> render) {
+        this.plan = plan;
+        this.stage = stage;
+        this.out = out;
+        this.render = render;
+    }
+
+    /**
+     * Runs every pass of the plan on the stage into the run folder; the stage is closed
+     * at the end.
+     * @param render writes the caller's report from the result so far, after every pass
+     * and on a failure or Ctrl-C
+     */
+    public static LineupResult execute(LineupPlan plan, Stage stage, RunFolder run, PrintWriter out,
+            Consumer<LineupResult> render) {
+        return new LineupRun(plan, stage, out, render).execute(run);
+    }
+
+    /**
+     * Pass {@code pass}'s order (1-based) of the rungs: {@code base} rotated by pass - 1,
+     * so that over as many passes as rungs each rung comes first once.
+     */
+    static List<String> rotated(List<String> base, int pass) {
+        List<String> order = new ArrayList<>(base);
+        Collections.rotate(order, -((pass - 1) % Math.max(1, base.size())));
+        return order;
+    }
+
+    /** The rungs' names shuffled with the random's next values. */
+    static List<String> shuffled(List<LineupPlan.Entrant> entrants, Random random) {
+        List<String> names = new ArrayList<>(entrants.stream().map(LineupPlan.Entrant::name).toList());
+        Collections.shuffle(names, random);
+        return names;
+    }
+
+    private LineupResult execute(RunFolder run) {
+        Random random = new Random(plan.seed());
+        List<String> starts = shuffled(plan.entrants(), random);
+        List<String> ports = shuffled(plan.entrants(), random);
+        List<String> schedules = shuffled(plan.entrants(), random);
+        Map<String, LineupPlan.Entrant> byName = new LinkedHashMap<>();
+        plan.entrants().forEach(entrant -> byName.put(entrant.name(), entrant));
+        try (StopOnExit onExit = StopOnExit.register("lab", () -> {
+            run.error("interrupted (Ctrl-C or SIGTERM) during the run; the processes it started were stopped, "
+                    + "the passes that finished are in report.md");
+            write(run);
+        }); Stage closing = stage) {
+            for (int pass = 1; pass <= plan.passes(); pass++) {
+                List<LineupPlan.Entrant> order = rotated(starts, pass).stream().map(byName::get).toList();
+                LineupResult.Pass done = pass(pass, run.dir().resolve("pass-" + pass), order, rotated(ports, pass),
+                        rotated(schedules, pass));
+                synchronized (passes) {
+                    passes.add(done);
+                }
+                write(run);
+                progress(done);
+            }
+        }
+        catch (RuntimeException ex) {
+            run.error(LabException.describe(ex));
+            write(run);
+            throw ex instanceof LabException
+                    ? new LabException(ex.getMessage() + " (results so far: " + run.dir() + ")", ex) : ex;
+        }
+        return write(run);
+    }
+
+    /** The pass's line: each step's CPU ratio in this pass. */
+    private void progress(LineupResult.Pass done) {
+        StringBuilder line = new StringBuilder(
+                "    pass " + done.pass() + " CPU per request, each rung / the one before:");
+        for (LineupPlan.Entrant[] step : plan.steps()) {
+            line.append(String.format(Locale.ROOT, " %s %.3f", step[1].name(),
+                    done.totals().get(step[1].name()).cpuMsPerRequest()
+                            / done.totals().get(step[0].name()).cpuMsPerRequest()));
+        }
+        out.println(line);
+        out.flush();
+    }
+
+    private LineupResult write(RunFolder run) {
+        List<LineupResult.Pass> sofar;
+        synchronized (passes) {
+            sofar = List.copyOf(passes);
+        }
+        LineupResult result = LineupResult.of(plan, sofar, run.dir());
+        run.writeJson("lab.json", result.json());
+        render.accept(result);
+        return result;
+    }
+
+    private LineupResult.Pass pass(int pass, Path dir, List<LineupPlan.Entrant> order, List<String> portRank,
+            List<String> schedule) {
+        out.printf("  [%d/%d] pass %d: %d rungs started at once (first %s), %s first in the schedule%n", pass,
+                plan.passes(), pass, order.size(), order.get(0).name(), schedule.get(0));
+        out.flush();
+        try {
+            stage.start(dir, order, portRank);
+            PairResult.Warmup warm = warmUp(schedule);
+            out.printf(Locale.ROOT, "    warm-up: %.0f s in %d parts, %s%n", warm.took().toMillis() / 1000.0,
+                    warm.parts(), warm.quiet() ? "the JIT went quiet in every gateway"
+                            : "WARMUP ran out before the JIT went quiet, measuring anyway");
+            out.flush();
+            List<Map<String, PairResult.SideWindow>> windows = new ArrayList<>();
+            for (Duration length : plan.windows()) {
+                windows.add(stage.offer(schedule, length));
+            }
+            Map<String, LoadResult> alone = new LinkedHashMap<>();
+            if (!plan.alone().isZero()) {
+                alone.put(null, stage.alone(null, plan.aloneRamp(), plan.alone()));
+                for (String rung : schedule) {
+                    alone.put(rung, stage.alone(rung, plan.aloneRamp(), plan.alone()));
+                }
+            }
+            return LineupResult.Pass.of(pass, order.stream().map(LineupPlan.Entrant::name).toList(), portRank, schedule,
+                    warm, windows, alone);
+        }
+        finally {
+            stage.stopRungs();
+        }
+    }
+
+    /**
+     * Every rung flat out at once (each its own wrk), in WARMUP_PROBE parts, until no
+     * JVM's JIT compiled for more than 1 % of its CPU in the last part, or WARMUP is
+     * spent; then one part at the windows' rate, unmeasured, so that the windows start at
+     * their own load.
+     */
+    private PairResult.Warmup warmUp(List<String> schedule) {
+        long started = System.nanoTime();
+        Duration spent = Duration.ZERO;
+        int parts = 0;
+        boolean quiet = plan.warmup().isZero();
+        while (spent.compareTo(plan.warmup()) < 0) {
+            Duration part = plan.warmupProbe().compareTo(plan.warmup().minus(spent)) < 0 ? plan.warmupProbe()
+                    : plan.warmup().minus(spent);
+            Map<String, PairResult.SideWindow> read = stage.burst(schedule, part);
+            spent = spent.plus(part);
+            parts++;
+            if (read.values().stream().noneMatch(PairResult.SideWindow::jitBusy)) {
+                quiet = true;
+                break;
+            }
+        }
+        if (!plan.warmup().isZero()) {
+            stage.offer(schedule, plan.warmupProbe());
+            parts++;
+        }
+        return new PairResult.Warmup(Duration.ofNanos(System.nanoTime() - started), parts, quiet);
+    }
+
+}

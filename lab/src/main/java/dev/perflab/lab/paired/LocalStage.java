@@ -1,0 +1,191 @@
+package dev.perflab.lab.paired;
+
+import java.io.PrintWriter;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import dev.perflab.lab.LabException;
+
+import dev.perflab.lab.load.LoadResult;
+import dev.perflab.lab.load.VegetaGenerator;
+import dev.perflab.lab.load.WrkGenerator;
+import dev.perflab.lab.stats.JvmCounters;
+import dev.perflab.lab.system.LabSystem;
+import dev.perflab.lab.system.LaunchSpec;
+import dev.perflab.lab.system.Service;
+import dev.perflab.lab.system.ServiceLauncher;
+
+/**
+ * The paired ladder on this machine: one auth-service and one business-service for the
+ * whole run, every rung a {@link StartedSide} on a port of its own, one vegeta offering
+ * all of them the rate round-robin, wrk for each rung alone.
+ */
+public final class LocalStage implements Stage {
+
+    /**
+     * Connections of each rung's wrk in the warm-up: enough to keep its event loops busy.
+     */
+    static final int BURST_CONNECTIONS = 4;
+
+    private final LineupPlan plan;
+
+    private final LabSystem backends;
+
+    private final int businessPort;
+
+    private final int authPort;
+
+    private final VegetaGenerator vegeta;
+
+    private final WrkGenerator wrk;
+
+    /** One connection's wrk per rung: the warm-up drives all rungs at once. */
+    private final WrkGenerator burstWrk;
+
+    private final Map<String, StartedSide> running = new LinkedHashMap<>();
+
+    private LocalStage(LineupPlan plan, LabSystem backends, int businessPort, int authPort, VegetaGenerator vegeta,
+            WrkGenerator wrk) {
+        this.plan = plan;
+        this.backends = backends;
+        this.businessPort = businessPort;
+        this.authPort = authPort;
+        this.vegeta = vegeta;
+        this.wrk = wrk;
+        this.burstWrk = new WrkGenerator(plan.settings().root().resolve("wrk/summary.lua"),
+                new WrkGenerator.Load(1, BURST_CONNECTIONS, plan.timeout()));
+    }
+
+    /** Starts the backends, with their logs under {@code dir}. */
+    public static LocalStage open(LineupPlan plan, Path dir, PrintWriter out) {
+        Path root = plan.settings().root();
+        WrkGenerator.requireInstalled();
+        int[] ports = FreePorts.below(2);
+        List<String> jvm = plan.settings().javaOptions();
+        LabSystem backends = LabSystem.start(new ServiceLauncher(root, dir.resolve("logs")),
+                List.of(LaunchSpec.of(Service.BUSINESS).withPort(ports[0]).withJvmOptions(jvm),
+                        LaunchSpec.of(Service.AUTH)
+                            .withPort(ports[1])
+                            .withJvmOptions(jvm)
+                            .withEnv("AUTH_LATENCY", plan.authLatency())),
+                plan.settings().healthTimeout());
+        VegetaGenerator vegeta = new VegetaGenerator(root, new VegetaGenerator.Load(
+                plan.ratePerSide() * plan.entrants().size(), PairedRun.MAX_CONNECTIONS, plan.timeout()), out);
+        WrkGenerator wrk = new WrkGenerator(root.resolve("wrk/summary.lua"),
+                new WrkGenerator.Load(plan.aloneThreads(), plan.aloneConnections(), plan.timeout()));
+        return new LocalStage(plan, backends, ports[0], ports[1], vegeta, wrk);
+    }
+
+    @Override
+    public void start(Path dir, List<LineupPlan.Entrant> order, List<String> portRank) {
+        int[] ports = FreePorts.below(order.size());
+        for (LineupPlan.Entrant entrant : order) {
+            running.put(entrant.name(), StartedSide.start(plan.settings(), dir, "rung " + entrant.name(),
+                    entrant.side(), ports[portRank.indexOf(entrant.name())], businessPort, authPort));
+        }
+        running.values().forEach(StartedSide::awaitReady);
+    }
+
+    @Override
+    public Map<String, PairResult.SideWindow> offer(List<String> schedule, Duration length) {
+        Map<String, JvmCounters.Snapshot> counted = new LinkedHashMap<>();
+        Map<String, Double> before = new LinkedHashMap<>();
+        for (String rung : schedule) {
+            StartedSide side = running.get(rung);
+            if (side.counters() != null) {
+                counted.put(rung, side.counters().read());
+            }
+            before.put(rung, side.cpuMillis());
+        }
+        List<URI> urls = new ArrayList<>();
+        schedule.forEach(rung -> urls.add(running.get(rung).url()));
+        Map<URI, LoadResult> each = vegeta.offerEach(urls, plan.settings().header(), length);
+        Map<String, PairResult.SideWindow> windows = new LinkedHashMap<>();
+        for (String rung : schedule) {
+            StartedSide side = running.get(rung);
+            double cpu = side.cpuMillis() - before.get(rung);
+            JvmCounters.Reading jvm = side.counters() == null ? null : side.counters().read().since(counted.get(rung));
+            windows.put(rung, PairResult.SideWindow.of(each.get(side.url()), cpu, jvm));
+        }
+        return windows;
+    }
+
+    @Override
+    public Map<String, PairResult.SideWindow> burst(List<String> rungs, Duration length) {
+        Map<String, JvmCounters.Snapshot> counted = new LinkedHashMap<>();
+        Map<String, Double> before = new LinkedHashMap<>();
+        for (String rung : rungs) {
+            StartedSide side = running.get(rung);
+            if (side.counters() != null) {
+                counted.put(rung, side.counters().read());
+            }
+            before.put(rung, side.cpuMillis());
+        }
+        Map<String, Future<LoadResult>> loads = new LinkedHashMap<>();
+        ExecutorService pool = Executors.newFixedThreadPool(rungs.size());
+        try {
+            for (String rung : rungs) {
+                URI url = running.get(rung).url();
+                loads.put(rung, pool.submit(() -> burstWrk.offer(url, plan.settings().header(), length)));
+            }
+            Map<String, PairResult.SideWindow> windows = new LinkedHashMap<>();
+            for (String rung : rungs) {
+                LoadResult result = loads.get(rung).get();
+                StartedSide side = running.get(rung);
+                double cpu = side.cpuMillis() - before.get(rung);
+                JvmCounters.Reading jvm = side.counters() == null ? null
+                        : side.counters().read().since(counted.get(rung));
+                windows.put(rung, PairResult.SideWindow.of(result, cpu, jvm));
+            }
+            return windows;
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            throw new LabException("interrupted during the warm-up", ex);
+        }
+        catch (ExecutionException ex) {
+            throw ex.getCause() instanceof RuntimeException runtime ? runtime
+                    : new LabException("wrk failed in the warm-up: " + LabException.describe(ex.getCause()), ex);
+        }
+        finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Override
+    public LoadResult alone(String rung, Duration ramp, Duration length) {
+        URI url = rung == null ? URI.create("http://127.0.0.1:" + businessPort + "/hello") : running.get(rung).url();
+        String header = rung == null ? null : plan.settings().header();
+        if (!ramp.isZero()) {
+            wrk.offer(url, header, ramp);
+        }
+        return wrk.offer(url, header, length);
+    }
+
+    @Override
+    public void stopRungs() {
+        List<StartedSide> sides = new ArrayList<>(running.values());
+        running.clear();
+        sides.forEach(StartedSide::close);
+    }
+
+    @Override
+    public void close() {
+        try {
+            stopRungs();
+        }
+        finally {
+            backends.close();
+        }
+    }
+
+}

@@ -1,0 +1,23 @@
+package dev.perflab.lab.paired;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * What every side of one paired run starts with: the repository, the apps' JVM options (a
+ * side's own come after), how long a gateway may take to become healthy, the route and
+ * the header line the load sends.
+ */
+public record SideSettings(Path root, List<String> javaOptions, Duration healthTimeout, String route, String header) {
+
+    public SideSettings {
+        javaOptions = List.copyOf(javaOptions);
+    }
+
+    /** The bearer token of the header, for nginx's check at its start; null for none. */
+    String token() {
+        return PairPlan.bearer(header);
+    }
+
+}

@@ -1,0 +1,53 @@
+package dev.perflab.lab.paired;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import dev.perflab.lab.load.LoadResult;
+
+/**
+ * What a pass of a paired ladder asks of the machine: start its rungs, offer them load
+ * together, drive one alone, stop them. {@link LocalStage} starts the real apps, nginx,
+ * vegeta and wrk on this machine; a test's stage pretends, so the order of a pass, its
+ * windows and the ratios read from them can be checked without processes.
+ */
+public interface Stage extends AutoCloseable {
+
+    /**
+     * Starts every rung, in {@code order}, the rung at {@code portRank} index i on the
+     * i-th of the pass's ports, and returns once every one answers.
+     * @param dir the pass's folder, for the rungs' logs
+     */
+    void start(Path dir, List<LineupPlan.Entrant> order, List<String> portRank);
+
+    /**
+     * Offers every started rung the plan's rate at once, round-robin in the order of
+     * {@code schedule}, for {@code length}: each rung's requests, latency, CPU and what
+     * its JVM counted in those seconds.
+     */
+    Map<String, PairResult.SideWindow> offer(List<String> schedule, Duration length);
+
+    /**
+     * wrk's closed loop on every rung of {@code rungs} at once, each with its own wrk,
+     * for {@code length}: the warm-up. The JIT compiles by request counts, and at the
+     * rate of a window a gateway takes minutes to reach them; flat out it takes seconds.
+     * Each rung's requests, CPU and what its JVM counted.
+     */
+    Map<String, PairResult.SideWindow> burst(List<String> rungs, Duration length);
+
+    /**
+     * wrk's closed loop on one started rung alone ({@code null}: business-service alone),
+     * {@code ramp} unmeasured first.
+     */
+    LoadResult alone(String rung, Duration ramp, Duration length);
+
+    /** Stops every rung this pass started (the backends stay). */
+    void stopRungs();
+
+    /** Stops the backends too. */
+    @Override
+    void close();
+
+}

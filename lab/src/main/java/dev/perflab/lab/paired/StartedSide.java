@@ -1,0 +1,185 @@
+package dev.perflab.lab.paired;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalDouble;
+
+import dev.perflab.lab.LabException;
+import dev.perflab.lab.http.LabHttp;
+import dev.perflab.lab.stats.JvmCounters;
+import dev.perflab.lab.stats.ProcessCpu;
+import dev.perflab.lab.system.LaunchSpec;
+import dev.perflab.lab.system.RunningService;
+import dev.perflab.lab.system.Service;
+import dev.perflab.lab.system.ServiceLauncher;
+import dev.perflab.lab.targets.NginxProcess;
+
+/**
+ * One side as it runs in a pass of a paired measurement (make compare's A or B, a rung of
+ * the paired make lab): the one way every paired command starts a side, waits for it,
+ * reads its CPU and JVM counters, and stops it. A gateway is a JVM whose CPU is its own;
+ * nginx is its master with every process under it (workers, and helpers that come and
+ * go).
+ */
+final class StartedSide implements AutoCloseable {
+
+    static final Duration STOP_GRACE = Duration.ofSeconds(10);
+
+    private final SideSettings settings;
+
+    private final String who;
+
+    private final Side side;
+
+    private final int port;
+
+    private final Path log;
+
+    private final RunningService gateway;
+
+    private final ServiceLauncher launcher;
+
+    private final NginxProcess nginx;
+
+    private JvmCounters counters;
+
+    private StartedSide(SideSettings settings, String who, Side side, int port, Path log, RunningService gateway,
+            ServiceLauncher launcher, NginxProcess nginx) {
+        this.settings = settings;
+        this.who = who;
+        this.side = side;
+        this.port = port;
+        this.log = log;
+        this.gateway = gateway;
+        this.launcher = launcher;
+        this.nginx = nginx;
+    }
+
+    /**
+     * Starts a side on its port in front of the given backends: a gateway without waiting
+     * (the sides of a pass start at once and are awaited after), nginx until it routes a
+     * request with the token.
+     * @param who the side as errors name it: "A_GATEWAY=reactive", "rung log-quiet"
+     * @param dir the pass's folder: the side's logs go into a folder of its own there
+     */
+    static StartedSide start(SideSettings settings, Path dir, String who, Side side, int port, int businessPort,
+            int authPort) {
+        Path own = dir.resolve(side.label().toLowerCase(Locale.ROOT));
+        if (side.jvm()) {
+            ServiceLauncher launcher = new ServiceLauncher(settings.root(), own.resolve("logs"));
+            RunningService gateway = launcher.start(gatewaySpec(settings, side, port, businessPort, authPort));
+            return new StartedSide(settings, who, side, port, gateway.log(), gateway, launcher, null);
+        }
+        Path prefix = own.resolve("nginx");
+        NginxProcess nginx = NginxProcess.start(side.nginx(), prefix, port, businessPort, authPort, settings.token());
+        return new StartedSide(settings, who, side, port, prefix.resolve("nginx-error.log"), null, null, nginx);
+    }
+
+    /**
+     * The lab's gateway finds the backends by host name, as its own defaults do (an IP
+     * literal costs it a formatted address about ten times per request, in JVMs whose JIT
+     * left a StringBuilder there: see the gateway's application.yml); a foreign gateway
+     * gets the addresses it gets everywhere else.
+     */
+    private static LaunchSpec gatewaySpec(SideSettings settings, Side side, int port, int businessPort, int authPort) {
+        String host = side.foreign() != null ? "127.0.0.1" : "localhost";
+        List<String> jvm = new ArrayList<>(settings.javaOptions());
+        jvm.addAll(side.javaOptions());
+        LaunchSpec spec = LaunchSpec.of(Service.GATEWAY)
+            .withPort(port)
+            .withJvmOptions(jvm)
+            .withEnv("BUSINESS_URL", "http://" + host + ":" + businessPort)
+            .withEnv("AUTH_URL", "http://" + host + ":" + authPort);
+        if (side.javaHome() != null) {
+            spec = spec.withJavaHome(side.javaHome());
+        }
+        return side.foreign() != null ? spec.withForeign(side.foreign()) : spec.withProfiles(side.profiles());
+    }
+
+    /**
+     * Waits until a gateway is healthy, then sends one request through the side: it must
+     * answer 2xx before it is measured (a side that refuses every request costs nothing);
+     * then attaches to a JVM's counters.
+     */
+    void awaitReady() {
+        if (gateway != null) {
+            launcher.awaitHealthy(gateway, settings.healthTimeout());
+        }
+        Map<String, String> headers = new LinkedHashMap<>();
+        if (settings.header() != null) {
+            int colon = settings.header().indexOf(':');
+            headers.put(settings.header().substring(0, colon).trim(), settings.header().substring(colon + 1).trim());
+        }
+        try {
+            HttpResponse<String> response = LabHttp.get(url(), headers);
+            if (response.statusCode() < 200 || response.statusCode() > 299) {
+                throw new LabException(who + " answered " + response.statusCode() + " on ROUTE=" + settings.route()
+                        + ": a side must answer 2xx to be measured");
+            }
+        }
+        catch (IOException ex) {
+            throw new LabException(who + " did not answer on " + url() + ": " + LabException.describe(ex));
+        }
+        if (gateway != null) {
+            counters = JvmCounters.attach(gateway.pid(), "gateway " + side.label());
+        }
+    }
+
+    /** The URL the load sends to. */
+    URI url() {
+        return URI.create("http://127.0.0.1:" + port + settings.route());
+    }
+
+    Side side() {
+        return side;
+    }
+
+    int port() {
+        return port;
+    }
+
+    /** The JVM's counters once ready; null for nginx, which has none. */
+    JvmCounters counters() {
+        return counters;
+    }
+
+    /** The JIT's milliseconds so far; 0 for nginx. */
+    long jitMillis() {
+        return counters == null ? 0 : counters.jitMillis();
+    }
+
+    /**
+     * CPU ms so far; a side that ended is one line naming its log.
+     */
+    double cpuMillis() {
+        long pid = gateway != null ? gateway.pid() : nginx.pid();
+        OptionalDouble read = gateway != null ? ProcessCpu.millis(pid) : ProcessCpu.treeMillis(pid);
+        if (read.isEmpty()) {
+            throw new LabException(who + " (pid " + pid + ") ended during the measurement (see its log: " + log + ")");
+        }
+        return read.getAsDouble();
+    }
+
+    @Override
+    public void close() {
+        if (counters != null) {
+            counters.close();
+            counters = null;
+        }
+        if (gateway != null) {
+            gateway.child().stop(STOP_GRACE);
+        }
+        else {
+            nginx.close();
+        }
+    }
+
+}

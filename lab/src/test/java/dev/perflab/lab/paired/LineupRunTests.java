@@ -1,0 +1,252 @@
+package dev.perflab.lab.paired;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.perflab.lab.LabException;
+import dev.perflab.lab.load.LatencySummary;
+import dev.perflab.lab.load.LoadResult;
+import dev.perflab.lab.run.RunFolder;
+import dev.perflab.lab.stats.JvmCounters;
+import dev.perflab.lab.verdict.Verdict;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * The paired ladder's passes on a pretend stage: what it starts, in which order, which
+ * windows it offers and how it reads steps from them, without a process.
+ */
+class LineupRunTests {
+
+    @TempDir
+    Path dir;
+
+    private static final Path ROOT = Path.of(".");
+
+    private static LineupPlan.Entrant gateway(String name, String... profiles) {
+        return new LineupPlan.Entrant(name, "changes " + name,
+                new Side(name, String.join(",", profiles), List.of(profiles), null, List.of(), null));
+    }
+
+    private static LineupPlan.Entrant nginx(String name, boolean cached) {
+        return new LineupPlan.Entrant(name, "reference",
+                new Side(name, cached ? "nginx-cached" : "nginx", List.of(), null, List.of(), null, Path.of("n.conf")));
+    }
+
+    private static LineupPlan plan(List<LineupPlan.Entrant> entrants, int passes, Duration alone) {
+        return new LineupPlan(entrants, 100, passes, List.of(Duration.ofSeconds(10), Duration.ofSeconds(10)),
+                Duration.ofSeconds(20), Duration.ofSeconds(5), alone, Duration.ofSeconds(1), 5, 10,
+                Duration.ofSeconds(10), 7, new SideSettings(ROOT, List.of(), Duration.ofSeconds(60), "/service/hello",
+                        "Authorization: Bearer lab-token"),
+                "1ms", Path.of("results"), Double.NaN, "");
+    }
+
+    /**
+     * A pretend machine: each rung costs its CPU ms and bytes per request; every pass the
+     * machine is slower or faster for all rungs alike (what pairing cancels), and each
+     * rung's own reading moves by a little of its own. The JITs compile through the first
+     * two warm-up parts of a pass.
+     */
+    static final class FakeStage implements Stage {
+
+        final Map<String, Double> cpu;
+
+        final Map<String, Double> bytes;
+
+        final List<List<String>> starts = new ArrayList<>();
+
+        final List<List<String>> schedules = new ArrayList<>();
+
+        final List<String> alone = new ArrayList<>();
+
+        int offers;
+
+        int bursts;
+
+        int stops;
+
+        int pass;
+
+        int partsThisPass;
+
+        boolean closed;
+
+        int failInPass;
+
+        FakeStage(Map<String, Double> cpu, Map<String, Double> bytes) {
+            this.cpu = cpu;
+            this.bytes = bytes;
+        }
+
+        @Override
+        public void start(Path dir, List<LineupPlan.Entrant> order, List<String> portRank) {
+            pass++;
+            partsThisPass = 0;
+            starts.add(order.stream().map(LineupPlan.Entrant::name).toList());
+        }
+
+        @Override
+        public Map<String, PairResult.SideWindow> offer(List<String> schedule, Duration length) {
+            if (pass == failInPass) {
+                throw new LabException("rung reactive (pid 1) ended during the measurement");
+            }
+            offers++;
+            partsThisPass++;
+            schedules.add(schedule);
+            double machine = 1 + 0.2 * Math.sin(pass * 1.7);
+            Map<String, PairResult.SideWindow> windows = new LinkedHashMap<>();
+            int i = 0;
+            for (String rung : schedule) {
+                long requests = 100 * length.toSeconds();
+                double own = 1 + 0.004 * Math.sin(pass * 3.1 + i++);
+                Histogram latency = new Histogram(3);
+                latency.recordValueWithCount(1000 + 100 * i, requests);
+                JvmCounters.Reading jvm = bytes.containsKey(rung)
+                        ? new JvmCounters.Reading((long) (bytes.get(rung) * own * requests), 1, 1, 1,
+                                partsThisPass <= 2 ? 10_000 : 0, 0, 0, Map.of())
+                        : null;
+                windows.put(rung, new PairResult.SideWindow(requests, 0, cpu.get(rung) * machine * own * requests, 1.0,
+                        2.0, latency, jvm));
+            }
+            return windows;
+        }
+
+        @Override
+        public Map<String, PairResult.SideWindow> burst(List<String> rungs, Duration length) {
+            bursts++;
+            return offer(rungs, length);
+        }
+
+        @Override
+        public LoadResult alone(String rung, Duration ramp, Duration length) {
+            alone.add(rung == null ? "backend" : rung);
+            long requests = 1000 * length.toSeconds();
+            return new LoadResult(requests, length.toNanos() / 1000, 0, 0, requests,
+                    new LatencySummary(1, 1, 0, 1, Map.of()), new Histogram(3), "", "");
+        }
+
+        @Override
+        public void stopRungs() {
+            stops++;
+        }
+
+        @Override
+        public void close() {
+            closed = true;
+        }
+
+    }
+
+    private LineupResult run(LineupPlan plan, FakeStage stage) {
+        RunFolder run = RunFolder.create(dir, "lab");
+        return LineupRun.execute(plan, stage, run, new PrintWriter(new StringWriter()), result -> {
+        });
+    }
+
+    @Test
+    void everyPassStartsAllRungsWarmsThemUpTogetherAndRotatesWhoIsFirst() {
+        List<LineupPlan.Entrant> rungs = List.of(gateway("reactive", "reactive"),
+                gateway("log-quiet", "reactive", "log-quiet"), gateway("auth-cache", "reactive", "auth-cache"),
+                nginx("nginx", false));
+        FakeStage stage = new FakeStage(Map.of("reactive", 0.40, "log-quiet", 0.36, "auth-cache", 0.20, "nginx", 0.12),
+                Map.of("reactive", 90_000.0, "log-quiet", 80_000.0, "auth-cache", 50_000.0));
+        LineupResult result = run(plan(rungs, 4, Duration.ofSeconds(3)), stage);
+        assertThat(stage.starts).hasSize(4).allSatisfy(order -> assertThat(order).hasSize(4));
+        assertThat(stage.starts.stream().map(order -> order.get(0)).distinct())
+            .as("over as many passes as rungs, each rung is started first once")
+            .hasSize(4);
+        assertThat(stage.schedules.stream().map(order -> order.get(0)).distinct()).hasSize(4);
+        // the JITs compile through two parts, so each warm-up takes three flat-out parts
+        // and one at the rate; then the plan's two windows
+        assertThat(stage.bursts).isEqualTo(4 * 3);
+        assertThat(stage.offers).isEqualTo(4 * (3 + 1 + 2));
+        assertThat(result.passes()).allSatisfy(pass -> {
+            assertThat(pass.warmup().parts()).isEqualTo(4);
+            assertThat(pass.warmup().quiet()).isTrue();
+            assertThat(pass.windows()).hasSize(2);
+        });
+        assertThat(stage.alone).as("the backend, then every rung alone, each pass").hasSize(4 * 5);
+        assertThat(stage.stops).isEqualTo(4);
+        assertThat(stage.closed).isTrue();
+        assertThat(result.alone()).containsOnlyKeys("baseline", "reactive", "log-quiet", "auth-cache", "nginx");
+        assertThat(result.alone().get("nginx").mean()).isEqualTo(1000.0);
+    }
+
+    /**
+     * The machine's speed moves every rung alike by up to a fifth from pass to pass; a
+     * step's ratio is read inside each pass, so it keeps the rungs' own ratio.
+     */
+    @Test
+    void eachStepIsTheRatioOfNeighboursInsideTheSameWindows() {
+        List<LineupPlan.Entrant> rungs = List.of(gateway("reactive", "reactive"),
+                gateway("log-quiet", "reactive", "log-quiet"), gateway("same", "reactive", "log-quiet"),
+                gateway("burn", "reactive", "log-quiet", "burn"), gateway("auth-cache", "reactive", "auth-cache"),
+                nginx("nginx", false), nginx("nginx-cached", true));
+        FakeStage stage = new FakeStage(
+                Map.of("reactive", 0.40, "log-quiet", 0.36, "same", 0.36, "burn", 0.378, "auth-cache", 0.20, "nginx",
+                        0.12, "nginx-cached", 0.06),
+                Map.of("reactive", 90_000.0, "log-quiet", 80_000.0, "same", 80_000.0, "burn", 80_000.0, "auth-cache",
+                        50_000.0));
+        LineupResult result = run(plan(rungs, 5, Duration.ZERO), stage);
+        assertThat(result.steps()).extracting(step -> step.from() + ">" + step.to())
+            .containsExactly("reactive>log-quiet", "log-quiet>same", "same>burn", "burn>auth-cache");
+        var quiet = result.steps().get(0).verdicts().get("cpu_ms_per_request");
+        assertThat(quiet.ratio()).isCloseTo(0.9, within(0.005));
+        assertThat(quiet.verdict()).isEqualTo(Verdict.FASTER);
+        assertThat(quiet.halfWidthPercent()).as("the machine's 20 %% swings cancel").isLessThan(1.0);
+        var same = result.steps().get(1);
+        assertThat(same.verdicts().get("cpu_ms_per_request").verdict()).as("A/A: no difference")
+            .isEqualTo(Verdict.NO_DIFFERENCE);
+        assertThat(same.verdicts().get("bytes_per_request").verdict()).isEqualTo(Verdict.NO_DIFFERENCE);
+        assertThat(same.carriedBy()).isNull();
+        var burn = result.steps().get(2).verdicts().get("cpu_ms_per_request");
+        assertThat(burn.ratio()).isCloseTo(1.05, within(0.005));
+        assertThat(burn.verdict()).as("5 %% more CPU is costlier").isEqualTo(Verdict.SLOWER);
+        assertThat(result.steps().get(0).verdicts().get("bytes_per_request").ratio()).isCloseTo(80.0 / 90,
+                within(0.002));
+        assertThat(result.references()).extracting(v -> v.rung() + ">" + v.reference())
+            .containsExactly("reactive>nginx", "log-quiet>nginx", "same>nginx", "burn>nginx",
+                    "auth-cache>nginx-cached");
+        assertThat(result.headline()).extracting(LineupResult.Versus::rung).containsExactly("burn", "auth-cache");
+        assertThat(result.headline().get(1).ratios().get("cpu_ms_per_request").ratio()).isCloseTo(0.20 / 0.06,
+                within(0.02));
+    }
+
+    /** A pass that fails keeps the passes before it, in lab.json, and stops its rungs. */
+    @Test
+    void aFailedPassKeepsThePassesThatFinishedAndStopsEverything() throws Exception {
+        List<LineupPlan.Entrant> rungs = List.of(gateway("reactive", "reactive"),
+                gateway("log-quiet", "reactive", "log-quiet"));
+        FakeStage stage = new FakeStage(Map.of("reactive", 0.40, "log-quiet", 0.36),
+                Map.of("reactive", 90_000.0, "log-quiet", 80_000.0));
+        stage.failInPass = 3;
+        assertThatThrownBy(() -> run(plan(rungs, 4, Duration.ZERO), stage)).isInstanceOf(LabException.class)
+            .hasMessageStartingWith("rung reactive (pid 1) ended during the measurement (results so far: ");
+        assertThat(stage.stops).isEqualTo(3);
+        assertThat(stage.closed).isTrue();
+        Path folder = Files.list(dir)
+            .filter(Files::isDirectory)
+            .filter(p -> p.toString().endsWith("-lab"))
+            .findFirst()
+            .orElseThrow();
+        var json = RunFolder.JSON.readTree(folder.resolve("lab.json").toFile());
+        assertThat(json.path("passes_done").asInt()).isEqualTo(2);
+        assertThat(json.path("steps").get(0).path("verdicts").path("cpu_ms_per_request").path("ratio").asDouble())
+            .isCloseTo(0.9, within(0.01));
+        assertThat(Files.readString(folder.resolve("error.txt"))).contains("ended during the measurement");
+    }
+
+}

@@ -1,0 +1,128 @@
+package dev.perflab.lab.paired;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.commons.statistics.distribution.TDistribution;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.perflab.lab.cli.LabCommand;
+import dev.perflab.lab.run.RunFolder;
+import picocli.CommandLine;
+import tools.jackson.databind.JsonNode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A tiny paired make lab on the real apps, nginx, vegeta and wrk: every rung at once in
+ * every pass; the same rung twice (A/A) reads no difference, a rung with a known CPU cost
+ * (the burn profile) reads costlier, every gateway has its ratio against nginx measured
+ * in the same seconds, and each rung its req/s alone.
+ */
+@Timeout(value = 8, unit = TimeUnit.MINUTES)
+class PairedLabIntegrationTests {
+
+    private static final String ROOT = Path.of(System.getProperty("lab.root", ".."))
+        .toAbsolutePath()
+        .normalize()
+        .toString();
+
+    @TempDir
+    Path results;
+
+    private final StringWriter out = new StringWriter();
+
+    private final StringWriter err = new StringWriter();
+
+    @Test
+    void everyStepGetsAVerdictAndEveryGatewayItsRatioToNginxInTheSameSeconds() throws Exception {
+        Path ladder = Files.writeString(results.resolve("ladder.yml"), """
+                rungs:
+                  - name: baseline
+                    target: backend
+                  - name: reactive
+                    profiles: [reactive]
+                  - name: same
+                    profiles: [reactive]
+                    changes: the same gateway again (A/A)
+                  - name: burn
+                    profiles: [reactive, burn]
+                    java_opts: -Dlab.burn.micros=1200
+                    changes: 1200 us of CPU per request
+                  - name: nginx
+                    target: nginx
+                """);
+        int passes = 3;
+        List<String> args = new ArrayList<>(List.of("paired-lab", "--results", results.toString(), "--root", ROOT,
+                "--scenarios", ladder.toString(), "--passes", Integer.toString(passes), "--duration", "6s",
+                "--subwindow", "3s", "--warmup", "9s", "--warmup-probe", "3s", "--rate", "100", "--alone", "1s",
+                "--threads", "2", "--connections", "4", "--seed", "7", "--java-opts",
+                "-Xms256m -Xmx256m -Xmn64m -XX:+AlwaysPreTouch -XX:TieredStopAtLevel=1", "--fail-on", "5%"));
+        CommandLine line = LabCommand.commandLine();
+        line.setOut(new PrintWriter(out, true));
+        line.setErr(new PrintWriter(err, true));
+        int exit = line.execute(args.toArray(String[]::new));
+        assertThat(exit).as("the burn step fails FAIL_ON=5%%: " + out + err).isEqualTo(3);
+        assertThat(out.toString()).contains("rung baseline left out")
+            .contains("✗ FAIL_ON=5%: same → burn: significantly costlier");
+        Path folder = results.resolve("latest").toRealPath();
+        JsonNode lab = RunFolder.JSON.readTree(folder.resolve("lab.json").toFile());
+        assertThat(lab.path("passes_done").asInt()).isEqualTo(passes);
+        JsonNode steps = lab.path("steps");
+        assertThat(steps).hasSize(2);
+        for (JsonNode step : steps) {
+            assertThat(step.path("verdicts").path("cpu_ms_per_request").path("verdict").asString()).as(step.toString())
+                .isNotEmpty();
+            assertThat(step.path("verdicts").path("bytes_per_request").path("verdict").asString()).isNotEmpty();
+        }
+        JsonNode same = steps.get(0);
+        assertThat(same.path("b").asString()).isEqualTo("same");
+        // A/A: the interval at 99.9 % holds 1 (a 95 % one would fail one run in twenty
+        // by its own arithmetic)
+        assertThat(contains1(same.path("verdicts").path("cpu_ms_per_request").path("per_pass"))).as(same.toString())
+            .isTrue();
+        JsonNode burn = steps.get(1).path("verdicts").path("cpu_ms_per_request");
+        assertThat(burn.path("verdict").asString()).as(burn.toString()).isEqualTo("slower");
+        JsonNode versus = lab.path("against_nginx");
+        assertThat(versus).hasSize(3);
+        for (JsonNode rung : versus) {
+            assertThat(rung.path("reference").asString()).isEqualTo("nginx");
+            assertThat(rung.path("ratios").path("cpu_ms_per_request").path("low").asDouble()).as(rung.toString())
+                .isGreaterThan(0);
+        }
+        for (String rung : List.of("baseline", "reactive", "same", "burn", "nginx")) {
+            assertThat(lab.path("alone").path(rung).path("mean").asDouble()).as(rung).isGreaterThan(0);
+        }
+        JsonNode pass = lab.path("pass_results").get(0);
+        assertThat(pass.path("rungs").path("nginx").path("requests").asLong())
+            .as("every rung was offered the rate in the same seconds")
+            .isEqualTo(pass.path("rungs").path("reactive").path("requests").asLong());
+        assertThat(Files.readString(folder.resolve("report.md"))).contains("same → burn")
+            .contains("burn spends ")
+            .contains("nginx's CPU per request, measured in the same seconds");
+        assertThat(new ProcessBuilder("pgrep", "-f", folder.toString()).start().waitFor())
+            .as("no process of the run is left")
+            .isEqualTo(1);
+    }
+
+    /** Whether a 99.9 % t-interval of the per-pass log ratios holds 0 (the ratio 1). */
+    private static boolean contains1(JsonNode perPass) {
+        double[] logs = new double[perPass.size()];
+        for (int i = 0; i < logs.length; i++) {
+            logs[i] = Math.log(perPass.get(i).asDouble());
+        }
+        double mean = java.util.Arrays.stream(logs).average().orElseThrow();
+        double variance = java.util.Arrays.stream(logs).map(v -> (v - mean) * (v - mean)).sum() / (logs.length - 1);
+        double half = TDistribution.of(logs.length - 1).inverseCumulativeProbability(0.9995)
+                * Math.sqrt(variance / logs.length);
+        return Math.abs(mean) <= half;
+    }
+
+}

@@ -12,6 +12,12 @@ import picocli.CommandLine;
  */
 public final class Durations implements CommandLine.ITypeConverter<Duration> {
 
+    /**
+     * The longest duration any knob takes: a day (a run, a timeout or a warm-up longer
+     * than that is a typo).
+     */
+    public static final Duration MOST = Duration.ofHours(24);
+
     private static final Pattern FORM = Pattern.compile("(\\d+)\\s*(s|m|h)?");
 
     @Override
@@ -25,13 +31,14 @@ public final class Durations implements CommandLine.ITypeConverter<Duration> {
             throw new CommandLine.TypeConversionException(
                     "'" + value + "' is not a duration: use whole seconds, minutes or hours such as 30s, 5m, 1h");
         }
-        long amount = Long.parseLong(m.group(1));
         String unit = m.group(2) == null ? "s" : m.group(2);
-        return switch (unit) {
-            case "m" -> Duration.ofMinutes(amount);
-            case "h" -> Duration.ofHours(amount);
-            default -> Duration.ofSeconds(amount);
-        };
+        long seconds = unit.equals("h") ? 3600 : unit.equals("m") ? 60 : 1;
+        // more digits than a long holds, or more than MOST, is one line, not an overflow
+        if (m.group(1).length() > 12 || Long.parseLong(m.group(1)) * seconds > MOST.toSeconds()) {
+            throw new CommandLine.TypeConversionException(
+                    "'" + value + "' is longer than the lab takes: at most " + format(MOST));
+        }
+        return Duration.ofSeconds(Long.parseLong(m.group(1)) * seconds);
     }
 
     public static String format(Duration duration) {

@@ -25,6 +25,17 @@ class DurationsTests {
     }
 
     @Test
+    void nothingLongerThanADayOverflowsOrGetsThrough() {
+        assertThat(Durations.parse("24h")).isEqualTo(Duration.ofHours(24));
+        assertThat(Durations.parse("86400")).isEqualTo(Duration.ofHours(24));
+        for (String long_ : new String[] { "25h", "1441m", "86401", "9999999999999999h", "99999999999999999999999s" }) {
+            assertThatThrownBy(() -> Durations.parse(long_)).as(long_)
+                .isInstanceOf(CommandLine.TypeConversionException.class)
+                .hasMessage("'" + long_ + "' is longer than the lab takes: at most 24h");
+        }
+    }
+
+    @Test
     void anythingElseSaysWhatADurationLooksLike() {
         for (String bad : new String[] { "abc", "1.5s", "-5s", "10 ms", "" }) {
             assertThatThrownBy(() -> Durations.parse(bad)).isInstanceOf(CommandLine.TypeConversionException.class)

@@ -48,13 +48,13 @@ public class CapacityOptions {
             }
             try {
                 double rate = Double.parseDouble(part);
-                if (rate < 1 || rate > LoadOptions.MOST_RATE || Double.isNaN(rate)) {
+                if (rate != Math.rint(rate) || rate < 1 || rate > LoadOptions.MOST_RATE || Double.isNaN(rate)) {
                     throw new NumberFormatException();
                 }
                 parsed.add(rate);
             }
             catch (NumberFormatException ex) {
-                throw new LabException("RATES must be req/s from 1 to " + LoadOptions.MOST_RATE
+                throw new LabException("RATES must be whole req/s from 1 to " + LoadOptions.MOST_RATE
                         + " separated by commas, such as 500,1000,2000; '" + part + "' is not one");
             }
         }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 
 import dev.perflab.lab.Durations;
+import dev.perflab.lab.JavaOptions;
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.compare.Comparison;
 import dev.perflab.lab.paired.LineupPlan;
@@ -142,11 +143,11 @@ public class PairOptions {
         validate();
         double threshold = failOn.isBlank() ? Double.NaN : Comparison.threshold(failOn);
         long chosenSeed = seed.isBlank() ? ThreadLocalRandom.current().nextLong(1, 1_000_000) : parseSeed(seed);
-        List<String> gatewayOnly = split(gatewayJavaOpts);
+        List<String> gatewayOnly = gatewayJavaOptions();
         return new PairPlan(a.withOptionsBefore(gatewayOnly), b.withOptionsBefore(gatewayOnly),
                 rate(PairPlan.DEFAULT_RATE), passCount, PairPlan.split(duration, subwindow), warmup, warmupProbe,
                 timeout, chosenSeed, SystemOptions.checkRoute(route), SystemOptions.checkTokenHeader(tokenHeader),
-                authLatency, split(javaOpts), healthTimeout, repository(), results.toAbsolutePath().normalize(),
+                authLatency, javaOptions(), healthTimeout, repository(), results.toAbsolutePath().normalize(),
                 threshold, failOn.trim());
     }
 
@@ -159,9 +160,14 @@ public class PairOptions {
         }
     }
 
-    static List<String> split(String options) {
-        return options == null ? List.of()
-                : Arrays.stream(options.trim().split("\\s+")).filter(s -> !s.isEmpty()).toList();
+    /** JAVA_OPTS as JVM options; a quote is one line. */
+    List<String> javaOptions() {
+        return JavaOptions.split(javaOpts, "JAVA_OPTS");
+    }
+
+    /** GATEWAY_JAVA_OPTS as JVM options; a quote is one line. */
+    List<String> gatewayJavaOptions() {
+        return JavaOptions.split(gatewayJavaOpts, "GATEWAY_JAVA_OPTS");
     }
 
 }

@@ -149,7 +149,7 @@ public class PairedLabCommand implements Callable<Integer> {
         Path file = scenarios != null ? scenarios : root.resolve("lab/scenarios.yml");
         List<Scenario> rungs = ScenarioLadder.load(file)
             .select(only.stream().map(String::trim).filter(name -> !name.isEmpty()).toList());
-        List<String> gatewayOnly = PairOptions.split(options.gatewayJavaOpts);
+        List<String> gatewayOnly = options.gatewayJavaOptions();
         List<LineupPlan.Entrant> entrants = new ArrayList<>();
         for (Scenario rung : rungs) {
             String left = leftOut(rung);
@@ -188,7 +188,7 @@ public class PairedLabCommand implements Callable<Integer> {
         return new LineupPlan(entrants, rate, options.passes(DEFAULT_PASSES),
                 PairPlan.split(options.duration, options.subwindow), options.warmup, options.warmupProbe, alone,
                 Duration.ofSeconds(alone.isZero() ? 0 : 2), threads, connections, options.timeout, seed,
-                new SideSettings(root, PairOptions.split(options.javaOpts), options.healthTimeout,
+                new SideSettings(root, options.javaOptions(), options.healthTimeout,
                         SystemOptions.checkRoute(options.route), SystemOptions.checkTokenHeader(options.tokenHeader)),
                 options.authLatency, options.results.toAbsolutePath().normalize(),
                 failOn.isBlank() ? Double.NaN : Comparison.threshold(failOn), failOn.trim());

@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.function.Function;
 
 import dev.perflab.lab.Durations;
+import dev.perflab.lab.JavaOptions;
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.load.VegetaGenerator;
 import dev.perflab.lab.load.VegetaInstaller;
@@ -119,7 +120,7 @@ final class RunPlans {
         LaunchSpec spec = gateway;
         if (rung.javaOpts() != null && !rung.javaOpts().isBlank()) {
             List<String> jvm = new ArrayList<>(spec.jvmOptions());
-            Arrays.stream(rung.javaOpts().trim().split("\\s+")).forEach(jvm::add);
+            jvm.addAll(JavaOptions.split(rung.javaOpts(), "java_opts of rung " + rung.name()));
             spec = spec.withJvmOptions(jvm);
         }
         if (rung.jdk() != null) {

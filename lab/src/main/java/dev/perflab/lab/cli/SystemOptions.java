@@ -217,7 +217,11 @@ public class SystemOptions {
         if (value.isEmpty() || value.equals("none")) {
             return null;
         }
-        if (!value.matches("[!#$%&'*+.^_`|~0-9A-Za-z-]+:\\s*\\S.*")) {
+        if (value.chars().anyMatch(c -> c < 0x20 && c != '\t' || c == 0x7f)) {
+            throw new LabException("TOKEN_HEADER must be one header line without control characters (a line break "
+                    + "would add a request or a target of its own)");
+        }
+        if (!value.matches("[!#$%&'*+.^_`|~0-9A-Za-z-]+:[ \t]*\\S.*")) {
             throw new LabException(
                     "TOKEN_HEADER must be 'Name: value', e.g. 'Authorization: Bearer lab-token' (or none), not '"
                             + tokenHeader + "'");

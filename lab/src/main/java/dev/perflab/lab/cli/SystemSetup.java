@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
+import dev.perflab.lab.JavaOptions;
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.runtime.ComposeRuntime;
 import dev.perflab.lab.runtime.KubernetesRuntime;
@@ -152,9 +153,9 @@ final class SystemSetup {
 
     /** How to start one service with these options. */
     public LaunchSpec spec(Service service) {
-        List<String> jvm = new ArrayList<>(split(options.javaOpts));
+        List<String> jvm = new ArrayList<>(JavaOptions.split(options.javaOpts, "JAVA_OPTS"));
         if (service == Service.GATEWAY) {
-            jvm.addAll(split(options.gatewayJavaOpts()));
+            jvm.addAll(JavaOptions.split(options.gatewayJavaOpts(), "GATEWAY_JAVA_OPTS"));
         }
         LaunchSpec spec = LaunchSpec.of(service).withJvmOptions(jvm);
         return switch (service) {
@@ -167,10 +168,6 @@ final class SystemSetup {
                 .orElse(spec)
                 .withProfiles(options.profiles());
         };
-    }
-
-    private static List<String> split(String text) {
-        return text == null ? List.of() : Arrays.stream(text.trim().split("\\s+")).filter(s -> !s.isEmpty()).toList();
     }
 
     /** business-service, auth-service and the gateway, in start order. */

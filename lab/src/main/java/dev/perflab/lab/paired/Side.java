@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.perflab.lab.JavaOptions;
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.system.ForeignGateway;
 import dev.perflab.lab.system.GatewayProfiles;
@@ -93,7 +94,7 @@ public record Side(String label, String given, List<String> profiles, ForeignGat
                             + "e.g. A_GATEWAY=reactive B_GATEWAY=reactive,burn (or A=<results folder> B=<results folder> for two finished runs); "
                             + knob + " is empty");
         }
-        List<String> options = split(javaOpts, "\\s+");
+        List<String> options = JavaOptions.split(javaOpts, label + "_JAVA_OPTS");
         Path home = jdk == null ? null
                 : Jdks.find(Jdks.FOLDER, jdk)
                     .orElseThrow(() -> new LabException(label + "_JDK=" + jdk + ": " + Jdks.FOLDER + " has no JDK "

@@ -35,6 +35,12 @@ public final class NginxProcess implements AutoCloseable {
         this.nginx = nginx;
     }
 
+    /**
+     * The characters a folder's path may hold to be written into nginx's config unquoted:
+     * nothing nginx reads as syntax (whitespace, ;, quotes, braces, $, #, \\).
+     */
+    static final String SAFE_PATH = "[A-Za-z0-9._/+@:,=~%-]+";
+
     public static NginxProcess start(Path template, Path prefix, int businessPort, int authPort, String token) {
         return start(template, prefix, PORT, businessPort, authPort, token);
     }
@@ -48,13 +54,19 @@ public final class NginxProcess implements AutoCloseable {
         if (!Files.isRegularFile(template)) {
             throw new LabException("nginx config " + template + " is missing: run from the repository root");
         }
+        String folder = prefix.toAbsolutePath().toString();
+        if (!folder.matches(SAFE_PATH)) {
+            throw new LabException(
+                    "nginx cannot run in " + folder + ": its config would read a space, ;, quote, brace, "
+                            + "$ or # in that path as syntax; run the lab from a folder whose path has none");
+        }
         Path conf = prefix.resolve("nginx.conf");
         try {
             for (String dir : List.of("body", "proxy", "fastcgi", "uwsgi", "scgi", "auth-cache")) {
                 Files.createDirectories(prefix.resolve("tmp").resolve(dir));
             }
             String text = Files.readString(template)
-                .replace("@PREFIX@", prefix.toAbsolutePath().toString())
+                .replace("@PREFIX@", folder)
                 .replace("@BUSINESS_PORT@", Integer.toString(businessPort))
                 .replace("@AUTH_PORT@", Integer.toString(authPort))
                 .replace("@PORT@", Integer.toString(port))

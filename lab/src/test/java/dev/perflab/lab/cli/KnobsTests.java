@@ -100,7 +100,26 @@ class KnobsTests {
     @Test
     void valuesNoRunHereCanMeanAreOneLineEachBeforeAnythingStarts() {
         Map<List<String>, String> bad = new java.util.LinkedHashMap<>();
-        bad.put(List.of("baseline", "--duration", "999999h"), "lab: DURATION must be at most ");
+        bad.put(List.of("baseline", "--duration", "999999h"),
+                "lab: Invalid value for option '--duration': '999999h' is longer than the lab takes: at most 24h");
+        // more hours than a Duration holds was an ArithmeticException, more digits than a
+        // long a NumberFormatException (issue 37)
+        bad.put(List.of("pair", "--duration", "9999999999999999h"),
+                "lab: Invalid value for option '--duration': '9999999999999999h' is longer than the lab takes");
+        bad.put(List.of("pair", "--timeout", "99999999999999999999999"),
+                "lab: Invalid value for option '--timeout': '99999999999999999999999' is longer than the lab takes");
+        bad.put(List.of("pair", "--warmup", "25h"), "lab: Invalid value for option '--warmup': '25h' is longer");
+        bad.put(List.of("gateway-test", "--health-timeout", "90000"),
+                "lab: Invalid value for option '--health-timeout': '90000' is longer");
+        // a line break in the header became a second vegeta target and a raw LF in wrk's
+        // request
+        bad.put(List.of("gateway-test", "--token-header", "X: a\n\nGET http://other"),
+                "lab: TOKEN_HEADER must be one header line without control characters");
+        bad.put(List.of("pair", "--a-gateway", "reactive", "--b-gateway", "reactive", "--a-java-opts", "-Dx=\"a b\""),
+                "lab: A_JAVA_OPTS takes JVM options separated by spaces, without quotes");
+        bad.put(List.of("pair", "--a-gateway", "reactive", "--b-gateway", "reactive", "--java-opts", "-Dx='a b'"),
+                "lab: JAVA_OPTS takes JVM options separated by spaces, without quotes");
+        bad.put(List.of("capacity", "--rates", "1.5,800"), "lab: RATES must be whole req/s from 1 to 1000000");
         bad.put(List.of("baseline", "--duration", "10h", "--subwindow", "1s"),
                 "lab: DURATION=10h in SUBWINDOW=1s parts makes 36000 sub-windows");
         bad.put(List.of("baseline", "--repeat", "5000"), "lab: REPEAT must be at most 100, got 5000");
@@ -114,7 +133,7 @@ class KnobsTests {
         bad.put(List.of("gateway-test", "--slo", "p99:soon"), "lab: SLO's latency in 'p99:soon' is not a latency");
         bad.put(List.of("pair-ladder", "--fail-on", "lots"), "lab: FAIL_ON must be ");
         bad.put(List.of("capacity", "--rates", "0.4,800"),
-                "lab: RATES must be req/s from 1 to 1000000 separated by commas");
+                "lab: RATES must be whole req/s from 1 to 1000000 separated by commas");
         bad.forEach((args, line) -> {
             err.getBuffer().setLength(0);
             assertThat(run(args.toArray(String[]::new))).as(String.join(" ", args)).isNotZero();

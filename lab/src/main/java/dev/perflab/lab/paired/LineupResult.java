@@ -245,7 +245,7 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
         for (Pass pass : passes) {
             for (String rung : List.of(a, b)) {
                 PairResult.SideWindow side = pass.totals().get(rung);
-                if (side == null || side.requests() == 0 || side.cpuMs() <= 0 || side.p50Ms() <= 0
+                if (side == null || side.answered() == 0 || side.cpuMs() <= 0 || side.p50Ms() <= 0
                         || bytes && !(side.bytesPerRequest() > 0)) {
                     return NOTHING + " rung " + rung + " answered no request or used no CPU (pass " + pass.pass()
                             + "): no ratio";

@@ -45,12 +45,20 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
                     result.latency().percentile("99"), result.histogram(), jvm);
         }
 
+        /**
+         * The requests answered without an error: what a cost is divided by, so that a
+         * side failing fast does not look cheap (its failures are counted apart).
+         */
+        public long answered() {
+            return Math.max(0, requests - errors);
+        }
+
         public double cpuMsPerRequest() {
-            return requests == 0 ? Double.NaN : cpuMs / requests;
+            return answered() == 0 ? Double.NaN : cpuMs / answered();
         }
 
         public double bytesPerRequest() {
-            return requests == 0 || jvm == null ? Double.NaN : (double) jvm.allocatedBytes() / requests;
+            return answered() == 0 || jvm == null ? Double.NaN : (double) jvm.allocatedBytes() / answered();
         }
 
         /**
@@ -87,7 +95,7 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
                 .filter(group -> group.getValue() > 0)
                 .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
                 .forEach(group -> byThread.put(group.getKey(),
-                        requests == 0 ? null : round((double) group.getValue() / requests, 1)));
+                        answered() == 0 ? null : round((double) group.getValue() / answered(), 1)));
             side.put("bytes_per_request_by_thread", byThread);
             return side;
         }
@@ -230,7 +238,7 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
         String noVerdict = null;
         boolean bytes = plan.a().jvm() && plan.b().jvm();
         boolean measurable = passes.stream()
-            .allMatch(p -> p.a().requests() > 0 && p.b().requests() > 0 && p.a().cpuMs() > 0 && p.b().cpuMs() > 0
+            .allMatch(p -> p.a().answered() > 0 && p.b().answered() > 0 && p.a().cpuMs() > 0 && p.b().cpuMs() > 0
                     && (!bytes || p.a().jvm().allocatedBytes() > 0 && p.b().jvm().allocatedBytes() > 0));
         if (!measurable) {
             noVerdict = "a pass in which one side answered no request, or used no CPU: no ratio, no verdict";

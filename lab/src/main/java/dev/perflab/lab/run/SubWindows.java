@@ -48,7 +48,7 @@ record SubWindows(List<LoadResult> parts, List<LocalDateTime[]> spans, List<Doub
             LoadResult part = generator.offer(rung.url(), rung.header(), subwindows.get(i - 1));
             generatorCpu.add(cpuSince(childCpuBefore));
             spans.add(new LocalDateTime[] { start, LocalDateTime.now() });
-            jvm.add(JvmWatch.costs(jvmBefore, rung.jvms().read(), part.requests()));
+            jvm.add(JvmWatch.costs(jvmBefore, rung.jvms().read(), part.successes()));
             keep(dir, name + (i == 1 ? "" : "-" + i), part);
             parts.add(part);
         }
@@ -105,14 +105,15 @@ record SubWindows(List<LoadResult> parts, List<LocalDateTime[]> spans, List<Doub
 
     /**
      * A sub-window's figures, with each process's CPU ms per request from its mean CPU %
-     * over the sub-window.
+     * over the sub-window: per answered request (2xx/3xx), so that a gateway failing fast
+     * does not look cheap; the failures are counted apart.
      */
     static Window window(int pass, LoadResult result, Map<String, Double> cpuPercent, Map<String, JvmCost> jvm) {
         Map<String, Double> cpuMsPerRequest = new TreeMap<>();
-        if (result.requests() > 0) {
+        if (result.successes() > 0) {
             double seconds = result.durationMicros() / 1e6;
             cpuPercent.forEach((process, percent) -> cpuMsPerRequest.put(process,
-                    Results.round(percent / 100 * seconds * 1000 / result.requests(), 4)));
+                    Results.round(percent / 100 * seconds * 1000 / result.successes(), 4)));
         }
         return new Window(pass, Results.round(result.requestsPerSecond(), 1),
                 Results.round(result.latency().percentile("99"), 3), cpuMsPerRequest.isEmpty() ? null : cpuMsPerRequest,

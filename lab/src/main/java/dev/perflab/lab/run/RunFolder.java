@@ -90,11 +90,44 @@ public final class RunFolder {
         return AtomicFiles.temporaryName(name);
     }
 
+    /**
+     * A folder a run of make lab, baseline or gateway-test wrote; otherwise one line
+     * saying what the folder is (a paired run, a run that did not finish) and the newest
+     * folder beside it that would do.
+     */
     public static RunFolder existing(Path dir) {
-        if (!Files.isRegularFile(dir.resolve("summary.json"))) {
-            throw new LabException(dir + " holds no summary.json: pass a folder a run wrote, e.g. RUN=results/latest");
+        if (Files.isRegularFile(dir.resolve("summary.json"))) {
+            return new RunFolder(dir);
         }
-        return new RunFolder(dir);
+        String what = Files.isRegularFile(dir.resolve("pair.json"))
+                ? "a paired make compare, whose report is its compare.md, written as it ran"
+                : Files.isRegularFile(dir.resolve("lab.json"))
+                        ? "a make lab PAIRED=yes, whose report is its report.md, written as it ran"
+                        : Files.isRegularFile(dir.resolve("ladder.json"))
+                                ? "a make pair-ladder, whose report is its ladder.md, written as it ran"
+                                : Files.isRegularFile(dir.resolve("run.json"))
+                                        ? "a run that did not finish (stopped, or killed)" : "no results folder";
+        String instead = newestFinished(dir.toAbsolutePath().normalize().getParent())
+            .map(other -> "; the newest that has one is " + other)
+            .orElse("");
+        throw new LabException(
+                dir + " holds no summary.json: it is " + what + instead + " (pass a folder as RUN=results/<folder>)");
+    }
+
+    /** The newest folder under {@code results} that holds a summary.json. */
+    static java.util.Optional<Path> newestFinished(Path results) {
+        if (results == null || !Files.isDirectory(results)) {
+            return java.util.Optional.empty();
+        }
+        try (java.util.stream.Stream<Path> folders = Files.list(results)) {
+            return folders.filter(Files::isDirectory)
+                .filter(folder -> !Files.isSymbolicLink(folder))
+                .filter(folder -> Files.isRegularFile(folder.resolve("summary.json")))
+                .max(java.util.Comparator.comparing(folder -> folder.getFileName().toString()));
+        }
+        catch (IOException ex) {
+            return java.util.Optional.empty();
+        }
     }
 
     public Path dir() {

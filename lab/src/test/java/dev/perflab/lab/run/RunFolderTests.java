@@ -193,4 +193,30 @@ class RunFolderTests {
         return name.matches(".*-lab-\\d+") ? Integer.parseInt(name.substring(name.lastIndexOf('-') + 1)) : 1;
     }
 
+    /**
+     * make report and make charts read results/latest, which a paired run or a killed one
+     * also points at: one line says which it is and the newest folder that would do.
+     */
+    @Test
+    void aFolderWithoutASummarySaysWhatItIsAndWhichFolderWouldDo() throws Exception {
+        Path finished = Files.createDirectories(results.resolve("20261126-100000-lab"));
+        Files.writeString(finished.resolve("summary.json"), "{}");
+        Path paired = Files.createDirectories(results.resolve("20261126-110000-pair"));
+        Files.writeString(paired.resolve("pair.json"), "{}");
+        Path killed = Files.createDirectories(results.resolve("20261126-120000-lab"));
+        Files.writeString(killed.resolve("run.json"), "{}");
+        Path lineup = Files.createDirectories(results.resolve("20261126-130000-lab"));
+        Files.writeString(lineup.resolve("lab.json"), "{}");
+        assertThat(RunFolder.existing(finished).dir()).isEqualTo(finished);
+        assertThatThrownBy(() -> RunFolder.existing(paired)).isInstanceOf(LabException.class)
+            .hasMessage(paired + " holds no summary.json: it is a paired make compare, whose report is its compare.md, "
+                    + "written as it ran; the newest that has one is " + finished
+                    + " (pass a folder as RUN=results/<folder>)");
+        assertThatThrownBy(() -> RunFolder.existing(killed)).hasMessageContaining(
+                "it is a run that did not finish (stopped, or killed); the newest that has one is " + finished);
+        assertThatThrownBy(() -> RunFolder.existing(lineup)).hasMessageContaining("a make lab PAIRED=yes");
+        Files.delete(finished.resolve("summary.json"));
+        assertThatThrownBy(() -> RunFolder.existing(killed)).hasMessageNotContaining("the newest");
+    }
+
 }

@@ -58,7 +58,11 @@ done
 
 notes=lab/target/setup
 # Debian's package scripts start a newly installed service (nginx on port 80) unless policy-rc.d forbids it.
-policy=/usr/sbin/policy-rc.d
+# PERFLAB_POLICY_RC moves it for the script's tests only.
+policy=${PERFLAB_POLICY_RC:-/usr/sbin/policy-rc.d}
+# The policy this lab writes names the process that wrote it, so that one left behind by a kill -9 (the EXIT
+# trap never ran, and every later package could not start its service) is found and removed by the next run.
+policy_marker='# perflab: forbids service starts while it installs, pid'
 
 if [[ $(uname -s) == Darwin ]]; then
   manager=brew
@@ -79,12 +83,34 @@ as_root() {
   if [[ $privilege == sudo ]]; then sudo -n DEBIAN_FRONTEND=noninteractive "$@"; else DEBIAN_FRONTEND=noninteractive "$@"; fi
 }
 
+# The pid in a policy this lab wrote, or nothing for any other policy.
+policy_owner() {
+  local line
+  [[ -r $policy ]] || return 0
+  while IFS= read -r line; do
+    if [[ $line == "$policy_marker "* ]]; then
+      echo "${line##* }"
+      return 0
+    fi
+  done < "$policy"
+}
+
+# A policy this lab wrote whose process is gone was left by a kill -9: remove it.
+remove_stale_policy() {
+  local owner
+  owner=$(policy_owner)
+  [[ $owner =~ ^[0-9]+$ ]] || return 0
+  [[ -d /proc/$owner ]] && return 0
+  echo "setup: removing $policy, which a lab run (pid $owner) left when it was killed"
+  as_root rm -f "$policy"
+}
+
 guarded=no
 updated=no
 # Package lists may be missing (a fresh image) or stale: apt-get update once, and only after an install failed.
 apt_install() {
   if [[ $guarded == no && ! -e $policy ]]; then
-    as_root sh -c "printf '#!/bin/sh\nexit 101\n' > $policy && chmod +x $policy"
+    as_root sh -c "printf '#!/bin/sh\n$policy_marker $$\nexit 101\n' > $policy && chmod +x $policy"
     trap 'as_root rm -f "$policy"' EXIT
   fi
   guarded=yes
@@ -126,6 +152,9 @@ for wanted in "$@"; do
   elif [[ $manager == none ]] || ! command -v "$manager" >/dev/null; then
     :
   else
+    if [[ $manager == apt-get && $guarded == no ]]; then
+      remove_stale_policy
+    fi
     echo "setup: installing $tool with $manager ..."
     if ! install_package "$(package "$tool" "$manager")" >"$log" 2>&1; then
       why=" ($manager failed, see $log)"

@@ -145,6 +145,43 @@ class SetupScriptTests {
         }
     }
 
+    /**
+     * A kill -9 skips the EXIT trap that removes the policy forbidding service starts,
+     * and every later Debian package could not start its service (issue 37): the policy
+     * names the process that wrote it, and the next run removes one whose process is
+     * gone, never one whose process lives or that someone else wrote.
+     */
+    @Test
+    void aPolicyLeftByAKilledRunIsRemovedAndNoOtherIs() throws IOException {
+        debianAsRoot();
+        Path policy = machine.resolve("policy-rc.d");
+        String marker = "# perflab: forbids service starts while it installs, pid ";
+        Map<String, String> env = Map.of("PERFLAB_POLICY_RC", policy.toString());
+        Files.writeString(policy, "#!/bin/sh\n" + marker + "999999999\nexit 101\n");
+        Outcome stale = run(env, "wrk");
+        assertThat(stale.exit()).as(stale.output()).isZero();
+        assertThat(stale.output())
+            .contains("setup: removing " + policy + ", which a lab run (pid 999999999) left when it was killed");
+        assertThat(stale.calls().get(0)).isEqualTo("rm -f " + policy);
+        for (String other : new String[] { "#!/bin/sh\n" + marker + ProcessHandle.current().pid() + "\nexit 101\n",
+                "#!/bin/sh\n# the machine's own\nexit 101\n" }) {
+            Files.writeString(policy, other);
+            Files.deleteIfExists(machine.resolve("calls"));
+            Files.deleteIfExists(bin.resolve("wrk"));
+            Outcome kept = run(env, "wrk");
+            assertThat(kept.exit()).as(kept.output()).isZero();
+            assertThat(kept.calls()).as(other).noneMatch(c -> c.startsWith("rm ") || c.startsWith("sh "));
+            assertThat(kept.output()).doesNotContain("removing");
+        }
+        Files.delete(policy);
+        Files.deleteIfExists(machine.resolve("calls"));
+        Files.deleteIfExists(bin.resolve("wrk"));
+        Outcome fresh = run(env, "wrk");
+        assertThat(fresh.calls().get(0)).as("the policy written names this run's process")
+            .startsWith("sh -c printf '#!/bin/sh\\n" + marker)
+            .matches("(?s).*pid \\d+\\\\nexit 101.*");
+    }
+
     @Test
     void packageListsAreUpdatedOnceAndOnlyAfterAnInstallFailed() throws IOException {
         linux(0);

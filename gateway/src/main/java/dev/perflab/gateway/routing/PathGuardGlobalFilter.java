@@ -26,7 +26,12 @@ import org.springframework.web.util.UriUtils;
  * The route forwards the raw path, still encoded, and the backend decodes it: so the 404
  * is decided on the path the backend will see ({@link #backendPath}), not on the bytes of
  * the request line, or {@code /service/%61ctuator/prometheus} would reach the backend's
- * {@code /actuator/prometheus}.
+ * {@code /actuator/prometheus}. And it is decided for every route filter the lab ships,
+ * since the route's {@code Path=/service/**} matches decoded segments while its filters
+ * work on the raw path: {@code RewritePath} removes {@code /service} only when the raw
+ * path starts with it, {@code StripPrefix=1} (the strip-prefix profile) drops the first
+ * raw segment whatever it is, so {@code /servic%65/actuator/prometheus} reached the
+ * backend's actuator there.
  */
 @Component
 class PathGuardGlobalFilter implements GlobalFilter, Ordered {
@@ -48,28 +53,45 @@ class PathGuardGlobalFilter implements GlobalFilter, Ordered {
         if (AMBIGUOUS.stream().anyMatch(path::contains) || path.endsWith("/..") || path.endsWith("/.")) {
             return PlainTextResponse.send(exchange, 400, "path not allowed");
         }
-        Optional<String> backend = backendPath(raw);
-        if (backend.isEmpty()) {
+        List<Optional<String>> backends = List.of(backendPath(rewritten(raw)), backendPath(stripped(raw)));
+        if (backends.stream().anyMatch(Optional::isEmpty)) {
             return PlainTextResponse.send(exchange, 400, "path not allowed");
         }
-        if (isActuator(backend.get())) {
+        if (backends.stream().map(Optional::get).anyMatch(PathGuardGlobalFilter::isActuator)) {
             return PlainTextResponse.send(exchange, 404, "not routed");
         }
         return chain.filter(exchange);
     }
 
     /**
-     * The path the backend serves for this raw request path, as the most lenient server
-     * would read it: the route's rewrite ({@code /service/x} → {@code /x}), then
-     * percent-decoded until nothing changes (a proxy or framework in between may decode
-     * once more: {@code %2561} → {@code %61} → {@code a}), {@code ;} parameters cut from
-     * each segment, empty and {@code .} segments dropped and {@code ..} applied. Empty
-     * when no server could agree on one: a malformed escape, a path that keeps decoding,
-     * a backslash, a control character, or {@code ..} above the root.
+     * The raw path after the default route's {@code RewritePath=/service/?(?<segment>.*),
+     * /${segment}}: {@code /service} removed only where the raw path starts with it.
      */
-    static Optional<String> backendPath(String rawPath) {
-        String rewritten = rawPath.startsWith(PREFIX) ? rawPath.substring(PREFIX.length()) : rawPath;
-        String decoded = rewritten;
+    static String rewritten(String rawPath) {
+        return rawPath.startsWith(PREFIX) ? rawPath.substring(PREFIX.length()) : rawPath;
+    }
+
+    /**
+     * The raw path after the strip-prefix profile's {@code StripPrefix=1}: its first
+     * segment dropped, whatever it is ({@code /servic%65/x} → {@code /x}).
+     */
+    static String stripped(String rawPath) {
+        String rest = rawPath.startsWith("/") ? rawPath.substring(1) : rawPath;
+        int slash = rest.indexOf('/');
+        return slash < 0 ? "/" : rest.substring(slash);
+    }
+
+    /**
+     * The path the backend serves for a raw path as the route's filter left it, as the
+     * most lenient server would read it: percent-decoded until nothing changes (a proxy
+     * or framework in between may decode once more: {@code %2561} → {@code %61} →
+     * {@code a}), {@code ;} parameters cut from each segment, empty and {@code .}
+     * segments dropped and {@code ..} applied. Empty when no server could agree on one: a
+     * malformed escape, a path that keeps decoding, a backslash, a control character, or
+     * {@code ..} above the root.
+     */
+    static Optional<String> backendPath(String routedRawPath) {
+        String decoded = routedRawPath;
         for (int round = 0;; round++) {
             if (round == MAX_DECODING_ROUNDS) {
                 return Optional.empty();

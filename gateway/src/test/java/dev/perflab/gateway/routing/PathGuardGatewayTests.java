@@ -51,7 +51,8 @@ class PathGuardGatewayTests extends GatewayWithStubs {
             "/service/AcTuAtOr/Prometheus", "/service/Ac%54uAtor/prometheus", "/service/actuator%3Bx=1/prometheus",
             "/service/%61ctuator%253bjsessionid=1/env", "/service/hello/%252e%252e/actuator/env",
             "/service/hello/%252E%252E/%2561ctuator/prometheus", "/service/hello/%252e/%252e%252e/actuator",
-            "/service/hello/%25%32%65%25%32%65/actuator/env", })
+            "/service/hello/%25%32%65%25%32%65/actuator/env", "/servic%65/actuator/prometheus",
+            "/%73ervice/%61ctuator/env", "/servic%65/ACTUATOR" })
     void pathsTheBackendDecodesIntoItsActuatorAre404AndNeverReachIt(String path) throws IOException {
         int received = stubs.backendPaths().size();
         assertThat(rawGet(path)).startsWith("HTTP/1.1 404").endsWith("\r\n\r\nnot routed\n");

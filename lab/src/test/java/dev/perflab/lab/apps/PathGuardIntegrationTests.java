@@ -9,7 +9,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import java.nio.file.Path;
+
 import dev.perflab.lab.system.LabSystem;
+import dev.perflab.lab.targets.NginxProcess;
+import org.junit.jupiter.api.io.TempDir;
 import dev.perflab.lab.system.Service;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -28,6 +32,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class PathGuardIntegrationTests extends WithRealApps {
+
+    private static final Path ROOT = Path.of(System.getProperty("lab.root", "..")).toAbsolutePath().normalize();
+
+    /** A test port below the ephemeral range, beside RealApps' own. */
+    private static final int NGINX_PORT = 29078;
 
     private static LabSystem gateway;
 
@@ -68,8 +77,33 @@ class PathGuardIntegrationTests extends WithRealApps {
         }
     }
 
+    /**
+     * The nginx references route the same paths as the gateway: nginx proxied
+     * {@code /service/actuator/*} to the backend (issue 37); now it answers 404 where the
+     * gateway's guard does, and nothing of the backend's actuator reaches the client.
+     */
+    @ParameterizedTest
+    @CsvSource({ "false, /service/actuator/prometheus", "false, /service/%61ctuator/prometheus",
+            "false, /service/%41CTUATOR/env", "false, /service/hello/../actuator/env", "false, /service/actuator",
+            "true, /service/actuator/prometheus", "true, /service/%61ctuator/env", })
+    void theNginxReferencesNeverRouteTheActuatorEither(boolean cached, String path, @TempDir Path dir)
+            throws IOException {
+        dev.perflab.lab.OptionalTools.need("nginx");
+        int port = NGINX_PORT;
+        try (NginxProcess nginx = NginxProcess.start(NginxProcess.template(ROOT, cached), dir.resolve("nginx"), port,
+                RealApps.BUSINESS_PORT, RealApps.AUTH_PORT, "lab-token")) {
+            assertThat(rawGet(port, "/service/hello")).startsWith("HTTP/1.1 200").endsWith("Hello World!");
+            String response = rawGet(port, path);
+            assertThat(response).as(path).startsWith("HTTP/1.1 404");
+            assertThat(response).doesNotContain("# HELP").doesNotContain("activeProfiles").doesNotContain("Hello");
+        }
+    }
+
     private static String rawGet(String path) throws IOException {
-        int port = gateway.get(Service.GATEWAY).spec().port();
+        return rawGet(gateway.get(Service.GATEWAY).spec().port(), path);
+    }
+
+    private static String rawGet(int port, String path) throws IOException {
         try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
             socket.setSoTimeout(10_000);
             OutputStream out = socket.getOutputStream();

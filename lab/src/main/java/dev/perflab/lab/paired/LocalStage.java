@@ -121,13 +121,11 @@ public final class LocalStage implements Stage {
 
     @Override
     public Map<String, PairResult.SideWindow> burst(List<String> rungs, Duration length) {
-        Map<String, JvmCounters.Snapshot> counted = new LinkedHashMap<>();
+        Map<String, Double> compiled = new LinkedHashMap<>();
         Map<String, Double> before = new LinkedHashMap<>();
         for (String rung : rungs) {
             StartedSide side = running.get(rung);
-            if (side.counters() != null) {
-                counted.put(rung, side.counters().read());
-            }
+            compiled.put(rung, side.compilerMillis());
             before.put(rung, side.cpuMillis());
         }
         Map<String, Future<LoadResult>> loads = new LinkedHashMap<>();
@@ -142,8 +140,14 @@ public final class LocalStage implements Stage {
                 LoadResult result = loads.get(rung).get();
                 StartedSide side = running.get(rung);
                 double cpu = side.cpuMillis() - before.get(rung);
+                // in the warm-up the JIT's share is its compiler threads' CPU: with ten
+                // JVMs
+                // on two cores, the JIT's own wall-clock total is stretched by every
+                // other
+                // thread that waits for a core, and never reads quiet
+                long compiling = Math.max(0, Math.round(side.compilerMillis() - compiled.get(rung)));
                 JvmCounters.Reading jvm = side.counters() == null ? null
-                        : side.counters().read().since(counted.get(rung));
+                        : new JvmCounters.Reading(0, 0, 0, 0, compiling, -1, -1, Map.of());
                 windows.put(rung, PairResult.SideWindow.of(result, cpu, jvm));
             }
             return windows;

@@ -157,6 +157,13 @@ final class StartedSide implements AutoCloseable {
     }
 
     /**
+     * CPU ms of a JVM's compiler threads so far (0 for nginx, or when unreadable).
+     */
+    double compilerMillis() {
+        return gateway == null ? 0 : ProcessCpu.compilerMillis(gateway.pid()).orElse(0);
+    }
+
+    /**
      * CPU ms so far; a side that ended is one line naming its log.
      */
     double cpuMillis() {

@@ -44,6 +44,35 @@ public final class ProcessCpu {
         return OptionalDouble.of(ms);
     }
 
+    /**
+     * The CPU time in ms of a JVM's JIT compiler threads (named "C1 CompilerThread" and
+     * "C2 CompilerThread", which the kernel cuts to 15 characters), live ones only: what
+     * compiling costs, which a busy machine does not stretch as it stretches the JIT's
+     * own wall-clock total; empty when the process has ended.
+     */
+    public static OptionalDouble compilerMillis(long pid) {
+        Path tasks = Path.of("/proc", Long.toString(pid), "task");
+        try (java.util.stream.Stream<Path> threads = Files.list(tasks)) {
+            double ms = 0;
+            for (Path thread : threads.toList()) {
+                try {
+                    String stat = Files.readString(thread.resolve("stat"));
+                    String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+                    if (name.startsWith("C1 CompilerThre") || name.startsWith("C2 CompilerThre")) {
+                        ms += fromStat(stat);
+                    }
+                }
+                catch (IOException | RuntimeException ended) {
+                    // a thread that ended between the list and its read
+                }
+            }
+            return OptionalDouble.of(ms);
+        }
+        catch (IOException | RuntimeException ex) {
+            return OptionalDouble.empty();
+        }
+    }
+
     private static OptionalDouble read(long pid, ToDoubleFunction<String> ticks) {
         try {
             return OptionalDouble

@@ -55,4 +55,16 @@ class ProcessCpuTests {
         assertThat(ProcessCpu.millis(Long.MAX_VALUE)).as("no such process").isEmpty();
     }
 
+    /**
+     * A JVM's compiler threads' CPU: part of the process's, and more after the JIT had
+     * something to compile; nothing for a process that is gone.
+     */
+    @Test
+    void aJvmsCompilerThreadsCpuIsPartOfItsOwn() {
+        long pid = ProcessHandle.current().pid();
+        double compiler = ProcessCpu.compilerMillis(pid).orElseThrow();
+        assertThat(compiler).isGreaterThan(0).isLessThanOrEqualTo(ProcessCpu.millis(pid).orElseThrow());
+        assertThat(ProcessCpu.compilerMillis(Integer.MAX_VALUE)).isEmpty();
+    }
+
 }

@@ -99,7 +99,7 @@ class CapacityIntegrationTests {
         err.getBuffer().setLength(0);
         assertThat(capacity("--rates", "500,fast")).isNotZero();
         assertThat(err.toString().strip()).hasLineCount(1)
-            .startsWith("lab: RATES must be req/s from 1 to")
+            .startsWith("lab: RATES must be whole req/s from 1 to")
             .contains("'fast'");
     }
 

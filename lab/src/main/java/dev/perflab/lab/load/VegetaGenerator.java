@@ -173,8 +173,8 @@ public final class VegetaGenerator implements LoadGenerator {
             }
             attack(vegeta, rates, duration, target, results, dir);
             List<String> files = results.stream().map(Path::toString).toList();
-            String report = run(vegeta, "report", List.of("-type=text"), files);
-            String summary = run(vegeta, "report", List.of("-type=json"), files).strip();
+            String report = VegetaFiles.run(vegeta, "report", List.of("-type=text"), files);
+            String summary = VegetaFiles.run(vegeta, "report", List.of("-type=json"), files).strip();
             List<VegetaResults.Parsed> parsed = new ArrayList<>();
             for (int i = 0; i < rates.length; i++) {
                 parsed.add(encodeAndParse(vegeta, results.get(i), rates[i], dir.resolve("agent-" + (i + 1) + ".json")));
@@ -214,7 +214,7 @@ public final class VegetaGenerator implements LoadGenerator {
             Path results = dir.resolve("agent-1.bin");
             attack(vegeta, new int[] { load.rate() }, duration, target, List.of(results), dir);
             Path json = dir.resolve("agent-1.json");
-            run(vegeta, "encode", List.of("-to=json", "-output=" + json), List.of(results.toString()));
+            VegetaFiles.run(vegeta, "encode", List.of("-to=json", "-output=" + json), List.of(results.toString()));
             Map<String, VegetaResults.Parsed> byUrl;
             try (Reader reader = Files.newBufferedReader(json, StandardCharsets.UTF_8)) {
                 byUrl = VegetaResults.parseByUrl(reader, load.rate());
@@ -307,12 +307,9 @@ public final class VegetaGenerator implements LoadGenerator {
         return command;
     }
 
-    /**
-     * vegeta's HTTP target format: the request line, then its headers; the header line
-     * ("Name: value") as wrk/summary.lua sends it.
-     */
+    /** vegeta's HTTP target format (see {@link VegetaFiles#target}). */
     static String target(URI url, String header) {
-        return "GET " + url + "\n" + (header == null || header.isEmpty() ? "" : header + "\n") + "\n";
+        return VegetaFiles.target(url, header);
     }
 
     /**
@@ -369,28 +366,13 @@ public final class VegetaGenerator implements LoadGenerator {
     }
 
     private VegetaResults.Parsed encodeAndParse(Path vegeta, Path results, int rate, Path json) {
-        run(vegeta, "encode", List.of("-to=json", "-output=" + json), List.of(results.toString()));
+        VegetaFiles.run(vegeta, "encode", List.of("-to=json", "-output=" + json), List.of(results.toString()));
         try (Reader reader = Files.newBufferedReader(json, StandardCharsets.UTF_8)) {
             return VegetaResults.parse(reader, rate);
         }
         catch (IOException ex) {
             throw new LabException("cannot read vegeta's results: " + ex.getMessage(), ex);
         }
-    }
-
-    /**
-     * {@code vegeta <command> <options> <files>}: its output, or one line when it fails.
-     */
-    private static String run(Path vegeta, String command, List<String> options, List<String> files) {
-        List<String> line = new ArrayList<>(List.of(vegeta.toString(), command));
-        line.addAll(options);
-        line.addAll(files);
-        Commands.Result result = Commands.run(line, null, REPORT_LIMIT);
-        if (!result.ok()) {
-            throw new LabException("vegeta " + command + " failed: " + (result.exit() == Commands.Result.TIMED_OUT
-                    ? "no end within " + REPORT_LIMIT.toSeconds() + " s" : result.lastLine()));
-        }
-        return result.output();
     }
 
     /**

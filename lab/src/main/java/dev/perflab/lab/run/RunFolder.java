@@ -44,6 +44,7 @@ public final class RunFolder {
         Path dir = results.resolve(base);
         try {
             Files.createDirectories(results);
+            AtomicFiles.removeStale(results);
             dir = createUnique(results, base);
             pointLatestAt(results, dir);
         }

@@ -36,6 +36,8 @@ CHARTS ?=
 FLAME_THREADS ?=
 BASE_IMAGE ?= eclipse-temurin:17-jre
 JPROFILER_VERSION ?=
+# The sha256 ej-technologies publishes beside JProfiler's download: the image build checks the tarball before unpacking it.
+JPROFILER_SHA256 ?=
 COMPOSE ?= $(shell docker compose version >/dev/null 2>&1 && echo "docker compose" || echo "docker-compose --compatibility")
 comma := ,
 # PROFILER is the profiler on every target: make profile's (async by default there), and for make lab
@@ -106,7 +108,8 @@ $(JARS) &: $(SOURCES)
 	$(MVNW) -q -DskipTests package
 
 images: $(JARS) ## The three app images for RUNTIME=compose, from the jars (BASE_IMAGE=eclipse-temurin:17-jre)
-	GATEWAY_IMAGE= BASE_IMAGE="$(BASE_IMAGE)" JPROFILER_VERSION="$(JPROFILER_VERSION)" $(COMPOSE) $(COMPOSE_ARGS) build business-service auth-service gateway
+	$(if $(JPROFILER_VERSION),$(if $(JPROFILER_SHA256),,$(error JPROFILER_VERSION=$(JPROFILER_VERSION) needs JPROFILER_SHA256=<the sha256 ej-technologies publishes for its Linux x64 tar.gz>: the download is checked before it is unpacked)))
+	GATEWAY_IMAGE= BASE_IMAGE="$(BASE_IMAGE)" JPROFILER_VERSION="$(JPROFILER_VERSION)" JPROFILER_SHA256="$(JPROFILER_SHA256)" $(COMPOSE) $(COMPOSE_ARGS) build business-service auth-service gateway
 
 # PAIRED=yes: make lab runs every rung of the ladder at once (lab/scenarios.yml or LADDER=lean) and reads each step as a
 # paired ratio in the same windows, every gateway against nginx in the same seconds (report.md, lab.json). Not the default

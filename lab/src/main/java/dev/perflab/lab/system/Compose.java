@@ -151,29 +151,34 @@ public record Compose(Path root, List<Path> files, List<String> command, String 
     }
 
     /**
-     * Whether a lab container is a leftover to remove: one that is not running, or one
-     * whose owner, a lab run, has ended. A running container of {@code make up}, of a
+     * Whether a lab container is a leftover to remove: one that is not running, unless
+     * another live run owns it (it may have just created it: "Created" is not "Up"), or
+     * one whose owner, a lab run, has ended. A running container of {@code make up}, of a
      * live run (another user's, or a run on another checkout) or without an owner
      * (started by hand with docker compose) is left alone: if it is in the way, the port
      * it holds says so in one line.
      */
     static boolean isLeftover(String status, String owner) {
-        if (!status.startsWith("Up")) {
-            return true;
-        }
         String[] parts = owner.strip().split(":");
-        if (parts.length != 2) {
-            return false;
+        if (!status.startsWith("Up")) {
+            return parts.length != 2 || owner.strip().equals(owner(false)) || !liveRun(parts);
         }
+        return parts.length == 2 && !liveRun(parts);
+    }
+
+    /** Whether "pid:start" names a process that runs and started then. */
+    private static boolean liveRun(String[] parts) {
         try {
             long pid = Long.parseLong(parts[0]);
             long started = Long.parseLong(parts[1]);
             return ProcessHandle.of(pid)
                 .filter(ProcessHandle::isAlive)
                 .filter(p -> p.info().startInstant().map(Instant::toEpochMilli).orElse(-1L) == started)
-                .isEmpty();
+                .isPresent();
         }
         catch (NumberFormatException ex) {
+            // not a run's label: as if its run were gone for a stopped container, kept if
+            // running
             return false;
         }
     }

@@ -20,6 +20,27 @@ class ComposeLeftoversTests {
         assertThat(Compose.isLeftover("Created", "")).isTrue();
     }
 
+    /**
+     * Another run's container it has just created ("Created", not yet "Up") is that
+     * run's: it was removed under it (issue 37). This run's own, or one whose run has
+     * ended, is removed.
+     */
+    @Test
+    void aStoppedContainerOfAnotherLiveRunIsItsOwnAndStays() throws Exception {
+        Process other = new ProcessBuilder("sleep", "30").start();
+        try {
+            long started = other.toHandle().info().startInstant().map(Instant::toEpochMilli).orElseThrow();
+            assertThat(Compose.isLeftover("Created", other.pid() + ":" + started)).isFalse();
+            assertThat(Compose.isLeftover("Exited (1) 1 second ago", other.pid() + ":" + started)).isFalse();
+            assertThat(Compose.isLeftover("Created", Compose.owner(false))).as("this run's own").isTrue();
+            assertThat(Compose.isLeftover("Created", other.pid() + ":1")).as("a pid reused: not that run").isTrue();
+        }
+        finally {
+            other.destroy();
+            assertThat(other.waitFor(10, TimeUnit.SECONDS)).isTrue();
+        }
+    }
+
     @Test
     void aRunningContainerOfMakeUpOrStartedByHandIsLeftAlone() {
         assertThat(Compose.owner(true)).isEqualTo(Compose.MAKE_UP);

@@ -117,7 +117,7 @@ record SubWindows(List<LoadResult> parts, List<LocalDateTime[]> spans, List<Doub
         }
         return new Window(pass, Results.round(result.requestsPerSecond(), 1),
                 Results.round(result.latency().percentile("99"), 3), cpuMsPerRequest.isEmpty() ? null : cpuMsPerRequest,
-                jvm);
+                jvm, result.requests(), result.errors());
     }
 
     /**

@@ -7,16 +7,23 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
  * One measured sub-window of one pass: its req/s, its p99, each process's CPU ms per
- * request (CPU time the process used during the sub-window over the requests completed in
- * it), and what each JVM the lab could read counted about itself in it.
+ * request (CPU time the process used during the sub-window over the requests answered in
+ * it), what each JVM the lab could read counted about itself in it, and its requests and
+ * failed requests (null in a summary from before they were kept).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Window(int pass, double rps, @JsonProperty("p99_ms") Double p99Ms,
-        @JsonProperty("cpu_ms_per_request") Map<String, Double> cpuMsPerRequest, Map<String, JvmCost> jvm) {
+        @JsonProperty("cpu_ms_per_request") Map<String, Double> cpuMsPerRequest, Map<String, JvmCost> jvm,
+        Long requests, Long errors) {
 
     /** A window without JVM counters. */
     public Window(int pass, double rps, Double p99Ms, Map<String, Double> cpuMsPerRequest) {
         this(pass, rps, p99Ms, cpuMsPerRequest, null);
+    }
+
+    /** A window without its request counts. */
+    public Window(int pass, double rps, Double p99Ms, Map<String, Double> cpuMsPerRequest, Map<String, JvmCost> jvm) {
+        this(pass, rps, p99Ms, cpuMsPerRequest, jvm, null, null);
     }
 
     /**

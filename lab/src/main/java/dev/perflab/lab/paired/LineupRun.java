@@ -83,7 +83,7 @@ public final class LineupRun {
         Map<String, LineupPlan.Entrant> byName = new LinkedHashMap<>();
         plan.entrants().forEach(entrant -> byName.put(entrant.name(), entrant));
         try (StopOnExit onExit = StopOnExit.register("lab", () -> {
-            run.error("interrupted (Ctrl-C or SIGTERM) during the run; the processes it started were stopped, "
+            run.interrupted("interrupted (Ctrl-C or SIGTERM) during the run; the processes it started were stopped, "
                     + "the passes that finished are in report.md");
             write(run);
         }); Stage closing = stage) {
@@ -100,7 +100,13 @@ public final class LineupRun {
         }
         catch (RuntimeException ex) {
             run.error(LabException.describe(ex));
-            write(run);
+            try {
+                write(run);
+            }
+            catch (RuntimeException notWritten) {
+                // a full disk: the failure being reported stays the one the user sees
+                ex.addSuppressed(notWritten);
+            }
             throw ex instanceof LabException
                     ? new LabException(ex.getMessage() + " (results so far: " + run.dir() + ")", ex) : ex;
         }

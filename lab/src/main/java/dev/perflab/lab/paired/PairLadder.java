@@ -133,7 +133,7 @@ public final class PairLadder {
                 + String.join(", ", steps.stream().map(Step::name).toList()));
         out.flush();
         try (StopOnExit onExit = StopOnExit.register("pair-ladder", () -> {
-            run.error("interrupted (Ctrl-C or SIGTERM) during the run; the steps that finished are in ladder.md");
+            run.interrupted("interrupted (Ctrl-C or SIGTERM) during the run; the steps that finished are in ladder.md");
             write(run, steps, done, render);
         })) {
             for (Step step : steps) {
@@ -149,7 +149,14 @@ public final class PairLadder {
                 }
                 catch (RuntimeException ex) {
                     run.error("step " + step.number() + " (" + step.name() + "): " + LabException.describe(ex));
-                    write(run, steps, done, render);
+                    try {
+                        write(run, steps, done, render);
+                    }
+                    catch (RuntimeException notWritten) {
+                        // a full disk: the failure being reported stays the one the user
+                        // sees
+                        ex.addSuppressed(notWritten);
+                    }
                     throw ex instanceof LabException ? new LabException("step " + step.number() + " (" + step.name()
                             + "): " + ex.getMessage() + " (steps so far: " + run.resolve("ladder.md") + ")", ex) : ex;
                 }

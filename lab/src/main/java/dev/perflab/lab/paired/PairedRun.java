@@ -122,7 +122,7 @@ public final class PairedRun {
                         : new VegetaGenerator.Load(2 * plan.ratePerSide(), MAX_CONNECTIONS, plan.timeout()),
                 out);
         try (StopOnExit onExit = StopOnExit.register("pair", () -> {
-            run.error("interrupted (Ctrl-C or SIGTERM) during the run; the processes it started were stopped");
+            run.interrupted("interrupted (Ctrl-C or SIGTERM) during the run; the processes it started were stopped");
             write(run);
         })) {
             try (LabSystem backends = LabSystem.start(new ServiceLauncher(plan.root(), run.dir().resolve("logs")),
@@ -142,7 +142,13 @@ public final class PairedRun {
             }
             catch (RuntimeException ex) {
                 run.error(LabException.describe(ex));
-                write(run);
+                try {
+                    write(run);
+                }
+                catch (RuntimeException notWritten) {
+                    // a full disk: the failure being reported stays the one the user sees
+                    ex.addSuppressed(notWritten);
+                }
                 throw ex instanceof LabException
                         ? new LabException(ex.getMessage() + " (results so far: " + run.dir() + ")", ex) : ex;
             }

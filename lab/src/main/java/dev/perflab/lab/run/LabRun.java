@@ -55,7 +55,7 @@ public final class LabRun {
         AtomicBoolean interrupted = new AtomicBoolean();
         try (StopOnExit onExit = StopOnExit.register("report", () -> {
             interrupted.set(true);
-            run.error("interrupted (Ctrl-C or SIGTERM) during the run; the processes it started were stopped");
+            run.interrupted("interrupted (Ctrl-C or SIGTERM) during the run; the processes it started were stopped");
             finish(run, passes.results(), plan.gateway(), report);
         })) {
             List<String> failures = new ArrayList<>();

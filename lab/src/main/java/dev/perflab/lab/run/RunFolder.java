@@ -1,6 +1,7 @@
 package dev.perflab.lab.run;
 
 import dev.perflab.lab.system.AtomicFiles;
+import dev.perflab.lab.system.StopOnExit;
 
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
@@ -153,8 +154,33 @@ public final class RunFolder {
     }
 
     /** Records why the run stopped; what was measured before stays next to it. */
-    public void error(String message) {
-        writeText("error.txt", message + "\n");
+    /**
+     * Why the run stopped, into error.txt, unless the JVM is exiting: then the exit
+     * hook's {@link #interrupted} is the reason, and a failure the exit caused (a process
+     * its stop ended: "side A ended") must not replace it. Never throws: on a full disk
+     * the failure that is being reported stays the one the user sees.
+     * @return whether error.txt was written
+     */
+    public boolean error(String message) {
+        if (StopOnExit.exiting()) {
+            return false;
+        }
+        return tryWrite("error.txt", message);
+    }
+
+    /** The exit hook's reason (Ctrl-C, SIGTERM), into error.txt; never throws. */
+    public boolean interrupted(String message) {
+        return tryWrite("error.txt", message);
+    }
+
+    private boolean tryWrite(String name, String message) {
+        try {
+            writeText(name, message + "\n");
+            return true;
+        }
+        catch (RuntimeException notWritten) {
+            return false;
+        }
     }
 
 }

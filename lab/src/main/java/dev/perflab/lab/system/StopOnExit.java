@@ -9,12 +9,31 @@ import dev.perflab.lab.LabException;
  */
 public final class StopOnExit implements AutoCloseable {
 
+    /** Set by the first stop action that runs: the JVM is exiting (Ctrl-C, SIGTERM). */
+    private static volatile boolean exiting;
+
     private final Thread hook;
 
     private boolean registered;
 
     private StopOnExit(Runnable stop, String name) {
-        this.hook = new Thread(stop, "stop-on-exit-" + name);
+        this.hook = new Thread(() -> {
+            exiting = true;
+            stop.run();
+        }, "stop-on-exit-" + name);
+    }
+
+    /**
+     * Whether a stop action has begun: the JVM is exiting. A failure seen after it (a
+     * process the stop actions ended) is its consequence, not the run's reason to stop.
+     */
+    public static boolean exiting() {
+        return exiting;
+    }
+
+    /** For tests only: as if a stop action had begun, or not. */
+    static void exitingForTests(boolean value) {
+        exiting = value;
     }
 
     /**

@@ -142,13 +142,18 @@ public class PairOptions {
     PairPlan plan(Side a, Side b, int passCount, Path results, String failOn) {
         validate();
         double threshold = failOn.isBlank() ? Double.NaN : Comparison.threshold(failOn);
-        long chosenSeed = seed.isBlank() ? ThreadLocalRandom.current().nextLong(1, 1_000_000) : parseSeed(seed);
+        long chosenSeed = seed();
         List<String> gatewayOnly = gatewayJavaOptions();
         return new PairPlan(a.withOptionsBefore(gatewayOnly), b.withOptionsBefore(gatewayOnly),
                 rate(PairPlan.DEFAULT_RATE), passCount, PairPlan.split(duration, subwindow), warmup, warmupProbe,
                 timeout, chosenSeed, SystemOptions.checkRoute(route), SystemOptions.checkTokenHeader(tokenHeader),
                 authLatency, javaOptions(), healthTimeout, repository(), results.toAbsolutePath().normalize(),
                 threshold, failOn.trim());
+    }
+
+    /** SEED as given, or a random one (recorded with the run). */
+    long seed() {
+        return seed.isBlank() ? ThreadLocalRandom.current().nextLong(1, 1_000_000) : parseSeed(seed);
     }
 
     private static long parseSeed(String text) {

@@ -110,8 +110,9 @@ final class PairReport {
         return side.jvm() == null ? "n/a" : Long.toString(side.jvm().youngCollections());
     }
 
-    private static String fixed(double value, int digits) {
-        return String.format(Locale.ROOT, "%." + digits + "f", value);
+    /** A figure with {@code digits} decimals; "n/a" where there is none. */
+    static String fixed(double value, int digits) {
+        return Double.isNaN(value) ? "n/a" : String.format(Locale.ROOT, "%." + digits + "f", value);
     }
 
 }

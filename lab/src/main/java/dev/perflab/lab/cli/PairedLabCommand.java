@@ -5,10 +5,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ThreadLocalRandom;
 
 import dev.perflab.lab.Durations;
 import dev.perflab.lab.LabException;
@@ -184,7 +182,7 @@ public class PairedLabCommand implements Callable<Integer> {
                     "PAIR_RATE=0 (the closed loop) is for make compare: make lab offers every rung a rate, "
                             + "and its closed loop is each rung alone (ALONE)");
         }
-        long seed = options.seed.isBlank() ? ThreadLocalRandom.current().nextLong(1, 1_000_000) : seed(options.seed);
+        long seed = options.seed();
         return new LineupPlan(entrants, rate, options.passes(DEFAULT_PASSES),
                 PairPlan.split(options.duration, options.subwindow), options.warmup, options.warmupProbe, alone,
                 Duration.ofSeconds(alone.isZero() ? 0 : 2), threads, connections, options.timeout, seed,
@@ -207,19 +205,6 @@ public class PairedLabCommand implements Callable<Integer> {
             return "it runs on JDK " + rung.jdk() + ", and " + Jdks.FOLDER + " has none";
         }
         return null;
-    }
-
-    private static long seed(String text) {
-        try {
-            return Long.parseLong(text.trim());
-        }
-        catch (NumberFormatException ex) {
-            throw new LabException("SEED must be a whole number, not '" + text + "'");
-        }
-    }
-
-    static String fixed(double value, int digits) {
-        return Double.isNaN(value) ? "n/a" : String.format(Locale.ROOT, "%." + digits + "f", value);
     }
 
 }

@@ -41,8 +41,8 @@ final class PairedLabReport {
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("name", step.from() + " → " + step.to());
             row.put("changes", step.changes());
-            row.put("cpuA", PairedLabCommand.fixed(result.meanCpuMsPerRequest(step.from()), 4));
-            row.put("cpuB", PairedLabCommand.fixed(result.meanCpuMsPerRequest(step.to()), 4));
+            row.put("cpuA", PairReport.fixed(result.meanCpuMsPerRequest(step.from()), 4));
+            row.put("cpuB", PairReport.fixed(result.meanCpuMsPerRequest(step.to()), 4));
             row.put("cpu", describe(step.verdicts().get("cpu_ms_per_request")));
             row.put("bytes", describe(step.verdicts().get("bytes_per_request")));
             row.put("p50", describe(step.verdicts().get("p50_ms")));
@@ -61,8 +61,8 @@ final class PairedLabReport {
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("rung", versus.rung());
             row.put("reference", versus.reference());
-            row.put("cpu", PairedLabCommand.fixed(result.meanCpuMsPerRequest(versus.rung()), 4) + " vs "
-                    + PairedLabCommand.fixed(result.meanCpuMsPerRequest(versus.reference()), 4));
+            row.put("cpu", PairReport.fixed(result.meanCpuMsPerRequest(versus.rung()), 4) + " vs "
+                    + PairReport.fixed(result.meanCpuMsPerRequest(versus.reference()), 4));
             row.put("bytes", String.format(Locale.ROOT, "%,.0f", result.meanBytesPerRequest(versus.rung())));
             row.put("ratio", describe(versus.ratios().get("cpu_ms_per_request")));
             row.put("p50", describe(versus.ratios().get("p50_ms")));

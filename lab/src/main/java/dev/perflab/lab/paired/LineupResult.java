@@ -9,9 +9,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
-import org.apache.commons.statistics.descriptive.Mean;
-import org.apache.commons.statistics.descriptive.Variance;
-
 import dev.perflab.lab.load.LoadResult;
 import dev.perflab.lab.verdict.Estimate;
 import dev.perflab.lab.verdict.PairedRatio;
@@ -146,17 +143,9 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
         }
 
         static Alone of(List<LoadResult> results) {
-            List<Double> rps = results.stream().map(Alone::rps).toList();
-            double[] values = rps.stream().mapToDouble(Double::doubleValue).toArray();
-            double mean = Mean.of(values).getAsDouble();
-            long errors = results.stream().mapToLong(LoadResult::errors).sum();
-            if (values.length < 2) {
-                return new Alone(rps, mean, null, null, errors);
-            }
-            double half = Estimate.tQuantile(values.length - 1)
-                    * Math.sqrt(Variance.of(values).getAsDouble() / values.length);
-            return new Alone(rps.stream().map(v -> PairResult.round(v, 1)).toList(), PairResult.round(mean, 1),
-                    PairResult.round(mean - half, 1), PairResult.round(mean + half, 1), errors);
+            Estimate rps = Estimate.of(results.stream().map(Alone::rps).toList());
+            return new Alone(rps.values().stream().map(v -> PairResult.round(v, 1)).toList(), rps.mean(), rps.low(),
+                    rps.high(), results.stream().mapToLong(LoadResult::errors).sum());
         }
 
         public String describe() {

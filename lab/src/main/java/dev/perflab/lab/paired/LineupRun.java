@@ -27,9 +27,6 @@ import dev.perflab.lab.system.StopOnExit;
  */
 public final class LineupRun {
 
-    /** The JIT is quiet when it compiled for at most this share of the process's CPU. */
-    static final double QUIET_JIT = PairedRun.QUIET_JIT;
-
     private final LineupPlan plan;
 
     private final Stage stage;
@@ -99,14 +96,7 @@ public final class LineupRun {
             }
         }
         catch (RuntimeException ex) {
-            run.error(LabException.describe(ex));
-            try {
-                write(run);
-            }
-            catch (RuntimeException notWritten) {
-                // a full disk: the failure being reported stays the one the user sees
-                ex.addSuppressed(notWritten);
-            }
+            run.failed(ex, LabException.describe(ex), () -> write(run));
             throw ex instanceof LabException
                     ? new LabException(ex.getMessage() + " (results so far: " + run.dir() + ")", ex) : ex;
         }

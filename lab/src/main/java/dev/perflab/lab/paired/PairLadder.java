@@ -148,15 +148,8 @@ public final class PairLadder {
                     }
                 }
                 catch (RuntimeException ex) {
-                    run.error("step " + step.number() + " (" + step.name() + "): " + LabException.describe(ex));
-                    try {
-                        write(run, steps, done, render);
-                    }
-                    catch (RuntimeException notWritten) {
-                        // a full disk: the failure being reported stays the one the user
-                        // sees
-                        ex.addSuppressed(notWritten);
-                    }
+                    run.failed(ex, "step " + step.number() + " (" + step.name() + "): " + LabException.describe(ex),
+                            () -> write(run, steps, done, render));
                     throw ex instanceof LabException ? new LabException("step " + step.number() + " (" + step.name()
                             + "): " + ex.getMessage() + " (steps so far: " + run.resolve("ladder.md") + ")", ex) : ex;
                 }

@@ -66,7 +66,7 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
          * CPU: the code was still changing.
          */
         public boolean jitBusy() {
-            return jvm != null && jvm.jitMillis() > 0.01 * cpuMs;
+            return jvm != null && jvm.jitMillis() > PairedRun.QUIET_JIT * cpuMs;
         }
 
         Map<String, Object> json() {

@@ -141,14 +141,7 @@ public final class PairedRun {
                 }
             }
             catch (RuntimeException ex) {
-                run.error(LabException.describe(ex));
-                try {
-                    write(run);
-                }
-                catch (RuntimeException notWritten) {
-                    // a full disk: the failure being reported stays the one the user sees
-                    ex.addSuppressed(notWritten);
-                }
+                run.failed(ex, LabException.describe(ex), () -> write(run));
                 throw ex instanceof LabException
                         ? new LabException(ex.getMessage() + " (results so far: " + run.dir() + ")", ex) : ex;
             }

@@ -168,6 +168,23 @@ public final class RunFolder {
         return tryWrite("error.txt", message);
     }
 
+    /**
+     * A failure that ends the run: its reason into error.txt, then what the run measured
+     * so far ({@code soFar}); a write that fails too (a full disk) is attached to
+     * {@code ex} rather than thrown over it, so the failure reported stays the first.
+     * @return {@code ex}
+     */
+    public <T extends RuntimeException> T failed(T ex, String reason, Runnable soFar) {
+        error(reason);
+        try {
+            soFar.run();
+        }
+        catch (RuntimeException notWritten) {
+            ex.addSuppressed(notWritten);
+        }
+        return ex;
+    }
+
     /** The exit hook's reason (Ctrl-C, SIGTERM), into error.txt; never throws. */
     public boolean interrupted(String message) {
         return tryWrite("error.txt", message);

@@ -52,6 +52,14 @@ class ComparisonTests {
         return RunFolder.existing(folder).dir();
     }
 
+    /** The runner's command line, printing both of its streams to {@code out}. */
+    private static picocli.CommandLine commandLine(java.io.StringWriter out) {
+        picocli.CommandLine line = dev.perflab.lab.cli.LabCommand.commandLine();
+        line.setOut(new java.io.PrintWriter(out, true));
+        line.setErr(new java.io.PrintWriter(out, true));
+        return line;
+    }
+
     @Test
     void rungsAreComparedByNameWithVerdictsAndOneSidedRungsAreListed() throws IOException {
         Path a = run("a", "60s",
@@ -80,9 +88,7 @@ class ComparisonTests {
         Path b = run("b", "60s", new java.util.LinkedHashMap<>(Map.of("blocking",
                 new double[] { 1000, 1010, 990, 1005 }, "reactive", new double[] { 2530, 2410, 2470, 2560 })));
         java.io.StringWriter out = new java.io.StringWriter();
-        picocli.CommandLine line = dev.perflab.lab.cli.LabCommand.commandLine();
-        line.setOut(new java.io.PrintWriter(out, true));
-        line.setErr(new java.io.PrintWriter(out, true));
+        picocli.CommandLine line = commandLine(out);
         assertThat(line.execute("compare", "--a", a.toString(), "--b", b.toString(), "--fail-on", "5%", "--out",
                 dir.toString()))
             .as(out.toString())
@@ -124,9 +130,7 @@ class ComparisonTests {
         Path b = run("b", "60s",
                 new java.util.LinkedHashMap<>(Map.of("reactive", new double[] { 2530, 2410, 2470, 2560 })));
         java.io.StringWriter out = new java.io.StringWriter();
-        picocli.CommandLine line = dev.perflab.lab.cli.LabCommand.commandLine();
-        line.setOut(new java.io.PrintWriter(out, true));
-        line.setErr(new java.io.PrintWriter(out, true));
+        picocli.CommandLine line = commandLine(out);
         assertThat(line.execute("compare", "--a", a.toString(), "--b", b.toString(), "--fail-on", "5%", "--out",
                 dir.toString()))
             .as(out.toString())

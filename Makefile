@@ -90,7 +90,7 @@ help: ## List every target with one line each
 	@echo "    SLO=p99:10ms on lab, baseline, gateway-test, profile, sweep: a ✓/✗ line per rung after the summary, exit 3 when one breaks it (default: no gate)"
 	@echo "    A_GATEWAY= B_GATEWAY= (profiles, a jar, nginx or nginx-cached) A_JAVA_OPTS= B_JAVA_OPTS= A_JDK= B_JDK= PAIR_RATE=400 (0: closed loop) PASSES=10 DURATION=30s SUBWINDOW=10s WARMUP=120s WARMUP_PROBE=5s SEED= (make compare, paired)"
 	@echo "    FAULTS='20s:latency=20ms 40s:latency=1ms' (auth-service faults at offsets into each measured window)"
-	@echo "    PAIRED=yes ALONE=5s (make lab: every rung at once, each step paired, wrk on each rung alone; PASSES=6 PAIR_RATE=2000/rungs)"
+	@echo "    PAIRED=yes|no ALONE=3s (make lab: each step paired in a chain of duets, wrk on each rung alone; PASSES=4 PAIR_RATE=400 DURATION=20s per duet; PAIRED=no: the rungs one after the other)"
 	@echo "    LADDER=lean (make lab: the lean ladder, lab/scenarios-lean.yml)  SCENARIOS=lab/scenarios-threads.yml JAVA=<JDK 21+>/bin/java (make lab: the four auth clients)"
 	@echo "    PROFILER=async|jfr|jprofiler EVENT=cpu|wall|lock|alloc (make profile: async by default; make lab: every gateway rung profiled)"
 	@echo "    GATEWAY_JAR=examples/own-gateway/target/own-gateway.jar ROUTE=/api/hello TOKEN_HEADER='Authorization: Bearer lab-token' (your gateway; GATEWAY_IMAGE= with RUNTIME=compose)"
@@ -111,15 +111,17 @@ images: $(JARS) ## The three app images for RUNTIME=compose, from the jars (BASE
 	$(if $(JPROFILER_VERSION),$(if $(JPROFILER_SHA256),,$(error JPROFILER_VERSION=$(JPROFILER_VERSION) needs JPROFILER_SHA256=<the sha256 ej-technologies publishes for its Linux x64 tar.gz>: the download is checked before it is unpacked)))
 	GATEWAY_IMAGE= BASE_IMAGE="$(BASE_IMAGE)" JPROFILER_VERSION="$(JPROFILER_VERSION)" JPROFILER_SHA256="$(JPROFILER_SHA256)" $(COMPOSE) $(COMPOSE_ARGS) build business-service auth-service gateway
 
-# PAIRED=yes: make lab runs every rung of the ladder at once (lab/scenarios.yml or LADDER=lean) and reads each step as a
-# paired ratio in the same windows, every gateway against nginx in the same seconds (report.md, lab.json). Not the default
-# yet: with the default ladder's ten rungs at once this 2-core machine does not warm them up within a pass (docs 13).
-PAIRED ?= no
+# make lab measures the ladder in pairs (PAIRED=yes, the default on the local runtime): every pass starts every rung of
+# lab/scenarios.yml (or LADDER=lean), then walks the chain of duets - each step is a rung and the gateway rung before it
+# offered the same rate in the same seconds, the best gateways against nginx - each gateway warmed up once a pass
+# (docs 13). PAIRED=no is the older run of the rungs one after the other, which RUNTIME=compose|remote|kubernetes,
+# PROFILER= and SLO= still need.
+PAIRED ?= $(if $(filter-out local,$(or $(RUNTIME),local))$(PROFILER)$(SLO),no,yes)
 ifeq ($(filter yes no,$(PAIRED)),)
 $(error PAIRED must be no (the rungs one after the other) or yes (every rung at once, paired steps), not '$(PAIRED)')
 endif
 
-lab: setup-load $(if $(filter yes,$(PAIRED)),$(JARS),$(RUNTIME_DEPS)) ## The whole scenario ladder of lab/scenarios.yml into one report (ONLY=baseline,reactive to pick rungs; SLO=p99:10ms gates each rung, exit 3; PAIRED=yes: every rung at once, paired)
+lab: setup-load $(if $(filter yes,$(PAIRED)),$(JARS),$(RUNTIME_DEPS)) ## The scenario ladder of lab/scenarios.yml, each step paired in the same seconds, the best gateways against nginx (ONLY=reactive,log-quiet,nginx to pick rungs; FAIL_ON=5%; PAIRED=no: one rung after the other, SLO=p99:10ms)
 	$(if $(filter yes,$(PAIRED)),$(LAB) paired-lab,$(LAB) lab)
 
 baseline: setup-load $(RUNTIME_DEPS) ## wrk against business-service /hello directly: the ceiling

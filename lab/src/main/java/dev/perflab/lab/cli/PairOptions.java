@@ -33,16 +33,15 @@ public class PairOptions {
 
     @Option(names = "--rate", defaultValue = "${env:PAIR_RATE:-}",
             description = "Requests per second offered to EACH side at once, or 0 for the closed loop (10 requests in flight per side) (default: "
-                    + PairPlan.DEFAULT_RATE + " for make compare and pair-ladder; for make lab "
-                    + LineupPlan.DEFAULT_TOTAL_RATE + " divided by the number of rungs).")
+                    + PairPlan.DEFAULT_RATE + "; make lab: " + LineupPlan.DEFAULT_RATE + " to each rung of a duet).")
     String rate;
 
     @Option(names = "--passes", defaultValue = "${env:PASSES:-}",
             description = "Passes, fixed before the run; both gateways restart each pass (default: 10 for make compare, 4 per step of make pair-ladder).")
     String passes;
 
-    @Option(names = "--duration", defaultValue = "${env:DURATION:-30s}", converter = Durations.class,
-            description = "Measured time per pass (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--duration", defaultValue = "${env:DURATION}", converter = Durations.class,
+            description = "Measured time per pass of a pair, per duet of a pass of make lab (default: 30s for a pair, 20s for make lab).")
     Duration duration;
 
     @Option(names = "--subwindow", defaultValue = "${env:SUBWINDOW:-10s}", converter = Durations.class,
@@ -88,6 +87,14 @@ public class PairOptions {
     @Option(names = "--health-timeout", defaultValue = "${env:HEALTH_TIMEOUT:-120s}", converter = Durations.class,
             description = "How long each app may take to become healthy, e.g. 120s or 2m (default: ${DEFAULT-VALUE}).")
     Duration healthTimeout;
+
+    /** DURATION when a pair does not give it. */
+    static final Duration PAIR_DURATION = Duration.ofSeconds(30);
+
+    /** DURATION as given, or the command's own default. */
+    Duration measured(Duration fallback) {
+        return duration == null ? fallback : duration;
+    }
 
     Path repository() {
         return root.toAbsolutePath().normalize();
@@ -145,10 +152,10 @@ public class PairOptions {
         long chosenSeed = seed();
         List<String> gatewayOnly = gatewayJavaOptions();
         return new PairPlan(a.withOptionsBefore(gatewayOnly), b.withOptionsBefore(gatewayOnly),
-                rate(PairPlan.DEFAULT_RATE), passCount, PairPlan.split(duration, subwindow), warmup, warmupProbe,
-                timeout, chosenSeed, SystemOptions.checkRoute(route), SystemOptions.checkTokenHeader(tokenHeader),
-                authLatency, javaOptions(), healthTimeout, repository(), results.toAbsolutePath().normalize(),
-                threshold, failOn.trim());
+                rate(PairPlan.DEFAULT_RATE), passCount, PairPlan.split(measured(PAIR_DURATION), subwindow), warmup,
+                warmupProbe, timeout, chosenSeed, SystemOptions.checkRoute(route),
+                SystemOptions.checkTokenHeader(tokenHeader), authLatency, javaOptions(), healthTimeout, repository(),
+                results.toAbsolutePath().normalize(), threshold, failOn.trim());
     }
 
     /** SEED as given, or a random one (recorded with the run). */

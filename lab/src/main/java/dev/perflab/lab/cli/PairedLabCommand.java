@@ -36,22 +36,22 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * make lab: the ladder measured in pairs. Every rung of the ladder file runs at the same
- * time, each step read as the ratio of a rung to the gateway rung before it in the same
- * windows, every gateway against nginx in the same seconds; then each rung alone with wrk
- * for its closed-loop req/s.
+ * make lab: the ladder measured in pairs. Every pass starts every rung of the ladder
+ * file, then measures a chain of duets: each step the ratio of a rung to the gateway rung
+ * before it in the same windows, the best gateways against nginx in the same seconds;
+ * then each rung alone with wrk for its closed-loop req/s.
  */
 @Command(name = "paired-lab",
-        description = "The ladder (lab/scenarios.yml, or LADDER=lean) with every rung running at once: each step a paired "
-                + "verdict against the rung before it, every gateway against nginx, in the same seconds (report.md, lab.json).")
+        description = "The ladder (lab/scenarios.yml, or LADDER=lean) as a chain of duets: each step a paired verdict "
+                + "against the rung before it, the best gateways against nginx, in the same seconds (report.md, lab.json).")
 public class PairedLabCommand implements Callable<Integer> {
 
     /**
-     * Passes when PASSES is not given: the per-pass ratio a t-interval needs at least
-     * five degrees of freedom to be narrow (t = 2.57); not yet dimensioned from a full
-     * run (docs/en/13-paired.md, "The whole ladder at once").
+     * Passes when PASSES is not given: four fit the default ladder in about 40 minutes on
+     * a 2-core machine (docs/en/13-paired.md, "make lab: the ladder as a chain of
+     * duets").
      */
-    static final int DEFAULT_PASSES = 6;
+    static final int DEFAULT_PASSES = 4;
 
     @Mixin
     PairOptions options;
@@ -64,7 +64,7 @@ public class PairedLabCommand implements Callable<Integer> {
             description = "Run only these rungs, e.g. reactive,log-async,log-quiet,nginx.")
     List<String> only = List.of();
 
-    @Option(names = "--alone", defaultValue = "${env:ALONE:-5s}", converter = Durations.class,
+    @Option(names = "--alone", defaultValue = "${env:ALONE:-3s}", converter = Durations.class,
             description = "wrk's closed loop on each rung alone after every pass's windows, for the req/s column; 0s for none (default: ${DEFAULT-VALUE}).")
     Duration alone;
 
@@ -175,8 +175,7 @@ public class PairedLabCommand implements Callable<Integer> {
                     Side.of("nginx-cached", "nginx-cached", "", null, root)));
         }
         out.flush();
-        int rate = options
-            .rate(Math.max(1, Math.round((float) LineupPlan.DEFAULT_TOTAL_RATE / Math.max(1, entrants.size()))));
+        int rate = options.rate(LineupPlan.DEFAULT_RATE);
         if (rate == 0) {
             throw new LabException(
                     "PAIR_RATE=0 (the closed loop) is for make compare: make lab offers every rung a rate, "
@@ -184,8 +183,9 @@ public class PairedLabCommand implements Callable<Integer> {
         }
         long seed = options.seed();
         return new LineupPlan(entrants, rate, options.passes(DEFAULT_PASSES),
-                PairPlan.split(options.duration, options.subwindow), options.warmup, options.warmupProbe, alone,
-                Duration.ofSeconds(alone.isZero() ? 0 : 2), threads, connections, options.timeout, seed,
+                PairPlan.split(options.measured(LineupPlan.DUET_DURATION), options.subwindow), options.warmup,
+                options.warmupProbe, alone, Duration.ofSeconds(alone.isZero() ? 0 : 1), threads, connections,
+                options.timeout, seed,
                 new SideSettings(root, options.javaOptions(), options.healthTimeout,
                         SystemOptions.checkRoute(options.route), SystemOptions.checkTokenHeader(options.tokenHeader)),
                 options.authLatency, options.results.toAbsolutePath().normalize(),

@@ -31,7 +31,9 @@ final class PairedLabReport {
         model.put("passesPlanned", plan.passes());
         model.put("unfinished", result.passes().size() < plan.passes());
         model.put("load", plan.describeLoad());
-        model.put("warmup", "up to " + Durations.format(plan.warmup()) + ", until every JIT is quiet");
+        model.put("warmup", "each gateway once a pass, flat out and alone when it first appears, up to "
+                + Durations.format(plan.warmup()) + " until its JIT is quiet");
+        model.put("duets", plan.duets().size());
         model.put("windows", plan.windows().size());
         model.put("window", Durations.format(plan.windows().get(0)));
         model.put("headline", headline(result));
@@ -41,8 +43,8 @@ final class PairedLabReport {
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("name", step.from() + " → " + step.to());
             row.put("changes", step.changes());
-            row.put("cpuA", PairReport.fixed(result.meanCpuMsPerRequest(step.from()), 4));
-            row.put("cpuB", PairReport.fixed(result.meanCpuMsPerRequest(step.to()), 4));
+            row.put("cpuA", PairReport.fixed(result.meanCpuMsPerRequest(step.from(), step.to(), step.from()), 4));
+            row.put("cpuB", PairReport.fixed(result.meanCpuMsPerRequest(step.from(), step.to(), step.to()), 4));
             row.put("cpu", describe(step.verdicts().get("cpu_ms_per_request")));
             row.put("bytes", describe(step.verdicts().get("bytes_per_request")));
             row.put("p50", describe(step.verdicts().get("p50_ms")));
@@ -61,9 +63,11 @@ final class PairedLabReport {
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("rung", versus.rung());
             row.put("reference", versus.reference());
-            row.put("cpu", PairReport.fixed(result.meanCpuMsPerRequest(versus.rung()), 4) + " vs "
-                    + PairReport.fixed(result.meanCpuMsPerRequest(versus.reference()), 4));
-            row.put("bytes", String.format(Locale.ROOT, "%,.0f", result.meanBytesPerRequest(versus.rung())));
+            String a = versus.reference();
+            String b = versus.rung();
+            row.put("cpu", PairReport.fixed(result.meanCpuMsPerRequest(a, b, b), 4) + " vs "
+                    + PairReport.fixed(result.meanCpuMsPerRequest(a, b, a), 4));
+            row.put("bytes", String.format(Locale.ROOT, "%,.0f", result.meanBytesPerRequest(a, b, b)));
             row.put("ratio", describe(versus.ratios().get("cpu_ms_per_request")));
             row.put("p50", describe(versus.ratios().get("p50_ms")));
             row.put("p99", describe(versus.ratios().get("p99_ms")));
@@ -91,15 +95,12 @@ final class PairedLabReport {
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("pass", pass.pass());
             row.put("started", pass.startOrder().get(0));
+            row.put("chain", pass.upward() ? "up" : "down");
             row.put("schedule", pass.schedule().get(0));
             row.put("warmup", String.format(Locale.ROOT, "%.0f s, %s", pass.warmup().took().toMillis() / 1000.0,
                     pass.warmup().quiet() ? "JIT quiet" : "WARMUP ran out"));
-            row.put("jit",
-                    pass.windows()
-                        .stream()
-                        .filter(w -> w.values().stream().anyMatch(PairResult.SideWindow::jitBusy))
-                        .count() + " of " + pass.windows().size());
-            row.put("errors", pass.totals().values().stream().mapToLong(PairResult.SideWindow::errors).sum());
+            row.put("jit", pass.jitBusyWindows() + " of " + pass.windowCount());
+            row.put("errors", pass.errors());
             passes.add(row);
         }
         model.put("passes", passes);

@@ -3,6 +3,7 @@ package dev.perflab.lab.paired;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,16 +15,20 @@ import dev.perflab.lab.Durations;
 import dev.perflab.lab.LabException;
 
 /**
- * What a paired make lab measures: every rung of the ladder at once (the lab's gateway
- * with each rung's profiles, nginx as the reference), in front of one auth-service and
- * one business-service, offered the same rate by one vegeta in the same seconds; each
- * step is read as the ratio of a rung to the gateway rung before it inside the same
- * windows, pass by pass, and every gateway against its nginx reference. One warm-up a
- * pass serves every step. After the windows, wrk drives each rung alone in turn for its
- * closed-loop req/s (and the backend alone, the ceiling).
+ * What a paired make lab measures: the ladder's steps as a chain of duets. Every pass
+ * starts every rung of the ladder (the lab's gateway with each rung's profiles, nginx as
+ * the reference) in front of one auth-service and one business-service; then, duet by
+ * duet, two rungs are offered the same rate by one vegeta in the same seconds while the
+ * others stand idle: each step (a rung against the gateway rung before it), and the last
+ * gateway that calls auth-service on every request against nginx, the last that caches
+ * against nginx-cached. Consecutive duets share a rung, so each gateway is warmed up once
+ * a pass, when it first appears, flat out and alone, and serves two duets. Odd passes
+ * walk the chain up the ladder, even passes down, so the newly warmed rung is B in half
+ * the passes and A in the other half. After the duets, wrk drives each rung alone in turn
+ * for its closed-loop req/s (and the backend alone, the ceiling).
  *
- * @param ratePerSide requests per second each rung is offered; one vegeta sends N times
- * that, round-robin
+ * @param ratePerSide requests per second each rung of a duet is offered; one vegeta sends
+ * twice that, round-robin
  * @param alone wrk's closed loop on each rung alone after the windows, after a ramp of
  * {@code aloneRamp}; zero for none
  */
@@ -33,11 +38,34 @@ public record LineupPlan(List<Entrant> entrants, int ratePerSide, int passes, Li
         String failOnText) {
 
     /**
-     * The total rate one vegeta offers all rungs on a 2-core machine, when PAIR_RATE is
-     * not given: with nine or ten sides, about 200 req/s each, where gateways, backends
-     * and vegeta together use about three quarters of the cores.
+     * The rate each rung of a duet is offered when PAIR_RATE is not given: the pairs'
+     * (make compare, make pair-ladder), at which a gateway's cost per request is the one
+     * it has under load (docs/en/13-paired.md).
      */
-    public static final int DEFAULT_TOTAL_RATE = 2000;
+    public static final int DEFAULT_RATE = 400;
+
+    /**
+     * The measured time of a duet in a pass when DURATION is not given: two windows of 10
+     * s, 8,000 requests to each rung, its CPU to 0.3 % (the kernel counts in 10 ms).
+     */
+    public static final Duration DUET_DURATION = Duration.ofSeconds(20);
+
+    /**
+     * Two rungs measured in the same seconds: a step (B the gateway rung after A) or a
+     * gateway (B) against its nginx reference (A).
+     */
+    public record Duet(Entrant a, Entrant b) {
+
+        /** Whether this duet reads a gateway against nginx rather than a step. */
+        public boolean reference() {
+            return !a.gateway();
+        }
+
+        public String name() {
+            return a.name() + " → " + b.name();
+        }
+
+    }
 
     /**
      * One rung of the lineup: its name, what it changes, how it runs; a reference (nginx)
@@ -142,9 +170,46 @@ public record LineupPlan(List<Entrant> entrants, int ratePerSide, int passes, Li
         return steps;
     }
 
+    /**
+     * The chain of duets up the ladder: each step, and right after the step that brings
+     * in the last gateway that calls auth-service on every request (and the last that
+     * caches), that gateway against its nginx reference. Each duet shares a rung with the
+     * one before it.
+     */
+    public List<Duet> duets() {
+        List<Entrant> gateways = gateways();
+        List<Entrant> headline = new ArrayList<>();
+        for (boolean caches : List.of(false, true)) {
+            List<Entrant> kind = gateways.stream().filter(g -> g.caches() == caches).toList();
+            if (!kind.isEmpty() && reference(kind.get(kind.size() - 1)) != null) {
+                headline.add(kind.get(kind.size() - 1));
+            }
+        }
+        List<Duet> duets = new ArrayList<>();
+        for (int i = 0; i < gateways.size(); i++) {
+            Entrant gateway = gateways.get(i);
+            if (i > 0) {
+                duets.add(new Duet(gateways.get(i - 1), gateway));
+            }
+            if (headline.contains(gateway)) {
+                duets.add(new Duet(reference(gateway), gateway));
+            }
+        }
+        return duets;
+    }
+
+    /** The chain of a pass: up the ladder in odd passes, down in even ones. */
+    public List<Duet> duets(int pass) {
+        List<Duet> chain = new ArrayList<>(duets());
+        if (pass % 2 == 0) {
+            Collections.reverse(chain);
+        }
+        return chain;
+    }
+
     public String describeLoad() {
-        return ratePerSide + " req/s offered to each of the " + entrants.size()
-                + " rungs at the same time by one vegeta (" + ratePerSide * entrants.size() + " req/s round-robin)";
+        return ratePerSide + " req/s offered to each of the two rungs of a duet at the same time by one vegeta ("
+                + ratePerSide * 2 + " req/s round-robin), the other rungs idle";
     }
 
     Duration measured() {
@@ -152,37 +217,48 @@ public record LineupPlan(List<Entrant> entrants, int ratePerSide, int passes, Li
     }
 
     /**
-     * The expected length: each pass starts every rung at once (about 30 s for nine on
-     * two cores), warms them up together, measures, then drives each alone.
+     * The expected length: each pass starts every rung at once (about 5 s a rung on two
+     * cores), warms each gateway once (flat out, about 35 s until its JIT is quiet, at
+     * most WARMUP), measures each duet after one part at its rate, then drives each rung
+     * alone.
      */
     public String expectedDuration() {
         long aloneAll = alone.isZero() ? 0 : (entrants.size() + 1) * (alone.toSeconds() + aloneRamp.toSeconds() + 1);
-        long fixed = 10 + 3L * entrants.size() + measured().toSeconds() + windows.size() + aloneAll;
-        long least = fixed + Math.min(warmup.toSeconds(), 4 * warmupProbe.toSeconds());
-        long most = fixed + warmup.toSeconds();
+        int duets = duets().size();
+        long gateways = gateways().size();
+        long fixed = 10 + 5L * entrants.size() + duets * (warmupProbe.toSeconds() + measured().toSeconds() + 2)
+                + aloneAll;
+        long least = fixed + gateways * Math.min(warmup.toSeconds(), 7 * warmupProbe.toSeconds());
+        long most = fixed + gateways * warmup.toSeconds();
         long low = Math.max(1, Math.round((30 + passes * least) / 60.0));
         long high = Math.max(1, Math.round((30 + passes * most) / 60.0));
         return String.format(Locale.ROOT,
-                "Expected duration: %d passes of all %d rungs at once, about %s min (warm-up until every JIT is "
-                        + "quiet, at most WARMUP=%s a pass)",
-                passes, entrants.size(), low == high ? Long.toString(low) : low + " to " + high,
+                "Expected duration: %d passes of %d duets over %d rungs, about %s min (each gateway warmed up once a "
+                        + "pass until its JIT is quiet, at most WARMUP=%s)",
+                passes, duets, entrants.size(), low == high ? Long.toString(low) : low + " to " + high,
                 Durations.format(warmup));
     }
 
     public Map<String, Object> json() {
         Map<String, Object> plan = new LinkedHashMap<>();
-        plan.put("design", "paired ladder: every rung at the same time on its own port, in front of the same "
-                + "auth-service and business-service, offered the same rate by one vegeta (round-robin, so every "
-                + "rung's requests are sent in the same seconds); all restart every pass in a rotated order of "
-                + "start, port and schedule; each step is the ratio of a rung to the gateway rung before it in "
-                + "the same windows, with a 95 % interval over the passes");
+        plan.put("design", "paired ladder as a chain of duets: every pass starts every rung on its own port, in "
+                + "front of the same auth-service and business-service; each duet (a step: a rung and the gateway "
+                + "rung before it; or the best gateways against nginx) is offered the same rate by one vegeta "
+                + "(round-robin, so both rungs' requests are sent in the same seconds) while the others stand idle; "
+                + "each gateway is warmed up once a pass, flat out and alone, when it first appears, and serves two "
+                + "duets; odd passes walk the chain up the ladder, even passes down; all restart every pass in a "
+                + "rotated order of start, port and schedule; each ratio has a 95 % interval over the passes");
+        plan.put("duets", duets().stream().map(Duet::name).toList());
         plan.put("rungs", entrants.stream().map(Entrant::json).toList());
         plan.put("rate_per_side", ratePerSide);
         plan.put("passes", passes);
         plan.put("windows_per_pass", windows.size());
         plan.put("window", Durations.format(windows.get(0)));
-        plan.put("warmup", "up to " + Durations.format(warmup) + " in " + Durations.format(warmupProbe)
-                + " parts, until no JVM's JIT compiled for more than 1 % of its CPU in the last part");
+        plan.put("warmup",
+                "each gateway once a pass, flat out and alone, up to " + Durations.format(warmup) + " in "
+                        + Durations.format(warmupProbe) + " parts, until its JIT compiled for at most "
+                        + Math.round(PairedRun.QUIET_JIT * 100) + " % of its CPU in the last part; then "
+                        + Durations.format(warmupProbe) + " of each duet at its rate, unmeasured");
         plan.put("alone", alone.isZero() ? "none" : "wrk -t" + aloneThreads + " -c" + aloneConnections
                 + " on each rung alone, " + Durations.format(alone) + " after " + Durations.format(aloneRamp));
         plan.put("timeout", Durations.format(timeout));

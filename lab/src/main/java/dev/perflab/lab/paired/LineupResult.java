@@ -15,12 +15,12 @@ import dev.perflab.lab.verdict.PairedRatio;
 import dev.perflab.lab.verdict.Verdict;
 
 /**
- * What a paired ladder measured: every pass's windows for every rung, and over the passes
- * a {@link PairedRatio} per step (a rung against the gateway rung before it, in the same
- * windows) and per gateway against its nginx reference; the closed-loop req/s of each
- * rung driven alone, with an interval over the passes. A step's verdicts are withheld
- * when either of its rungs failed more than {@link PairResult#ERROR_LIMIT} of its
- * requests.
+ * What a paired ladder measured: every pass's duets and their windows, and over the
+ * passes a {@link PairedRatio} per step (a rung against the gateway rung before it, in
+ * the same windows) and per headline gateway against its nginx reference; the closed-loop
+ * req/s of each rung driven alone, with an interval over the passes. A step's verdicts
+ * are withheld when either of its rungs failed more than {@link PairResult#ERROR_LIMIT}
+ * of its requests.
  */
 public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps, List<Versus> references,
         Map<String, Alone> alone, Path dir) {
@@ -35,39 +35,43 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
     static final List<String> REFERENCE_METRICS = List.of("cpu_ms_per_request", "p50_ms", "p99_ms");
 
     /**
-     * One pass: its orders, its warm-up, its windows (each rung's reading by name), each
-     * rung's totals over them, and what wrk read on each rung alone.
+     * One duet of a pass: its two rungs, the warm-up before it (of the rungs it brought
+     * in, and one part at its rate), its windows (each rung's reading by name) and each
+     * rung's totals over them.
      */
-    public record Pass(int pass, List<String> startOrder, List<String> portRank, List<String> schedule,
-            PairResult.Warmup warmup, List<Map<String, PairResult.SideWindow>> windows,
-            Map<String, PairResult.SideWindow> totals, Map<String, LoadResult> alone) {
+    public record Duet(String a, String b, PairResult.Warmup warmup, List<Map<String, PairResult.SideWindow>> windows,
+            PairResult.SideWindow totalA, PairResult.SideWindow totalB) {
 
-        static Pass of(int pass, List<String> startOrder, List<String> portRank, List<String> schedule,
-                PairResult.Warmup warmup, List<Map<String, PairResult.SideWindow>> windows,
-                Map<String, LoadResult> alone) {
-            Map<String, PairResult.SideWindow> totals = new LinkedHashMap<>();
-            for (String rung : schedule) {
-                totals.put(rung, PairResult.Pass.total(windows.stream().map(w -> w.get(rung)).toList()));
-            }
-            return new Pass(pass, List.copyOf(startOrder), List.copyOf(portRank), List.copyOf(schedule), warmup,
-                    List.copyOf(windows), totals, alone);
+        static Duet of(String a, String b, PairResult.Warmup warmup, List<Map<String, PairResult.SideWindow>> windows) {
+            return new Duet(a, b, warmup, List.copyOf(windows),
+                    PairResult.Pass.total(windows.stream().map(w -> w.get(a)).toList()),
+                    PairResult.Pass.total(windows.stream().map(w -> w.get(b)).toList()));
+        }
+
+        /** B / A of a reading over the duet's windows. */
+        public double ratio(ToDoubleFunction<PairResult.SideWindow> read) {
+            return read.applyAsDouble(totalB) / read.applyAsDouble(totalA);
+        }
+
+        /** The totals of one of the duet's rungs. */
+        public PairResult.SideWindow total(String rung) {
+            return rung.equals(a) ? totalA : rung.equals(b) ? totalB : null;
+        }
+
+        long jitBusyWindows() {
+            return windows.stream().filter(w -> w.values().stream().anyMatch(PairResult.SideWindow::jitBusy)).count();
         }
 
         Map<String, Object> json() {
             Map<String, Object> json = new LinkedHashMap<>();
-            json.put("pass", pass);
-            json.put("started", startOrder);
-            json.put("ports_in_order", portRank);
-            json.put("schedule", schedule);
+            json.put("a", a);
+            json.put("b", b);
             json.put("warmup", warmup.json());
-            json.put("jit_busy_windows",
-                    windows.stream().filter(w -> w.values().stream().anyMatch(PairResult.SideWindow::jitBusy)).count());
-            Map<String, Object> rungs = new LinkedHashMap<>();
-            totals.forEach((rung, total) -> rungs.put(rung, total.json()));
-            json.put("rungs", rungs);
-            Map<String, Object> driven = new LinkedHashMap<>();
-            alone.forEach((rung, result) -> driven.put(rung == null ? "backend" : rung, Alone.rps(result)));
-            json.put("alone_rps", driven);
+            json.put("jit_busy_windows", jitBusyWindows());
+            Map<String, Object> totals = new LinkedHashMap<>();
+            totals.put(a, totalA.json());
+            totals.put(b, totalB.json());
+            json.put("totals", totals);
             List<Map<String, Object>> each = new ArrayList<>();
             for (Map<String, PairResult.SideWindow> window : windows) {
                 Map<String, Object> one = new LinkedHashMap<>();
@@ -75,6 +79,61 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
                 each.add(one);
             }
             json.put("windows", each);
+            return json;
+        }
+
+    }
+
+    /**
+     * One pass: its orders, whether its chain went up the ladder, its duets in the order
+     * measured, and what wrk read on each rung alone.
+     */
+    public record Pass(int pass, boolean upward, List<String> startOrder, List<String> portRank, List<String> schedule,
+            List<Duet> duets, Map<String, LoadResult> alone) {
+
+        public Pass {
+            startOrder = List.copyOf(startOrder);
+            portRank = List.copyOf(portRank);
+            schedule = List.copyOf(schedule);
+            duets = List.copyOf(duets);
+        }
+
+        /** The duet of rungs a (A) and b (B); null when this pass did not measure it. */
+        public Duet duet(String a, String b) {
+            return duets.stream().filter(d -> d.a().equals(a) && d.b().equals(b)).findFirst().orElse(null);
+        }
+
+        /** The pass's warm-ups together: their time and parts; quiet when all were. */
+        public PairResult.Warmup warmup() {
+            return new PairResult.Warmup(
+                    duets.stream().map(d -> d.warmup().took()).reduce(Duration.ZERO, Duration::plus),
+                    duets.stream().mapToInt(d -> d.warmup().parts()).sum(),
+                    duets.stream().allMatch(d -> d.warmup().quiet()));
+        }
+
+        public long jitBusyWindows() {
+            return duets.stream().mapToLong(Duet::jitBusyWindows).sum();
+        }
+
+        public long windowCount() {
+            return duets.stream().mapToLong(d -> d.windows().size()).sum();
+        }
+
+        public long errors() {
+            return duets.stream().mapToLong(d -> d.totalA().errors() + d.totalB().errors()).sum();
+        }
+
+        Map<String, Object> json() {
+            Map<String, Object> json = new LinkedHashMap<>();
+            json.put("pass", pass);
+            json.put("chain", upward ? "up the ladder" : "down the ladder");
+            json.put("started", startOrder);
+            json.put("ports_in_order", portRank);
+            json.put("schedule", schedule);
+            Map<String, Object> driven = new LinkedHashMap<>();
+            alone.forEach((rung, result) -> driven.put(rung == null ? "backend" : rung, Alone.rps(result)));
+            json.put("alone_rps", driven);
+            json.put("duets", duets.stream().map(Duet::json).toList());
             return json;
         }
 
@@ -165,12 +224,13 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
                 String why = why(passes, from, to, true);
                 steps.add(new Step(from, to, step[1].changes(), ratios(passes, from, to, STEP_METRICS, why), why));
             }
-            for (LineupPlan.Entrant gateway : plan.gateways()) {
-                LineupPlan.Entrant reference = plan.reference(gateway);
-                if (reference != null) {
-                    String why = why(passes, reference.name(), gateway.name(), false);
-                    references.add(new Versus(gateway.name(), reference.name(),
-                            ratios(passes, reference.name(), gateway.name(), REFERENCE_METRICS, why), why));
+            for (LineupPlan.Duet duet : plan.duets()) {
+                if (duet.reference()) {
+                    String reference = duet.a().name();
+                    String gateway = duet.b().name();
+                    String why = why(passes, reference, gateway, false);
+                    references.add(new Versus(gateway, reference,
+                            ratios(passes, reference, gateway, REFERENCE_METRICS, why), why));
                 }
             }
         }
@@ -204,9 +264,7 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
         }
         for (String metric : metrics) {
             ToDoubleFunction<PairResult.SideWindow> read = reader(metric);
-            List<Double> perPass = passes.stream()
-                .map(pass -> read.applyAsDouble(pass.totals().get(b)) / read.applyAsDouble(pass.totals().get(a)))
-                .toList();
+            List<Double> perPass = passes.stream().map(pass -> pass.duet(a, b).ratio(read)).toList();
             PairedRatio ratio = PairedRatio.of(perPass, false);
             ratios.put(metric, why == null ? ratio
                     : new PairedRatio(ratio.ratio(), null, null, ratio.passes(), null, ratio.perPass()));
@@ -232,8 +290,9 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
      */
     private static String why(List<Pass> passes, String a, String b, boolean bytes) {
         for (Pass pass : passes) {
+            Duet duet = pass.duet(a, b);
             for (String rung : List.of(a, b)) {
-                PairResult.SideWindow side = pass.totals().get(rung);
+                PairResult.SideWindow side = duet == null ? null : duet.total(rung);
                 if (side == null || side.answered() == 0 || side.cpuMs() <= 0 || side.p50Ms() <= 0
                         || bytes && !(side.bytesPerRequest() > 0)) {
                     return NOTHING + " rung " + rung + " answered no request or used no CPU (pass " + pass.pass()
@@ -242,8 +301,8 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
             }
         }
         for (String rung : List.of(a, b)) {
-            long requests = passes.stream().mapToLong(p -> p.totals().get(rung).requests()).sum();
-            long errors = passes.stream().mapToLong(p -> p.totals().get(rung).errors()).sum();
+            long requests = passes.stream().mapToLong(p -> p.duet(a, b).total(rung).requests()).sum();
+            long errors = passes.stream().mapToLong(p -> p.duet(a, b).total(rung).errors()).sum();
             if (errors > PairResult.ERROR_LIMIT * requests) {
                 return String.format(Locale.ROOT,
                         "rung %s failed %d of %d requests (%.2f %%, more than %.1f %%): no verdict", rung, errors,
@@ -253,14 +312,23 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
         return null;
     }
 
-    /** Mean CPU ms per request of a rung over the passes. */
-    public double meanCpuMsPerRequest(String rung) {
-        return passes.stream().mapToDouble(p -> p.totals().get(rung).cpuMsPerRequest()).average().orElse(Double.NaN);
+    /** Mean CPU ms per request of a rung of the duet a → b over the passes. */
+    public double meanCpuMsPerRequest(String a, String b, String rung) {
+        return mean(a, b, rung, PairResult.SideWindow::cpuMsPerRequest);
     }
 
-    /** Mean bytes allocated per request of a rung over the passes (NaN for nginx). */
-    public double meanBytesPerRequest(String rung) {
-        return passes.stream().mapToDouble(p -> p.totals().get(rung).bytesPerRequest()).average().orElse(Double.NaN);
+    /** Mean bytes allocated per request of a rung of the duet a → b (NaN for nginx). */
+    public double meanBytesPerRequest(String a, String b, String rung) {
+        return mean(a, b, rung, PairResult.SideWindow::bytesPerRequest);
+    }
+
+    private double mean(String a, String b, String rung, ToDoubleFunction<PairResult.SideWindow> read) {
+        return passes.stream()
+            .map(p -> p.duet(a, b))
+            .filter(d -> d != null)
+            .mapToDouble(d -> read.applyAsDouble(d.total(rung)))
+            .average()
+            .orElse(Double.NaN);
     }
 
     /**
@@ -289,16 +357,23 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
         json.put("passes_done", passes.size());
         json.put("steps", steps.stream().map(Step::json).toList());
         json.put("against_nginx", references.stream().map(Versus::json).toList());
-        Map<String, Object> mean = new LinkedHashMap<>();
-        for (LineupPlan.Entrant entrant : plan.entrants()) {
+        List<Map<String, Object>> mean = new ArrayList<>();
+        for (LineupPlan.Duet duet : plan.duets()) {
             Map<String, Object> one = new LinkedHashMap<>();
-            one.put("cpu_ms_per_request", PairResult.round(meanCpuMsPerRequest(entrant.name()), 4));
-            if (entrant.gateway()) {
-                one.put("bytes_per_request", PairResult.round(meanBytesPerRequest(entrant.name()), 0));
+            one.put("duet", duet.name());
+            for (LineupPlan.Entrant entrant : List.of(duet.a(), duet.b())) {
+                Map<String, Object> rung = new LinkedHashMap<>();
+                rung.put("cpu_ms_per_request",
+                        PairResult.round(meanCpuMsPerRequest(duet.a().name(), duet.b().name(), entrant.name()), 4));
+                if (entrant.gateway()) {
+                    rung.put("bytes_per_request",
+                            PairResult.round(meanBytesPerRequest(duet.a().name(), duet.b().name(), entrant.name()), 0));
+                }
+                one.put(entrant.name(), rung);
             }
-            mean.put(entrant.name(), one);
+            mean.add(one);
         }
-        json.put("mean_over_passes", passes.isEmpty() ? Map.of() : mean);
+        json.put("mean_over_passes", passes.isEmpty() ? List.of() : mean);
         json.put("alone", alone);
         json.put("pass_results", passes.stream().map(Pass::json).toList());
         return json;

@@ -5,11 +5,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.function.Consumer;
 
 import dev.perflab.lab.LabException;
@@ -18,12 +20,13 @@ import dev.perflab.lab.run.RunFolder;
 import dev.perflab.lab.system.StopOnExit;
 
 /**
- * A paired ladder, pass by pass: every rung started at once, warmed up together until no
- * JIT compiles, measured window by window in the same seconds, then each driven alone
- * with wrk, then stopped. The order of start, the ports and the round-robin schedule are
- * rotated pass by pass from orders shuffled with the seed, so that no rung is always
- * first. lab.json and the caller's report are rewritten after every pass, so a failure or
- * Ctrl-C keeps every pass that finished.
+ * A paired ladder, pass by pass: every rung started at once, then the plan's chain of
+ * duets (up the ladder in odd passes, down in even ones), each gateway warmed up when it
+ * first appears, each duet measured window by window in the same seconds; then each rung
+ * driven alone with wrk, then all stopped. The order of start, the ports and the
+ * round-robin schedule are rotated pass by pass from orders shuffled with the seed, so
+ * that no rung is always first. lab.json and the caller's report are rewritten after
+ * every pass, so a failure or Ctrl-C keeps every pass that finished.
  */
 public final class LineupRun {
 
@@ -108,9 +111,11 @@ public final class LineupRun {
         StringBuilder line = new StringBuilder(
                 "    pass " + done.pass() + " CPU per request, each rung / the one before:");
         for (LineupPlan.Entrant[] step : plan.steps()) {
-            line.append(String.format(Locale.ROOT, " %s %.3f", step[1].name(),
-                    done.totals().get(step[1].name()).cpuMsPerRequest()
-                            / done.totals().get(step[0].name()).cpuMsPerRequest()));
+            LineupResult.Duet duet = done.duet(step[0].name(), step[1].name());
+            if (duet != null) {
+                line.append(String.format(Locale.ROOT, " %s %.3f", step[1].name(),
+                        duet.ratio(PairResult.SideWindow::cpuMsPerRequest)));
+            }
         }
         out.println(line);
         out.flush();
@@ -129,19 +134,41 @@ public final class LineupRun {
 
     private LineupResult.Pass pass(int pass, Path dir, List<LineupPlan.Entrant> order, List<String> portRank,
             List<String> schedule) {
-        out.printf("  [%d/%d] pass %d: %d rungs started at once (first %s), %s first in the schedule%n", pass,
-                plan.passes(), pass, order.size(), order.get(0).name(), schedule.get(0));
+        List<LineupPlan.Duet> chain = plan.duets(pass);
+        out.printf("  [%d/%d] pass %d: %d rungs started at once (first %s), then %d duets %s the ladder, from %s%n",
+                pass, plan.passes(), pass, order.size(), order.get(0).name(), chain.size(),
+                pass % 2 == 1 ? "up" : "down", chain.get(0).name());
         out.flush();
         try {
             stage.start(dir, order, portRank);
-            PairResult.Warmup warm = warmUp(schedule);
-            out.printf(Locale.ROOT, "    warm-up: %.0f s in %d parts, %s%n", warm.took().toMillis() / 1000.0,
-                    warm.parts(), warm.quiet() ? "the JIT went quiet in every gateway"
-                            : "WARMUP ran out before the JIT went quiet, measuring anyway");
-            out.flush();
-            List<Map<String, PairResult.SideWindow>> windows = new ArrayList<>();
-            for (Duration length : plan.windows()) {
-                windows.add(stage.offer(schedule, length));
+            Set<String> warm = new HashSet<>();
+            List<LineupResult.Duet> duets = new ArrayList<>();
+            for (LineupPlan.Duet duet : chain) {
+                String a = duet.a().name();
+                String b = duet.b().name();
+                List<String> both = schedule.indexOf(a) < schedule.indexOf(b) ? List.of(a, b) : List.of(b, a);
+                List<String> cold = new ArrayList<>();
+                for (LineupPlan.Entrant entrant : List.of(duet.a(), duet.b())) {
+                    if (entrant.gateway() && !warm.contains(entrant.name())) {
+                        cold.add(entrant.name());
+                    }
+                }
+                PairResult.Warmup warmed = warmUp(cold, both);
+                warm.addAll(cold);
+                List<Map<String, PairResult.SideWindow>> windows = new ArrayList<>();
+                for (Duration length : plan.windows()) {
+                    windows.add(stage.offer(both, length));
+                }
+                LineupResult.Duet done = LineupResult.Duet.of(a, b, warmed, windows);
+                duets.add(done);
+                out.printf(Locale.ROOT, "    %s: %s; CPU per request %.3f, bytes %s%n", duet.name(),
+                        cold.isEmpty() ? "both warm"
+                                : "warm-up of " + String.join(" and ", cold) + " "
+                                        + Math.round(warmed.took().toMillis() / 1000.0) + " s"
+                                        + (warmed.quiet() ? "" : " (WARMUP ran out before the JIT went quiet)"),
+                        done.ratio(PairResult.SideWindow::cpuMsPerRequest), duet.reference() ? "-" : String
+                            .format(Locale.ROOT, "%.4f", done.ratio(PairResult.SideWindow::bytesPerRequest)));
+                out.flush();
             }
             Map<String, LoadResult> alone = new LinkedHashMap<>();
             if (!plan.alone().isZero()) {
@@ -150,8 +177,8 @@ public final class LineupRun {
                     alone.put(rung, stage.alone(rung, plan.aloneRamp(), plan.alone()));
                 }
             }
-            return LineupResult.Pass.of(pass, order.stream().map(LineupPlan.Entrant::name).toList(), portRank, schedule,
-                    warm, windows, alone);
+            return new LineupResult.Pass(pass, pass % 2 == 1, order.stream().map(LineupPlan.Entrant::name).toList(),
+                    portRank, schedule, duets, alone);
         }
         finally {
             stage.stopRungs();
@@ -159,29 +186,28 @@ public final class LineupRun {
     }
 
     /**
-     * Every rung flat out at once (each its own wrk), in WARMUP_PROBE parts, until no
-     * JVM's JIT compiled for more than 1 % of its CPU in the last part, or WARMUP is
-     * spent; then one part at the windows' rate, unmeasured, so that the windows start at
-     * their own load.
+     * The rungs of {@code cold} flat out at once (each its own wrk), in WARMUP_PROBE
+     * parts, until no JVM's JIT compiled for more than {@link PairedRun#QUIET_JIT} of its
+     * CPU in the last part, or WARMUP is spent; then one part of the duet at its rate,
+     * unmeasured, so that its windows start at their own load.
      */
-    private PairResult.Warmup warmUp(List<String> schedule) {
+    private PairResult.Warmup warmUp(List<String> cold, List<String> duet) {
         long started = System.nanoTime();
         Duration spent = Duration.ZERO;
         int parts = 0;
-        boolean quiet = plan.warmup().isZero();
-        while (spent.compareTo(plan.warmup()) < 0) {
+        boolean quiet = plan.warmup().isZero() || cold.isEmpty();
+        while (!quiet && spent.compareTo(plan.warmup()) < 0) {
             Duration part = plan.warmupProbe().compareTo(plan.warmup().minus(spent)) < 0 ? plan.warmupProbe()
                     : plan.warmup().minus(spent);
-            Map<String, PairResult.SideWindow> read = stage.burst(schedule, part);
+            Map<String, PairResult.SideWindow> read = stage.burst(cold, part);
             spent = spent.plus(part);
             parts++;
             if (read.values().stream().noneMatch(PairResult.SideWindow::jitBusy)) {
                 quiet = true;
-                break;
             }
         }
         if (!plan.warmup().isZero()) {
-            stage.offer(schedule, plan.warmupProbe());
+            stage.offer(duet, plan.warmupProbe());
             parts++;
         }
         return new PairResult.Warmup(Duration.ofNanos(System.nanoTime() - started), parts, quiet);

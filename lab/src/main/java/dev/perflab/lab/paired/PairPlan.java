@@ -175,8 +175,10 @@ public record PairPlan(Side a, Side b, int ratePerSide, int passes, List<Duratio
         plan.put("passes", passes);
         plan.put("windows_per_pass", windows.size());
         plan.put("window", Durations.format(windows.get(0)));
-        plan.put("warmup", "up to " + Durations.format(warmup) + " in " + Durations.format(warmupProbe)
-                + " parts, until neither JVM's JIT compiled for more than 1 % of its CPU in the last part");
+        plan.put("warmup",
+                "up to " + Durations.format(warmup) + " in " + Durations.format(warmupProbe)
+                        + " parts, until neither JVM's JIT compiled for more than "
+                        + Math.round(PairedRun.QUIET_JIT * 100) + " % of its CPU in the last part");
         plan.put("timeout", Durations.format(timeout));
         plan.put("seed", seed);
         plan.put("route", route);

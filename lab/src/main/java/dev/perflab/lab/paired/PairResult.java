@@ -62,8 +62,8 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
         }
 
         /**
-         * Whether the JIT compiled for more than a hundredth of the window's requests'
-         * CPU: the code was still changing.
+         * Whether the JIT compiled for more than PairedRun.QUIET_JIT of the window's
+         * requests' CPU: the code was still changing.
          */
         public boolean jitBusy() {
             return jvm != null && jvm.jitMillis() > PairedRun.QUIET_JIT * cpuMs;

@@ -57,8 +57,9 @@ class LineupRunTests {
     /**
      * A pretend machine: each rung costs its CPU ms and bytes per request; every pass the
      * machine is slower or faster for all rungs alike (what pairing cancels), and each
-     * rung's own reading moves by a little of its own. The JITs compile through the first
-     * two warm-up parts of a pass.
+     * rung's own reading moves by a little of its own. A JIT compiles through the first
+     * two warm-up parts its rung gets in a pass; a rung measured for the first time in a
+     * pass costs {@code fresh} more (what is left of its JIT's work).
      */
     static final class FakeStage implements Stage {
 
@@ -71,6 +72,14 @@ class LineupRunTests {
         final List<List<String>> schedules = new ArrayList<>();
 
         final List<String> alone = new ArrayList<>();
+
+        /** Each pass's warm-up parts by rung. */
+        final List<Map<String, Integer>> warmed = new ArrayList<>();
+
+        /** Each pass's duets, in the order measured (their windows' rungs). */
+        final List<List<List<String>>> measured = new ArrayList<>();
+
+        double fresh;
 
         int offers;
 
@@ -96,6 +105,8 @@ class LineupRunTests {
             pass++;
             partsThisPass = 0;
             starts.add(order.stream().map(LineupPlan.Entrant::name).toList());
+            warmed.add(new LinkedHashMap<>());
+            measured.add(new ArrayList<>());
         }
 
         @Override
@@ -106,6 +117,10 @@ class LineupRunTests {
             offers++;
             partsThisPass++;
             schedules.add(schedule);
+            List<List<String>> duets = measured.get(measured.size() - 1);
+            if (length.toSeconds() == 10 && (duets.isEmpty() || !duets.get(duets.size() - 1).equals(schedule))) {
+                duets.add(schedule);
+            }
             double machine = 1 + 0.2 * Math.sin(pass * 1.7);
             Map<String, PairResult.SideWindow> windows = new LinkedHashMap<>();
             int i = 0;
@@ -114,20 +129,40 @@ class LineupRunTests {
                 double own = 1 + 0.004 * Math.sin(pass * 3.1 + i++);
                 Histogram latency = new Histogram(3);
                 latency.recordValueWithCount(1000 + 100 * i, requests);
+                boolean compiling = burstNow && warmed.get(warmed.size() - 1).merge(rung, 1, Integer::sum) <= 2;
                 JvmCounters.Reading jvm = bytes.containsKey(rung)
                         ? new JvmCounters.Reading((long) (bytes.get(rung) * own * requests), 1, 1, 1,
-                                partsThisPass <= 2 ? 10_000 : 0, 0, 0, Map.of())
+                                compiling ? 10_000 : 0, 0, 0, Map.of())
                         : null;
-                windows.put(rung, new PairResult.SideWindow(requests, 0, cpu.get(rung) * machine * own * requests, 1.0,
-                        2.0, latency, jvm));
+                double residue = !burstNow && length.toSeconds() == 10 && firstDuet(rung).equals(schedule) ? 1 + fresh
+                        : 1;
+                windows.put(rung, new PairResult.SideWindow(requests, 0,
+                        cpu.get(rung) * machine * own * residue * requests, 1.0, 2.0, latency, jvm));
             }
             return windows;
         }
 
+        /** The first duet of this pass that measured the rung. */
+        private List<String> firstDuet(String rung) {
+            return measured.get(measured.size() - 1)
+                .stream()
+                .filter(duet -> duet.contains(rung))
+                .findFirst()
+                .orElseThrow();
+        }
+
+        private boolean burstNow;
+
         @Override
         public Map<String, PairResult.SideWindow> burst(List<String> rungs, Duration length) {
             bursts++;
-            return offer(rungs, length);
+            burstNow = true;
+            try {
+                return offer(rungs, length);
+            }
+            finally {
+                burstNow = false;
+            }
         }
 
         @Override
@@ -157,7 +192,7 @@ class LineupRunTests {
     }
 
     @Test
-    void everyPassStartsAllRungsWarmsThemUpTogetherAndRotatesWhoIsFirst() {
+    void everyPassStartsAllRungsThenWalksTheChainOfDuetsUpAndDownTheLadder() {
         List<LineupPlan.Entrant> rungs = List.of(gateway("reactive", "reactive"),
                 gateway("log-quiet", "reactive", "log-quiet"), gateway("auth-cache", "reactive", "auth-cache"),
                 nginx("nginx", false));
@@ -168,16 +203,26 @@ class LineupRunTests {
         assertThat(stage.starts.stream().map(order -> order.get(0)).distinct())
             .as("over as many passes as rungs, each rung is started first once")
             .hasSize(4);
-        assertThat(stage.schedules.stream().map(order -> order.get(0)).distinct()).hasSize(4);
-        // the JITs compile through two parts, so each warm-up takes three flat-out parts
-        // and one at the rate; then the plan's two windows
-        assertThat(stage.bursts).isEqualTo(4 * 3);
-        assertThat(stage.offers).isEqualTo(4 * (3 + 1 + 2));
+        List<List<String>> up = List.of(List.of("reactive", "log-quiet"), List.of("nginx", "log-quiet"),
+                List.of("log-quiet", "auth-cache"), List.of("nginx", "auth-cache"));
+        List<List<String>> down = new ArrayList<>(up);
+        java.util.Collections.reverse(down);
+        for (int pass = 0; pass < 4; pass++) {
+            assertThat(stage.measured.get(pass).stream().map(duet -> duet.stream().sorted().toList()).toList())
+                .as("pass %d walks the chain %s", pass + 1, pass % 2 == 0 ? "up" : "down")
+                .isEqualTo((pass % 2 == 0 ? up : down).stream().map(duet -> duet.stream().sorted().toList()).toList());
+            // each gateway warmed once a pass, alone or with the other new one: its JIT
+            // compiles through two parts, so three parts; nginx never
+            assertThat(stage.warmed.get(pass)).containsOnly(Map.entry("reactive", 3), Map.entry("log-quiet", 3),
+                    Map.entry("auth-cache", 3));
+        }
         assertThat(result.passes()).allSatisfy(pass -> {
-            assertThat(pass.warmup().parts()).isEqualTo(4);
+            assertThat(pass.duets()).hasSize(4);
+            assertThat(pass.duets()).allSatisfy(duet -> assertThat(duet.windows()).hasSize(2));
             assertThat(pass.warmup().quiet()).isTrue();
-            assertThat(pass.windows()).hasSize(2);
         });
+        // each duet: one part at its rate after any warm-up, then two windows
+        assertThat(stage.offers - stage.bursts).isEqualTo(4 * 4 * 3);
         assertThat(stage.alone).as("the backend, then every rung alone, each pass").hasSize(4 * 5);
         assertThat(stage.stops).isEqualTo(4);
         assertThat(stage.closed).isTrue();
@@ -187,7 +232,7 @@ class LineupRunTests {
 
     /**
      * The machine's speed moves every rung alike by up to a fifth from pass to pass; a
-     * step's ratio is read inside each pass, so it keeps the rungs' own ratio.
+     * step's ratio is read inside each duet, so it keeps the rungs' own ratio.
      */
     @Test
     void eachStepIsTheRatioOfNeighboursInsideTheSameWindows() {
@@ -217,12 +262,33 @@ class LineupRunTests {
         assertThat(burn.verdict()).as("5 %% more CPU is costlier").isEqualTo(Verdict.SLOWER);
         assertThat(result.steps().get(0).verdicts().get("bytes_per_request").ratio()).isCloseTo(80.0 / 90,
                 within(0.002));
-        assertThat(result.references()).extracting(v -> v.rung() + ">" + v.reference())
-            .containsExactly("reactive>nginx", "log-quiet>nginx", "same>nginx", "burn>nginx",
-                    "auth-cache>nginx-cached");
+        assertThat(result.references()).as("the last gateway of each kind against its reference")
+            .extracting(v -> v.rung() + ">" + v.reference())
+            .containsExactly("burn>nginx", "auth-cache>nginx-cached");
         assertThat(result.headline()).extracting(LineupResult.Versus::rung).containsExactly("burn", "auth-cache");
         assertThat(result.headline().get(1).ratios().get("cpu_ms_per_request").ratio()).isCloseTo(0.20 / 0.06,
                 within(0.02));
+    }
+
+    /**
+     * A rung just warmed up still pays a little for its JIT in its first duet. Up the
+     * ladder that rung is B, down the ladder A, so over an even number of passes an A/A
+     * step reads equal although each pass reads 3 % one way or the other.
+     */
+    @Test
+    void theFreshlyWarmedRungIsBInHalfThePassesAndAInTheOthers() {
+        List<LineupPlan.Entrant> rungs = List.of(gateway("reactive", "reactive"),
+                gateway("log-quiet", "reactive", "log-quiet"), gateway("same", "reactive", "log-quiet"),
+                gateway("auth-cache", "reactive", "auth-cache"));
+        FakeStage stage = new FakeStage(Map.of("reactive", 0.40, "log-quiet", 0.36, "same", 0.36, "auth-cache", 0.20),
+                Map.of("reactive", 90_000.0, "log-quiet", 80_000.0, "same", 80_000.0, "auth-cache", 50_000.0));
+        stage.fresh = 0.03;
+        LineupResult result = run(plan(rungs, 4, Duration.ZERO), stage);
+        var same = result.steps().get(1).verdicts().get("cpu_ms_per_request");
+        assertThat(same.perPass().get(0)).as("up: same is new").isCloseTo(1.03, within(0.01));
+        assertThat(same.perPass().get(1)).as("down: log-quiet is new").isCloseTo(1 / 1.03, within(0.01));
+        assertThat(same.ratio()).isCloseTo(1.0, within(0.005));
+        assertThat(same.verdict()).isEqualTo(Verdict.NO_DIFFERENCE);
     }
 
     /** A pass that fails keeps the passes before it, in lab.json, and stops its rungs. */

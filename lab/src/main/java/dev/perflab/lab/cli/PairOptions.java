@@ -44,8 +44,8 @@ public class PairOptions {
             description = "Measured time per pass of a pair, per duet of a pass of make lab (default: 30s for a pair, 20s for make lab).")
     Duration duration;
 
-    @Option(names = "--subwindow", defaultValue = "${env:SUBWINDOW:-10s}", converter = Durations.class,
-            description = "Window length inside a pass (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--subwindow", defaultValue = "${env:SUBWINDOW}", converter = Durations.class,
+            description = "Window length inside a pass (default: 10s for a pair, 8s for make lab).")
     Duration subwindow;
 
     @Option(names = "--warmup", defaultValue = "${env:WARMUP:-120s}", converter = Durations.class,
@@ -90,6 +90,14 @@ public class PairOptions {
 
     /** DURATION when a pair does not give it. */
     static final Duration PAIR_DURATION = Duration.ofSeconds(30);
+
+    /** SUBWINDOW when a pair does not give it. */
+    static final Duration PAIR_WINDOW = Duration.ofSeconds(10);
+
+    /** SUBWINDOW as given, or the command's own default. */
+    Duration window(Duration fallback) {
+        return subwindow == null ? fallback : subwindow;
+    }
 
     /** DURATION as given, or the command's own default. */
     Duration measured(Duration fallback) {
@@ -152,8 +160,8 @@ public class PairOptions {
         long chosenSeed = seed();
         List<String> gatewayOnly = gatewayJavaOptions();
         return new PairPlan(a.withOptionsBefore(gatewayOnly), b.withOptionsBefore(gatewayOnly),
-                rate(PairPlan.DEFAULT_RATE), passCount, PairPlan.split(measured(PAIR_DURATION), subwindow), warmup,
-                warmupProbe, timeout, chosenSeed, SystemOptions.checkRoute(route),
+                rate(PairPlan.DEFAULT_RATE), passCount, PairPlan.split(measured(PAIR_DURATION), window(PAIR_WINDOW)),
+                warmup, warmupProbe, timeout, chosenSeed, SystemOptions.checkRoute(route),
                 SystemOptions.checkTokenHeader(tokenHeader), authLatency, javaOptions(), healthTimeout, repository(),
                 results.toAbsolutePath().normalize(), threshold, failOn.trim());
     }

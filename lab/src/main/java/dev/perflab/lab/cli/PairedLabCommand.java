@@ -183,9 +183,9 @@ public class PairedLabCommand implements Callable<Integer> {
         }
         long seed = options.seed();
         return new LineupPlan(entrants, rate, options.passes(DEFAULT_PASSES),
-                PairPlan.split(options.measured(LineupPlan.DUET_DURATION), options.subwindow), options.warmup,
-                options.warmupProbe, alone, Duration.ofSeconds(alone.isZero() ? 0 : 1), threads, connections,
-                options.timeout, seed,
+                PairPlan.split(options.measured(LineupPlan.DUET_DURATION), options.window(LineupPlan.DUET_WINDOW)),
+                options.warmup, options.warmupProbe, alone, Duration.ofSeconds(alone.isZero() ? 0 : 1), threads,
+                connections, options.timeout, seed,
                 new SideSettings(root, options.javaOptions(), options.healthTimeout,
                         SystemOptions.checkRoute(options.route), SystemOptions.checkTokenHeader(options.tokenHeader)),
                 options.authLatency, options.results.toAbsolutePath().normalize(),

@@ -45,10 +45,13 @@ public record LineupPlan(List<Entrant> entrants, int ratePerSide, int passes, Li
     public static final int DEFAULT_RATE = 400;
 
     /**
-     * The measured time of a duet in a pass when DURATION is not given: two windows of 10
-     * s, 8,000 requests to each rung, its CPU to 0.3 % (the kernel counts in 10 ms).
+     * The measured time of a duet in a pass when DURATION is not given: two windows of 8
+     * s, 6,400 requests to each rung, its CPU to 0.4 % (the kernel counts in 10 ms).
      */
-    public static final Duration DUET_DURATION = Duration.ofSeconds(20);
+    public static final Duration DUET_DURATION = Duration.ofSeconds(16);
+
+    /** A duet's window when SUBWINDOW is not given. */
+    public static final Duration DUET_WINDOW = Duration.ofSeconds(8);
 
     /**
      * Two rungs measured in the same seconds: a step (B the gateway rung after A) or a

@@ -265,7 +265,7 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
         for (String metric : metrics) {
             ToDoubleFunction<PairResult.SideWindow> read = reader(metric);
             List<Double> perPass = passes.stream().map(pass -> pass.duet(a, b).ratio(read)).toList();
-            PairedRatio ratio = PairedRatio.of(perPass, false);
+            PairedRatio ratio = PairedRatio.crossover(perPass, passes.stream().map(Pass::upward).toList(), false);
             ratios.put(metric, why == null ? ratio
                     : new PairedRatio(ratio.ratio(), null, null, ratio.passes(), null, ratio.perPass()));
         }

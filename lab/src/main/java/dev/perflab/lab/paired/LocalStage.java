@@ -78,8 +78,9 @@ public final class LocalStage implements Stage {
                             .withJvmOptions(jvm)
                             .withEnv("AUTH_LATENCY", plan.authLatency())),
                 plan.settings().healthTimeout());
-        VegetaGenerator vegeta = new VegetaGenerator(root, new VegetaGenerator.Load(
-                plan.ratePerSide() * plan.entrants().size(), PairedRun.MAX_CONNECTIONS, plan.timeout()), out);
+        // a duet's two rungs, each at the plan's rate: one vegeta sends twice that
+        VegetaGenerator vegeta = new VegetaGenerator(root,
+                new VegetaGenerator.Load(plan.ratePerSide() * 2, PairedRun.MAX_CONNECTIONS, plan.timeout()), out);
         WrkGenerator wrk = new WrkGenerator(root.resolve("wrk/summary.lua"),
                 new WrkGenerator.Load(plan.aloneThreads(), plan.aloneConnections(), plan.timeout()));
         return new LocalStage(plan, backends, ports[0], ports[1], vegeta, wrk);
@@ -97,6 +98,9 @@ public final class LocalStage implements Stage {
 
     @Override
     public Map<String, PairResult.SideWindow> offer(List<String> schedule, Duration length) {
+        if (schedule.size() != 2) {
+            throw new IllegalArgumentException("a duet is two rungs, not " + schedule);
+        }
         Map<String, JvmCounters.Snapshot> counted = new LinkedHashMap<>();
         Map<String, Double> before = new LinkedHashMap<>();
         for (String rung : schedule) {

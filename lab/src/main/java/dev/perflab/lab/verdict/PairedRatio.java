@@ -44,6 +44,52 @@ public record PairedRatio(double ratio, Double low, Double high, int passes, Ver
     }
 
     /**
+     * B against A from passes measured in two orders (a crossover): in a chain of duets
+     * the rung warmed up last is B in the passes that walk up the ladder and A in those
+     * that walk down, and it costs a little more in its first duet. The order is a factor
+     * of its own: the ratio is the mean of the two orders' geometric means, its interval
+     * a t-interval on the passes' spread within each order (df = passes - 2), so a
+     * difference between the orders neither biases the ratio nor widens its interval as
+     * noise would. With fewer than two passes in either order, as {@link #of}.
+     * @param first for each pass, whether it was measured in the first order
+     */
+    public static PairedRatio crossover(List<Double> ratios, List<Boolean> first, boolean higherIsBetter) {
+        if (ratios.size() != first.size()) {
+            throw new IllegalArgumentException("one order per pass: " + ratios.size() + " ratios, " + first.size());
+        }
+        long firsts = first.stream().filter(f -> f).count();
+        if (firsts < 2 || ratios.size() - firsts < 2) {
+            return of(ratios, higherIsBetter);
+        }
+        if (ratios.stream().anyMatch(r -> !(r > 0) || r.isInfinite())) {
+            throw new IllegalArgumentException("paired ratios must be positive and finite, got " + ratios);
+        }
+        double[] meanOf = new double[2];
+        int[] count = new int[2];
+        for (int i = 0; i < ratios.size(); i++) {
+            int order = first.get(i) ? 0 : 1;
+            meanOf[order] += Math.log(ratios.get(i));
+            count[order]++;
+        }
+        meanOf[0] /= count[0];
+        meanOf[1] /= count[1];
+        double squares = 0;
+        for (int i = 0; i < ratios.size(); i++) {
+            double residual = Math.log(ratios.get(i)) - meanOf[first.get(i) ? 0 : 1];
+            squares += residual * residual;
+        }
+        int df = ratios.size() - 2;
+        double mean = (meanOf[0] + meanOf[1]) / 2;
+        double halfWidth = Estimate.tQuantile(df) * Math.sqrt(squares / df * (1.0 / count[0] + 1.0 / count[1]) / 4);
+        double low = Math.exp(mean - halfWidth);
+        double high = Math.exp(mean + halfWidth);
+        Verdict verdict = low > 1 ? (higherIsBetter ? Verdict.FASTER : Verdict.SLOWER)
+                : high < 1 ? (higherIsBetter ? Verdict.SLOWER : Verdict.FASTER) : Verdict.NO_DIFFERENCE;
+        return new PairedRatio(Estimate.round(Math.exp(mean)), Estimate.round(low), Estimate.round(high), ratios.size(),
+                verdict, ratios.stream().map(Estimate::round).toList());
+    }
+
+    /**
      * Half the interval's width in % (the larger side of the ratio's asymmetric
      * interval): the smallest change these passes can tell.
      */

@@ -77,7 +77,7 @@ public class PairedLabCommand implements Callable<Integer> {
     int connections;
 
     @Option(names = "--fail-on", defaultValue = "${env:FAIL_ON:-}",
-            description = "A ✓/✗ line per step; exit with 3 when a step's rung is significantly costlier in CPU per request than the rung before it by more than this, or has no verdict, e.g. 5%.")
+            description = "A ✓/✗ line per step; exit with 3 when a step's rung is significantly costlier in CPU per request than the rung before it by more than this, or has no verdict, e.g. 5%%.")
     String failOn;
 
     @Spec

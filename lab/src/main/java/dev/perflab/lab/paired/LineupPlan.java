@@ -220,19 +220,19 @@ public record LineupPlan(List<Entrant> entrants, int ratePerSide, int passes, Li
     }
 
     /**
-     * The expected length: each pass starts every rung at once (about 5 s a rung on two
-     * cores), warms each gateway once (flat out, about 35 s until its JIT is quiet, at
-     * most WARMUP), measures each duet after one part at its rate, then drives each rung
-     * alone.
+     * The expected length: each pass starts every rung at once (about 3 s a rung on two
+     * cores), warms each gateway once (flat out, 25 to 60 s until its JIT is quiet, as
+     * measured on the README's machine; at most WARMUP), measures each duet after one
+     * part at its rate, then drives each rung alone.
      */
     public String expectedDuration() {
         long aloneAll = alone.isZero() ? 0 : (entrants.size() + 1) * (alone.toSeconds() + aloneRamp.toSeconds() + 1);
         int duets = duets().size();
         long gateways = gateways().size();
-        long fixed = 10 + 5L * entrants.size() + duets * (warmupProbe.toSeconds() + measured().toSeconds() + 2)
+        long fixed = 10 + 3L * entrants.size() + duets * (warmupProbe.toSeconds() + measured().toSeconds() + 1)
                 + aloneAll;
-        long least = fixed + gateways * Math.min(warmup.toSeconds(), 7 * warmupProbe.toSeconds());
-        long most = fixed + gateways * warmup.toSeconds();
+        long least = fixed + gateways * Math.min(warmup.toSeconds(), 25);
+        long most = fixed + gateways * Math.min(warmup.toSeconds(), 60);
         long low = Math.max(1, Math.round((30 + passes * least) / 60.0));
         long high = Math.max(1, Math.round((30 + passes * most) / 60.0));
         return String.format(Locale.ROOT,

@@ -75,7 +75,7 @@ final class PairedLabReport {
         }
         model.put("references", references);
         model.put("aloneWhat", plan.alone().isZero() ? "Not measured (ALONE=0s)."
-                : "After each pass's windows, wrk -t" + plan.aloneThreads() + " -c" + plan.aloneConnections()
+                : "After each pass's duets, wrk -t" + plan.aloneThreads() + " -c" + plan.aloneConnections()
                         + " drove each rung alone for " + Durations.format(plan.alone()) + " after "
                         + Durations.format(plan.aloneRamp()) + " unmeasured, and business-service directly (baseline, "
                         + "the ceiling), while the other rungs stood idle.");

@@ -76,6 +76,46 @@ class FailedAnswersTests {
             .isEqualTo(result.errors() + " errors (" + result.failedAnswers() + " non-2xx, 0 socket)");
     }
 
+    /**
+     * wrk counts an answer that came after its --timeout as a request, and leaves its
+     * latency out of the histogram (counting it as a timeout instead): such an answer is
+     * no success, so a server slower than TIMEOUT on every request reads no req/s.
+     */
+    @Test
+    void wrkCountsAnswersSlowerThanTheTimeoutAsErrorsNotAsReqPerSecond() throws Exception {
+        HttpServer slow = HttpServer.create(new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+        slow.setExecutor(pool);
+        slow.createContext("/", exchange -> {
+            try {
+                Thread.sleep(1500);
+            }
+            catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+            }
+            byte[] body = "late".getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, body.length);
+            try (java.io.OutputStream out = exchange.getResponseBody()) {
+                out.write(body);
+            }
+        });
+        slow.start();
+        try {
+            LoadResult result = new WrkGenerator(ROOT.resolve("wrk/summary.lua"),
+                    new WrkGenerator.Load(1, 2, Duration.ofSeconds(1)))
+                .offer(AnsweringServer.url(slow, "/late"), "X-Api-Key: k", Duration.ofSeconds(4));
+            assertThat(result.requests()).as("wrk counted the late answers as requests: " + result.summaryJson())
+                .isPositive();
+            assertThat(result.errors()).as(result.summaryJson()).isPositive();
+            assertThat(result.successes()).as("an answer after TIMEOUT is no success").isZero();
+            assertThat(result.requestsPerSecond()).isZero();
+        }
+        finally {
+            slow.stop(0);
+            pool.shutdownNow();
+        }
+    }
+
     @Test
     void aServerThatClosesEveryConnectionUnansweredIsSocketErrorsAndNoReqPerSecond() throws Exception {
         try (ServerSocket hangUp = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {

@@ -115,8 +115,8 @@ images: $(JARS) ## The three app images for RUNTIME=compose, from the jars (BASE
 # lab/scenarios.yml (or LADDER=lean), then walks the chain of duets - each step is a rung and the gateway rung before it
 # offered the same rate in the same seconds, the best gateways against nginx - each gateway warmed up once a pass
 # (docs 13). PAIRED=no is the older run of the rungs one after the other, which RUNTIME=compose|remote|kubernetes,
-# PROFILER= and SLO= still need.
-PAIRED ?= $(if $(filter-out local,$(or $(RUNTIME),local))$(PROFILER)$(SLO),no,yes)
+# PROFILER=, SLO= and JAVA= (a runner JDK for every rung, as scenarios-threads.yml needs) still choose.
+PAIRED ?= $(if $(filter-out local,$(or $(RUNTIME),local))$(PROFILER)$(SLO)$(filter-out java,$(JAVA)),no,yes)
 ifeq ($(filter yes no,$(PAIRED)),)
 $(error PAIRED must be no (the rungs one after the other) or yes (every rung at once, paired steps), not '$(PAIRED)')
 endif

@@ -115,6 +115,7 @@ final class GivenKnobs {
             case "pair" -> "compare A_GATEWAY= B_GATEWAY=";
             case "compare" -> "compare A= B=";
             case "paired-lab" -> "lab PAIRED=yes";
+            case "lab" -> "lab PAIRED=no";
             default -> command;
         };
     }

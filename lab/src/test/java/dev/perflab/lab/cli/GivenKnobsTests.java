@@ -40,10 +40,10 @@ class GivenKnobsTests {
             .hasMessageContaining("make lab")
             .hasMessageEndingWith(" do): leave it out");
         assertThatThrownBy(() -> GivenKnobs.check(command("lab"), "RUN"))
-            .hasMessage("make lab does not use RUN (make report, make charts do): leave it out");
+            .hasMessage("make lab PAIRED=no does not use RUN (make report, make charts do): leave it out");
         assertThatThrownBy(() -> GivenKnobs.check(command("paired-lab"), "PROFILER"))
             .hasMessageStartingWith("make lab PAIRED=yes does not use PROFILER (")
-            .hasMessageContaining("make lab,");
+            .hasMessageContaining("make lab PAIRED=no,");
         assertThatThrownBy(() -> GivenKnobs.check(command("compare", "--a", "x", "--b", "y"), "PASSES")).hasMessage(
                 "make compare A= B= does not use PASSES (make compare A_GATEWAY= B_GATEWAY=, make pair-ladder, make lab PAIRED=yes do): leave it out");
     }
@@ -78,7 +78,7 @@ class GivenKnobsTests {
             GivenKnobs.check(command("up"), null);
         });
         assertThatThrownBy(() -> GivenKnobs.check(command("gateway-test"), "LADDER"))
-            .hasMessageStartingWith("make gateway-test does not use LADDER (make lab, ");
+            .hasMessageStartingWith("make gateway-test does not use LADDER (make lab PAIRED=no, ");
     }
 
     /**

@@ -122,6 +122,13 @@ class MakefileKnobsTests {
         assertThat(lab.output()).doesNotContain("deprecated").contains("lab/target/lab.jar lab");
         Made paired = make(Map.of(), "lab", "PAIRED=yes");
         assertThat(paired.output()).contains("lab/target/lab.jar paired-lab");
+        assertThat(make(Map.of(), "lab").output()).as("make lab is paired by default")
+            .contains("lab/target/lab.jar paired-lab");
+        for (String sequential : List.of("SLO=p99:10ms", "RUNTIME=compose", "JAVA=/opt/jdk-21/bin/java", "PAIRED=no")) {
+            assertThat(make(Map.of(), "lab", sequential).output()).as(sequential)
+                .contains("lab/target/lab.jar lab")
+                .doesNotContain("paired-lab");
+        }
         Made old = make(Map.of(), "lab", "PROFILE_RUNGS=jfr");
         assertThat(old.exit()).isZero();
         assertThat(old.output().lines().filter(line -> line.startsWith("make: ")).toList()).containsExactly(

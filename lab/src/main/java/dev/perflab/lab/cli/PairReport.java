@@ -7,6 +7,7 @@ import java.util.Map;
 
 import dev.perflab.lab.paired.PairPlan;
 import dev.perflab.lab.paired.PairResult;
+import dev.perflab.lab.paired.PairedMetric;
 import dev.perflab.lab.report.Templates;
 import dev.perflab.lab.Durations;
 import dev.perflab.lab.verdict.PairedRatio;
@@ -77,12 +78,9 @@ final class PairReport {
     private static Map<String, Object> row(String metric, PairedRatio ratio, PairResult result) {
         Map<String, Object> row = new LinkedHashMap<>();
         row.put("metric", PairResult.METRIC_NAMES.get(metric));
-        row.put("unit", metric.equals("bytes_per_request") ? "bytes" : "ms");
-        int digits = switch (metric) {
-            case "cpu_ms_per_request" -> 4;
-            case "bytes_per_request" -> 0;
-            default -> 3;
-        };
+        PairedMetric read = PairedMetric.of(metric);
+        row.put("unit", read.unit());
+        int digits = read.digits();
         row.put("a", fixed(mean(result, metric, true), digits));
         row.put("b", fixed(mean(result, metric, false), digits));
         row.put("ratio", ratio.describe());
@@ -97,12 +95,7 @@ final class PairReport {
     private static double mean(PairResult result, String metric, boolean a) {
         return result.passes().stream().mapToDouble(pass -> {
             PairResult.SideWindow side = a ? pass.a() : pass.b();
-            return switch (metric) {
-                case "cpu_ms_per_request" -> side.cpuMsPerRequest();
-                case "p50_ms" -> side.p50Ms();
-                case "bytes_per_request" -> side.bytesPerRequest();
-                default -> side.p99Ms();
-            };
+            return PairedMetric.of(metric).read(side);
         }).average().orElse(Double.NaN);
     }
 

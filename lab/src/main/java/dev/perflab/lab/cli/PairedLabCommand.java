@@ -17,6 +17,7 @@ import dev.perflab.lab.paired.LineupResult;
 import dev.perflab.lab.paired.LineupRun;
 import dev.perflab.lab.paired.LocalStage;
 import dev.perflab.lab.paired.PairPlan;
+import dev.perflab.lab.paired.PairedMetric;
 import dev.perflab.lab.paired.Side;
 import dev.perflab.lab.paired.SideSettings;
 import dev.perflab.lab.report.GateLine;
@@ -120,7 +121,7 @@ public class PairedLabCommand implements Callable<Integer> {
         double threshold = Comparison.threshold(failOn);
         String limit = failOn.trim();
         return result.steps().stream().map(step -> {
-            PairedRatio cpu = step.verdicts().get("cpu_ms_per_request");
+            PairedRatio cpu = step.verdicts().get(PairedMetric.CPU.key());
             String prefix = "FAIL_ON=" + limit + ": " + step.from() + " → " + step.to() + ": ";
             if (cpu == null || cpu.verdict() == null) {
                 return GateLine.broken(prefix + "the gate cannot decide: "

@@ -10,6 +10,7 @@ import dev.perflab.lab.Durations;
 import dev.perflab.lab.paired.LineupPlan;
 import dev.perflab.lab.paired.LineupResult;
 import dev.perflab.lab.paired.PairResult;
+import dev.perflab.lab.paired.PairedMetric;
 import dev.perflab.lab.report.Templates;
 import dev.perflab.lab.verdict.PairedRatio;
 
@@ -45,10 +46,10 @@ final class PairedLabReport {
             row.put("changes", step.changes());
             row.put("cpuA", PairReport.fixed(result.meanCpuMsPerRequest(step.from(), step.to(), step.from()), 4));
             row.put("cpuB", PairReport.fixed(result.meanCpuMsPerRequest(step.from(), step.to(), step.to()), 4));
-            row.put("cpu", describe(step.verdicts().get("cpu_ms_per_request")));
-            row.put("bytes", describe(step.verdicts().get("bytes_per_request")));
-            row.put("p50", describe(step.verdicts().get("p50_ms")));
-            row.put("p99", describe(step.verdicts().get("p99_ms")));
+            row.put("cpu", describe(step.verdicts().get(PairedMetric.CPU.key())));
+            row.put("bytes", describe(step.verdicts().get(PairedMetric.BYTES.key())));
+            row.put("p50", describe(step.verdicts().get(PairedMetric.P50.key())));
+            row.put("p99", describe(step.verdicts().get(PairedMetric.P99.key())));
             String carrier = step.carriedBy();
             row.put("carriedBy", carrier == null ? "none" : PairResult.METRIC_NAMES.get(carrier));
             steps.add(row);
@@ -68,9 +69,9 @@ final class PairedLabReport {
             row.put("cpu", PairReport.fixed(result.meanCpuMsPerRequest(a, b, b), 4) + " vs "
                     + PairReport.fixed(result.meanCpuMsPerRequest(a, b, a), 4));
             row.put("bytes", String.format(Locale.ROOT, "%,.0f", result.meanBytesPerRequest(a, b, b)));
-            row.put("ratio", describe(versus.ratios().get("cpu_ms_per_request")));
-            row.put("p50", describe(versus.ratios().get("p50_ms")));
-            row.put("p99", describe(versus.ratios().get("p99_ms")));
+            row.put("ratio", describe(versus.ratios().get(PairedMetric.CPU.key())));
+            row.put("p50", describe(versus.ratios().get(PairedMetric.P50.key())));
+            row.put("p99", describe(versus.ratios().get(PairedMetric.P99.key())));
             references.add(row);
         }
         model.put("references", references);
@@ -115,7 +116,7 @@ final class PairedLabReport {
     static List<String> headline(LineupResult result) {
         List<String> lines = new ArrayList<>();
         for (LineupResult.Versus versus : result.headline()) {
-            PairedRatio cpu = versus.ratios().get("cpu_ms_per_request");
+            PairedRatio cpu = versus.ratios().get(PairedMetric.CPU.key());
             if (cpu != null) {
                 lines.add(versus.rung() + " spends " + cpu.interval() + " " + versus.reference()
                         + "'s CPU per request, measured in the same seconds");
@@ -131,8 +132,8 @@ final class PairedLabReport {
                 + "bytes per request):");
         for (LineupResult.Step step : result.steps()) {
             lines.add("  " + step.from() + " → " + step.to() + ": CPU "
-                    + describe(step.verdicts().get("cpu_ms_per_request")) + "; bytes "
-                    + describe(step.verdicts().get("bytes_per_request"))
+                    + describe(step.verdicts().get(PairedMetric.CPU.key())) + "; bytes "
+                    + describe(step.verdicts().get(PairedMetric.BYTES.key()))
                     + (step.noVerdict() == null ? "" : " (" + step.noVerdict() + ")"));
         }
         headline(result).forEach(line -> lines.add("  " + line));

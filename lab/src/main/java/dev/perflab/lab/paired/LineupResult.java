@@ -29,10 +29,10 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
      * The metrics a step is read on, costs first: the first whose interval excludes 1
      * carries it.
      */
-    static final List<String> STEP_METRICS = List.of("cpu_ms_per_request", "bytes_per_request", "p50_ms", "p99_ms");
+    static final List<String> STEP_METRICS = PairedMetric.keys(PairedMetric.CARRIERS);
 
     /** The metrics a gateway is read on against nginx (nginx allocates no Java bytes). */
-    static final List<String> REFERENCE_METRICS = List.of("cpu_ms_per_request", "p50_ms", "p99_ms");
+    static final List<String> REFERENCE_METRICS = PairedMetric.keys(PairedMetric.AGAINST_NGINX);
 
     /**
      * One duet of a pass: its two rungs, the warm-up before it (of the rungs it brought
@@ -273,13 +273,7 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
     }
 
     static ToDoubleFunction<PairResult.SideWindow> reader(String metric) {
-        return switch (metric) {
-            case "cpu_ms_per_request" -> PairResult.SideWindow::cpuMsPerRequest;
-            case "bytes_per_request" -> PairResult.SideWindow::bytesPerRequest;
-            case "p50_ms" -> PairResult.SideWindow::p50Ms;
-            case "p99_ms" -> PairResult.SideWindow::p99Ms;
-            default -> throw new IllegalArgumentException("no metric " + metric);
-        };
+        return PairedMetric.of(metric)::read;
     }
 
     private static final String NOTHING = "a pass in which";
@@ -363,10 +357,10 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
             one.put("duet", duet.name());
             for (LineupPlan.Entrant entrant : List.of(duet.a(), duet.b())) {
                 Map<String, Object> rung = new LinkedHashMap<>();
-                rung.put("cpu_ms_per_request",
+                rung.put(PairedMetric.CPU.key(),
                         PairResult.round(meanCpuMsPerRequest(duet.a().name(), duet.b().name(), entrant.name()), 4));
                 if (entrant.gateway()) {
-                    rung.put("bytes_per_request",
+                    rung.put(PairedMetric.BYTES.key(),
                             PairResult.round(meanBytesPerRequest(duet.a().name(), duet.b().name(), entrant.name()), 0));
                 }
                 one.put(entrant.name(), rung);

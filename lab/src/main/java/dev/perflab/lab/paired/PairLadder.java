@@ -32,7 +32,7 @@ import dev.perflab.lab.verdict.Verdict;
 public final class PairLadder {
 
     /** The order in which a step's metrics may carry its verdict: costs first. */
-    static final List<String> CARRIERS = List.of("cpu_ms_per_request", "bytes_per_request", "p50_ms", "p99_ms");
+    static final List<String> CARRIERS = PairedMetric.keys(PairedMetric.CARRIERS);
 
     /**
      * One step: rung {@code to} paired with the gateway rung before it, {@code from}.

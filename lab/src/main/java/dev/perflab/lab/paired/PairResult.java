@@ -27,11 +27,10 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
     /** A share of failed requests above which a side has no verdict, only that line. */
     static final double ERROR_LIMIT = 0.001;
 
-    public static final Map<String, String> METRIC_NAMES = Map.of("cpu_ms_per_request", "gateway CPU per request",
-            "p50_ms", "latency p50", "p99_ms", "latency p99", "bytes_per_request", "bytes allocated per request");
+    public static final Map<String, String> METRIC_NAMES = PairedMetric.LABELS;
 
     /** The metric FAIL_ON gates: the cost the lab is about, which noise moves least. */
-    static final String GATED = "cpu_ms_per_request";
+    static final String GATED = PairedMetric.CPU.key();
 
     /**
      * One side in one window: its requests and errors, the CPU its processes used, its
@@ -74,14 +73,14 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
             side.put("requests", requests);
             side.put("errors", errors);
             side.put("cpu_ms", round(cpuMs, 1));
-            side.put("cpu_ms_per_request", round(cpuMsPerRequest(), 4));
-            side.put("p50_ms", p50Ms);
-            side.put("p99_ms", p99Ms);
+            side.put(PairedMetric.CPU.key(), round(cpuMsPerRequest(), 4));
+            side.put(PairedMetric.P50.key(), p50Ms);
+            side.put(PairedMetric.P99.key(), p99Ms);
             if (jvm == null) {
                 return side;
             }
             side.put("allocated_bytes", jvm.allocatedBytes());
-            side.put("bytes_per_request", round(bytesPerRequest(), 1));
+            side.put(PairedMetric.BYTES.key(), round(bytesPerRequest(), 1));
             side.put("young_gcs", jvm.youngCollections());
             side.put("gcs", jvm.collections());
             side.put("gc_ms", jvm.gcMillis());
@@ -157,10 +156,10 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
 
         Map<String, Object> json() {
             Map<String, Object> ratio = new LinkedHashMap<>();
-            ratio.put("cpu_ms_per_request", round(cpuMsPerRequest, 4));
-            ratio.put("bytes_per_request", round(bytesPerRequest, 4));
-            ratio.put("p50_ms", round(p50, 4));
-            ratio.put("p99_ms", round(p99, 4));
+            ratio.put(PairedMetric.CPU.key(), round(cpuMsPerRequest, 4));
+            ratio.put(PairedMetric.BYTES.key(), round(bytesPerRequest, 4));
+            ratio.put(PairedMetric.P50.key(), round(p50, 4));
+            ratio.put(PairedMetric.P99.key(), round(p99, 4));
             return ratio;
         }
     }
@@ -245,12 +244,14 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
         }
         else if (!passes.isEmpty()) {
             noVerdict = errors(passes);
-            verdicts.put("cpu_ms_per_request",
+            verdicts.put(PairedMetric.CPU.key(),
                     PairedRatio.of(passes.stream().map(p -> p.ratio().cpuMsPerRequest()).toList(), false));
-            verdicts.put("p50_ms", PairedRatio.of(passes.stream().map(p -> p.ratio().p50()).toList(), false));
-            verdicts.put("p99_ms", PairedRatio.of(passes.stream().map(p -> p.ratio().p99()).toList(), false));
+            verdicts.put(PairedMetric.P50.key(),
+                    PairedRatio.of(passes.stream().map(p -> p.ratio().p50()).toList(), false));
+            verdicts.put(PairedMetric.P99.key(),
+                    PairedRatio.of(passes.stream().map(p -> p.ratio().p99()).toList(), false));
             if (bytes) {
-                verdicts.put("bytes_per_request",
+                verdicts.put(PairedMetric.BYTES.key(),
                         PairedRatio.of(passes.stream().map(p -> p.ratio().bytesPerRequest()).toList(), false));
             }
             if (noVerdict != null) {

@@ -1,0 +1,107 @@
+package dev.perflab.lab.paired;
+
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+
+import dev.perflab.lab.LabException;
+
+/**
+ * What a paired comparison reads on each side, once: its JSON key, its label, its unit
+ * and decimals in a report, how it is read from a side's window, and whether FAIL_ON
+ * gates it.
+ */
+public enum PairedMetric {
+
+    CPU("cpu_ms_per_request", "gateway CPU per request", "ms", 4, PairResult.SideWindow::cpuMsPerRequest, true),
+
+    BYTES("bytes_per_request", "bytes allocated per request", "bytes", 0, PairResult.SideWindow::bytesPerRequest,
+            false),
+
+    P50("p50_ms", "latency p50", "ms", 3, PairResult.SideWindow::p50Ms, false),
+
+    P99("p99_ms", "latency p99", "ms", 3, PairResult.SideWindow::p99Ms, false);
+
+    /** The order in which a step's metrics may carry its verdict: costs first. */
+    public static final List<PairedMetric> CARRIERS = List.of(CPU, BYTES, P50, P99);
+
+    /** What a gateway is read on against nginx (nginx allocates no Java bytes). */
+    public static final List<PairedMetric> AGAINST_NGINX = List.of(CPU, P50, P99);
+
+    /** Each metric's label by its JSON key. */
+    public static final Map<String, String> LABELS = labels();
+
+    private final String key;
+
+    private final String label;
+
+    private final String unit;
+
+    private final int digits;
+
+    private final ToDoubleFunction<PairResult.SideWindow> reader;
+
+    private final boolean gated;
+
+    PairedMetric(String key, String label, String unit, int digits, ToDoubleFunction<PairResult.SideWindow> reader,
+            boolean gated) {
+        this.key = key;
+        this.label = label;
+        this.unit = unit;
+        this.digits = digits;
+        this.reader = reader;
+        this.gated = gated;
+    }
+
+    /** The JSON key, as in pair.json and lab.json. */
+    public String key() {
+        return key;
+    }
+
+    public String label() {
+        return label;
+    }
+
+    public String unit() {
+        return unit;
+    }
+
+    /** Decimals of a side's mean in a report. */
+    public int digits() {
+        return digits;
+    }
+
+    /** Whether FAIL_ON gates this metric. */
+    public boolean gated() {
+        return gated;
+    }
+
+    /** This metric of a side's window. */
+    public double read(PairResult.SideWindow side) {
+        return reader.applyAsDouble(side);
+    }
+
+    /** The metric with this JSON key. */
+    public static PairedMetric of(String key) {
+        return Arrays.stream(values())
+            .filter(metric -> metric.key.equals(key))
+            .findFirst()
+            .orElseThrow(() -> new LabException("no paired metric " + key));
+    }
+
+    /** The keys of these metrics, in order. */
+    public static List<String> keys(List<PairedMetric> metrics) {
+        return metrics.stream().map(PairedMetric::key).toList();
+    }
+
+    private static Map<String, String> labels() {
+        Map<String, String> labels = new LinkedHashMap<>();
+        for (PairedMetric metric : values()) {
+            labels.put(metric.key, metric.label);
+        }
+        return Map.copyOf(labels);
+    }
+
+}

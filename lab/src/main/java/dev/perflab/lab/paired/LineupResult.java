@@ -29,10 +29,10 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
      * The metrics a step is read on, costs first: the first whose interval excludes 1
      * carries it.
      */
-    static final List<String> STEP_METRICS = PairedMetric.keys(PairedMetric.CARRIERS);
+    static final List<PairedMetric> STEP_METRICS = PairedMetric.CARRIERS;
 
     /** The metrics a gateway is read on against nginx (nginx allocates no Java bytes). */
-    static final List<String> REFERENCE_METRICS = PairedMetric.keys(PairedMetric.AGAINST_NGINX);
+    static final List<PairedMetric> REFERENCE_METRICS = PairedMetric.AGAINST_NGINX;
 
     /**
      * One duet of a pass: its two rungs, the warm-up before it (of the rungs it brought
@@ -150,10 +150,10 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
          * none does.
          */
         public String carriedBy() {
-            for (String metric : STEP_METRICS) {
-                PairedRatio ratio = verdicts.get(metric);
+            for (PairedMetric metric : STEP_METRICS) {
+                PairedRatio ratio = verdicts.get(metric.key());
                 if (ratio != null && ratio.verdict() != null && ratio.verdict() != Verdict.NO_DIFFERENCE) {
-                    return metric;
+                    return metric.key();
                 }
             }
             return null;
@@ -256,24 +256,19 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
      * side that failed, or measured nothing) the ratios stay but the intervals and
      * verdicts go.
      */
-    private static Map<String, PairedRatio> ratios(List<Pass> passes, String a, String b, List<String> metrics,
+    private static Map<String, PairedRatio> ratios(List<Pass> passes, String a, String b, List<PairedMetric> metrics,
             String why) {
         Map<String, PairedRatio> ratios = new LinkedHashMap<>();
         if (why != null && why.startsWith(NOTHING)) {
             return ratios;
         }
-        for (String metric : metrics) {
-            ToDoubleFunction<PairResult.SideWindow> read = reader(metric);
-            List<Double> perPass = passes.stream().map(pass -> pass.duet(a, b).ratio(read)).toList();
+        for (PairedMetric metric : metrics) {
+            List<Double> perPass = passes.stream().map(pass -> pass.duet(a, b).ratio(metric::read)).toList();
             PairedRatio ratio = PairedRatio.crossover(perPass, passes.stream().map(Pass::upward).toList(), false);
-            ratios.put(metric, why == null ? ratio
+            ratios.put(metric.key(), why == null ? ratio
                     : new PairedRatio(ratio.ratio(), null, null, ratio.passes(), null, ratio.perPass()));
         }
         return ratios;
-    }
-
-    static ToDoubleFunction<PairResult.SideWindow> reader(String metric) {
-        return PairedMetric.of(metric)::read;
     }
 
     private static final String NOTHING = "a pass in which";
@@ -308,19 +303,19 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
 
     /** Mean CPU ms per request of a rung of the duet a → b over the passes. */
     public double meanCpuMsPerRequest(String a, String b, String rung) {
-        return mean(a, b, rung, PairResult.SideWindow::cpuMsPerRequest);
+        return mean(a, b, rung, PairedMetric.CPU);
     }
 
     /** Mean bytes allocated per request of a rung of the duet a → b (NaN for nginx). */
     public double meanBytesPerRequest(String a, String b, String rung) {
-        return mean(a, b, rung, PairResult.SideWindow::bytesPerRequest);
+        return mean(a, b, rung, PairedMetric.BYTES);
     }
 
-    private double mean(String a, String b, String rung, ToDoubleFunction<PairResult.SideWindow> read) {
+    private double mean(String a, String b, String rung, PairedMetric metric) {
         return passes.stream()
             .map(p -> p.duet(a, b))
             .filter(d -> d != null)
-            .mapToDouble(d -> read.applyAsDouble(d.total(rung)))
+            .mapToDouble(d -> metric.read(d.total(rung)))
             .average()
             .orElse(Double.NaN);
     }

@@ -35,12 +35,20 @@ public record PairedRatio(double ratio, Double low, Double high, int passes, Ver
         }
         double halfWidth = Estimate.tQuantile(logs.length - 1)
                 * Math.sqrt(Variance.of(logs).getAsDouble() / logs.length);
+        return judged(mean, halfWidth, rounded, higherIsBetter);
+    }
+
+    /**
+     * The ratio exp(mean) with the interval mean ± halfWidth on the log scale, and the
+     * verdict it allows.
+     */
+    private static PairedRatio judged(double mean, double halfWidth, List<Double> rounded, boolean higherIsBetter) {
         double low = Math.exp(mean - halfWidth);
         double high = Math.exp(mean + halfWidth);
         Verdict verdict = low > 1 ? (higherIsBetter ? Verdict.FASTER : Verdict.SLOWER)
                 : high < 1 ? (higherIsBetter ? Verdict.SLOWER : Verdict.FASTER) : Verdict.NO_DIFFERENCE;
-        return new PairedRatio(Estimate.round(Math.exp(mean)), Estimate.round(low), Estimate.round(high), logs.length,
-                verdict, rounded);
+        return new PairedRatio(Estimate.round(Math.exp(mean)), Estimate.round(low), Estimate.round(high),
+                rounded.size(), verdict, rounded);
     }
 
     /**
@@ -81,12 +89,7 @@ public record PairedRatio(double ratio, Double low, Double high, int passes, Ver
         int df = ratios.size() - 2;
         double mean = (meanOf[0] + meanOf[1]) / 2;
         double halfWidth = Estimate.tQuantile(df) * Math.sqrt(squares / df * (1.0 / count[0] + 1.0 / count[1]) / 4);
-        double low = Math.exp(mean - halfWidth);
-        double high = Math.exp(mean + halfWidth);
-        Verdict verdict = low > 1 ? (higherIsBetter ? Verdict.FASTER : Verdict.SLOWER)
-                : high < 1 ? (higherIsBetter ? Verdict.SLOWER : Verdict.FASTER) : Verdict.NO_DIFFERENCE;
-        return new PairedRatio(Estimate.round(Math.exp(mean)), Estimate.round(low), Estimate.round(high), ratios.size(),
-                verdict, ratios.stream().map(Estimate::round).toList());
+        return judged(mean, halfWidth, ratios.stream().map(Estimate::round).toList(), higherIsBetter);
     }
 
     /**

@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import org.apache.commons.statistics.distribution.TDistribution;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -85,10 +84,17 @@ class PairedLabIntegrationTests {
         }
         JsonNode same = lab.path("steps").get(0);
         assertThat(same.path("b").asString()).isEqualTo("same");
-        // A/A: the interval at 99.9 % holds 1 (a 95 % one would fail one run in twenty
-        // by its own arithmetic)
-        assertThat(contains1(same.path("verdicts").path("cpu_ms_per_request").path("per_pass"))).as(same.toString())
-            .isTrue();
+        // A/A: the gate passes it and its ratio lies within 5 % of 1. Not an interval
+        // over
+        // this run's passes: a run can share a shift that its passes do not show (CI on
+        // 20538ea read 0.981 with passes 0.979-0.982, a 99.9 % interval of [0.972,
+        // 0.989]).
+        // Seven A/A readings of this ladder and of four equal rungs (2026-11-27, this
+        // machine) spread by 1.1 % (sd of the log ratio) between runs: 5 % is 4.5 sd, a
+        // false failure about once in 100,000 runs.
+        JsonNode aa = same.path("verdicts").path("cpu_ms_per_request");
+        assertThat(Math.abs(Math.log(aa.path("ratio").asDouble()))).as(same.toString()).isLessThan(Math.log(1.05));
+        assertThat(out.toString()).contains("✓ FAIL_ON=5%: reactive → same: not significantly costlier");
         JsonNode burn = lab.path("steps").get(1).path("verdicts").path("cpu_ms_per_request");
         assertThat(burn.path("verdict").asString()).as(burn.toString()).isEqualTo("slower");
         JsonNode versus = lab.path("against_nginx");
@@ -116,19 +122,6 @@ class PairedLabIntegrationTests {
         assertThat(new ProcessBuilder("pgrep", "-f", folder.toString()).start().waitFor())
             .as("no process of the run is left")
             .isEqualTo(1);
-    }
-
-    /** Whether a 99.9 % t-interval of the per-pass log ratios holds 0 (the ratio 1). */
-    private static boolean contains1(JsonNode perPass) {
-        double[] logs = new double[perPass.size()];
-        for (int i = 0; i < logs.length; i++) {
-            logs[i] = Math.log(perPass.get(i).asDouble());
-        }
-        double mean = java.util.Arrays.stream(logs).average().orElseThrow();
-        double variance = java.util.Arrays.stream(logs).map(v -> (v - mean) * (v - mean)).sum() / (logs.length - 1);
-        double half = TDistribution.of(logs.length - 1).inverseCumulativeProbability(0.9995)
-                * Math.sqrt(variance / logs.length);
-        return Math.abs(mean) <= half;
     }
 
 }

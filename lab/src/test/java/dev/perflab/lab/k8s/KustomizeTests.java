@@ -19,6 +19,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.StringNode;
 import tools.jackson.dataformat.yaml.YAMLMapper;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -134,13 +135,16 @@ class KustomizeTests {
     }
 
     @Test
-    void probesAskActuatorHealthAndPrometheusScrapesTheComposePort() {
+    void theActuatorAnswersOnItsOwnPortWhichNoServiceNames() {
         for (var overlay : overlays.entrySet()) {
             for (String app : APPS) {
                 String what = overlay.getKey() + " " + app;
                 JsonNode container = container(overlay.getValue(), app);
                 String port = composeDefault(compose.path(app).path("environment").path("SERVER_PORT").asString());
                 assertThat(env(container, "SERVER_PORT")).as(what).isEqualTo(port);
+                String management = env(container, "MANAGEMENT_SERVER_PORT");
+                assertThat(management).as(what + " management port").isNotEqualTo(port);
+                assertThat(containerPort(container, StringNode.valueOf("management"))).as(what).isEqualTo(management);
                 assertThat(container.path("readinessProbe").path("httpGet").path("path").asString()).as(what)
                     .isEqualTo("/actuator/health/readiness");
                 assertThat(container.path("livenessProbe").path("httpGet").path("path").asString()).as(what)
@@ -148,22 +152,137 @@ class KustomizeTests {
                 for (String probe : List.of("readinessProbe", "livenessProbe", "startupProbe")) {
                     assertThat(containerPort(container, container.path(probe).path("httpGet").path("port")))
                         .as(what + " " + probe)
-                        .isEqualTo(port);
+                        .isEqualTo(management);
                 }
                 JsonNode annotations = deployment(overlay.getValue(), app).path("spec")
                     .path("template")
                     .path("metadata")
                     .path("annotations");
                 assertThat(annotations.path("prometheus.io/scrape").asString()).as(what).isEqualTo("true");
-                assertThat(annotations.path("prometheus.io/port").asString()).as(what).isEqualTo(port);
+                assertThat(annotations.path("prometheus.io/port").asString()).as(what).isEqualTo(management);
                 assertThat(annotations.path("prometheus.io/path").asString()).as(what)
                     .isEqualTo("/actuator/prometheus");
-                JsonNode servicePort = overlay.getValue().get("Service/" + app).path("spec").path("ports").get(0);
-                assertThat(servicePort.path("port").asString()).as(what + " service").isEqualTo(port);
-                assertThat(containerPort(container, servicePort.path("targetPort"))).as(what + " service")
+                JsonNode servicePorts = overlay.getValue().get("Service/" + app).path("spec").path("ports");
+                assertThat(servicePorts).as(what + " service").hasSize(1);
+                assertThat(servicePorts.get(0).path("port").asString()).as(what + " service").isEqualTo(port);
+                assertThat(containerPort(container, servicePorts.get(0).path("targetPort"))).as(what + " service")
                     .isEqualTo(port);
             }
         }
+    }
+
+    @Test
+    void onlyTheGatewayReachesTheBackendsAndOnlyScrapersTheActuator() {
+        Map<String, String> stranger = Map.of("app.kubernetes.io/name", "client");
+        Map<String, String> scraper = Map.of("app.kubernetes.io/name", "prometheus", "perflab.dev/scraper", "true");
+        for (var overlay : overlays.entrySet()) {
+            Map<String, JsonNode> objects = overlay.getValue();
+            Map<String, String> gateway = podLabels(objects, "gateway");
+            String what = overlay.getKey() + ": ";
+            assertThat(admits(objects, "gateway", "http", stranger, false)).as(what + "anyone reaches the gateway")
+                .isTrue();
+            assertThat(admits(objects, "gateway", "management", stranger, true))
+                .as(what + "a pod reaches the gateway's actuator")
+                .isFalse();
+            assertThat(admits(objects, "gateway", "management", scraper, false))
+                .as(what + "a scraper reaches the gateway's actuator")
+                .isTrue();
+            for (String backend : List.of("business-service", "auth-service")) {
+                String to = what + backend + " ";
+                assertThat(admits(objects, backend, "http", gateway, true)).as(to + "from the gateway").isTrue();
+                assertThat(admits(objects, backend, "http", stranger, true)).as(to + "from another pod").isFalse();
+                assertThat(admits(objects, backend, "http", scraper, true)).as(to + "from a scraper").isFalse();
+                assertThat(admits(objects, backend, "management", scraper, false)).as(to + "actuator, scraper")
+                    .isTrue();
+                assertThat(admits(objects, backend, "management", gateway, true)).as(to + "actuator, gateway")
+                    .isFalse();
+            }
+        }
+    }
+
+    /**
+     * Whether the rendered NetworkPolicies let a pod with {@code labels} (in the apps'
+     * namespace or another one) open a connection to {@code app}'s named container port,
+     * by the API's rules: a pod no Ingress policy selects admits everything; otherwise
+     * some rule of a selecting policy must match both the peer and the port. Only pod and
+     * namespace selectors are read (an ipBlock fails the test: it would need addresses).
+     */
+    private static boolean admits(Map<String, JsonNode> objects, String app, String portName,
+            Map<String, String> labels, boolean sameNamespace) {
+        JsonNode container = container(objects, app);
+        String port = containerPort(container, StringNode.valueOf(portName));
+        Map<String, String> target = podLabels(objects, app);
+        boolean isolated = false;
+        for (var object : objects.entrySet()) {
+            if (!object.getKey().startsWith("NetworkPolicy/")) {
+                continue;
+            }
+            JsonNode spec = object.getValue().path("spec");
+            boolean ingress = !spec.has("policyTypes") || spec.path("policyTypes").toString().contains("Ingress");
+            if (!ingress || !selects(spec.path("podSelector"), target)) {
+                continue;
+            }
+            isolated = true;
+            for (JsonNode rule : spec.path("ingress")) {
+                boolean portMatches = rule.path("ports").isEmpty();
+                for (JsonNode allowed : rule.path("ports")) {
+                    portMatches |= containerPort(container, allowed.path("port")).equals(port);
+                }
+                boolean peerMatches = rule.path("from").isEmpty();
+                for (JsonNode peer : rule.path("from")) {
+                    assertThat(peer.has("ipBlock")).as(object.getKey() + " ipBlock").isFalse();
+                    assertThat(!peer.has("namespaceSelector") || peer.path("namespaceSelector").isEmpty())
+                        .as(object.getKey() + ": only the empty namespaceSelector (any namespace) is read")
+                        .isTrue();
+                    // without a namespaceSelector a peer is a pod of the policy's
+                    // namespace
+                    boolean namespace = peer.has("namespaceSelector") || sameNamespace;
+                    boolean pod = !peer.has("podSelector") || selects(peer.path("podSelector"), labels);
+                    peerMatches |= namespace && pod;
+                }
+                if (portMatches && peerMatches) {
+                    return true;
+                }
+            }
+        }
+        return !isolated;
+    }
+
+    /** Whether a label selector (matchLabels, matchExpressions) selects these labels. */
+    private static boolean selects(JsonNode selector, Map<String, String> labels) {
+        for (var entry : selector.path("matchLabels").properties()) {
+            if (!entry.getValue().asString().equals(labels.get(entry.getKey()))) {
+                return false;
+            }
+        }
+        for (JsonNode expression : selector.path("matchExpressions")) {
+            String value = labels.get(expression.path("key").asString());
+            List<String> values = new ArrayList<>();
+            expression.path("values").forEach(v -> values.add(v.asString()));
+            boolean matches = switch (expression.path("operator").asString()) {
+                case "In" -> value != null && values.contains(value);
+                case "NotIn" -> value == null || !values.contains(value);
+                case "Exists" -> value != null;
+                case "DoesNotExist" -> value == null;
+                default -> throw new AssertionError("selector operator " + expression.path("operator"));
+            };
+            if (!matches) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The labels of an app's pods (its Deployment's template). */
+    private static Map<String, String> podLabels(Map<String, JsonNode> objects, String app) {
+        Map<String, String> labels = new TreeMap<>();
+        deployment(objects, app).path("spec")
+            .path("template")
+            .path("metadata")
+            .path("labels")
+            .properties()
+            .forEach(entry -> labels.put(entry.getKey(), entry.getValue().asString()));
+        return labels;
     }
 
     @Test

@@ -191,8 +191,10 @@ class LabRunIntegrationTests {
         assertThat(atRate.path("offered_rps").asDouble()).as(name + " offered a fixed rate").isEqualTo(10.0);
         assertThat(atRate.path("windows").size()).as(name + " fixed-rate sub-windows: " + atRate).isEqualTo(1);
         JsonNode atRateWindow = atRate.path("windows").get(0);
-        // vegeta's pacing over 2 s: within 20 % of the offered rate when the rung is not
-        // saturated
+        // answered requests over vegeta's schedule (requests x interval when on time):
+        // 20 of 20 give 10, 8 needs four lost. Vegeta lost none in 265 measured runs of
+        // VegetaGeneratorTests (85 of them beside two busy loops on both cores,
+        // 2026-11-27): below 8 is a failed answer or a stalled pacer, not noise
         assertThat(atRateWindow.path("rps").asDouble()).as(name + " achieved at 10 req/s").isBetween(8.0, 12.0);
         assertThat(names(atRateWindow.path("cpu_ms_per_request"))).as(name + " CPU per request at the rate")
             .containsAll(services)

@@ -192,7 +192,7 @@ class LabRunIntegrationTests {
         assertThat(atRate.path("windows").size()).as(name + " fixed-rate sub-windows: " + atRate).isEqualTo(1);
         JsonNode atRateWindow = atRate.path("windows").get(0);
         // answered requests over vegeta's schedule (requests x interval when on time):
-        // 20 of 20 give 10, 8 needs four lost. Vegeta lost none in 265 measured runs of
+        // 20 of 20 give 10, 8 needs four lost. Vegeta lost none in 255 measured runs of
         // VegetaGeneratorTests (85 of them beside two busy loops on both cores,
         // 2026-11-27): below 8 is a failed answer or a stalled pacer, not noise
         assertThat(atRateWindow.path("rps").asDouble()).as(name + " achieved at 10 req/s").isBetween(8.0, 12.0);

@@ -49,7 +49,7 @@ public class PairCommand implements Callable<Integer> {
     String bJavaOpts;
 
     @Option(names = "--a-jdk", defaultValue = "${env:A_JDK:-}",
-            description = "Feature version of the JDK side A's gateway runs on, one in /usr/lib/jvm (default: the lab's own).")
+            description = "Feature version of the JDK side A's gateway runs on, one in /usr/lib/jvm, /Library/Java/JavaVirtualMachines or SDKMAN's candidates (default: the lab's own).")
     String aJdk;
 
     @Option(names = "--b-jdk", defaultValue = "${env:B_JDK:-}", description = "The same for side B, e.g. 25.")

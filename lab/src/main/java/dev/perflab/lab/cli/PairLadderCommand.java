@@ -75,9 +75,9 @@ public class PairLadderCommand implements Callable<Integer> {
             .select(only.stream().map(String::trim).filter(name -> !name.isEmpty()).toList());
         List<Scenario> installed = new ArrayList<>();
         for (Scenario rung : rungs) {
-            if (rung.jdk() != null && Jdks.find(Jdks.FOLDER, rung.jdk()).isEmpty()) {
-                out.println("rung " + rung.name() + " left out: it runs on JDK " + rung.jdk() + ", and " + Jdks.FOLDER
-                        + " has none");
+            if (rung.jdk() != null && Jdks.find(rung.jdk()).isEmpty()) {
+                out.println("rung " + rung.name() + " left out: it runs on JDK " + rung.jdk() + ", and none is in "
+                        + Jdks.searched());
             }
             else {
                 installed.add(rung);

@@ -202,8 +202,8 @@ public class PairedLabCommand implements Callable<Integer> {
             return "it sets auth_latency " + rung.authLatency()
                     + ", and every rung shares one auth-service at AUTH_LATENCY=" + options.authLatency;
         }
-        if (rung.jdk() != null && Jdks.find(Jdks.FOLDER, rung.jdk()).isEmpty()) {
-            return "it runs on JDK " + rung.jdk() + ", and " + Jdks.FOLDER + " has none";
+        if (rung.jdk() != null && Jdks.find(rung.jdk()).isEmpty()) {
+            return "it runs on JDK " + rung.jdk() + ", and none is in " + Jdks.searched();
         }
         return null;
     }

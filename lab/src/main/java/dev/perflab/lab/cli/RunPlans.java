@@ -124,7 +124,7 @@ final class RunPlans {
             spec = spec.withJvmOptions(jvm);
         }
         if (rung.jdk() != null) {
-            spec = spec.withJavaHome(Jdks.find(Jdks.FOLDER, rung.jdk()).orElseThrow());
+            spec = spec.withJavaHome(Jdks.find(rung.jdk()).orElseThrow());
         }
         return spec;
     }
@@ -133,15 +133,15 @@ final class RunPlans {
     private static List<Scenario> withTheirJdks(List<Scenario> rungs, PrintWriter out) {
         List<Scenario> kept = new ArrayList<>();
         for (Scenario rung : rungs) {
-            if (rung.jdk() != null && Jdks.find(Jdks.FOLDER, rung.jdk()).isEmpty()) {
-                out.println("rung " + rung.name() + " left out: it runs on JDK " + rung.jdk() + ", and " + Jdks.FOLDER
-                        + " has none");
+            if (rung.jdk() != null && Jdks.find(rung.jdk()).isEmpty()) {
+                out.println("rung " + rung.name() + " left out: it runs on JDK " + rung.jdk() + ", and none is in "
+                        + Jdks.searched());
                 continue;
             }
             kept.add(rung);
         }
         if (kept.isEmpty()) {
-            throw new LabException("no rung left to run: each needs a JDK " + Jdks.FOLDER + " does not have");
+            throw new LabException("no rung left to run: each needs a JDK that none of " + Jdks.searched() + " has");
         }
         return kept;
     }

@@ -83,7 +83,7 @@ public record Side(String label, String given, List<String> profiles, ForeignGat
 
     /**
      * @param jdk the feature version of the JDK the side runs on (one found in
-     * /usr/lib/jvm), or null for the lab's own
+     * /usr/lib/jvm, macOS or SDKMAN), or null for the lab's own
      */
     public static Side of(String label, String given, String javaOpts, Integer jdk, Path root) {
         String value = given == null ? "" : given.trim();
@@ -96,9 +96,9 @@ public record Side(String label, String given, List<String> profiles, ForeignGat
         }
         List<String> options = JavaOptions.split(javaOpts, label + "_JAVA_OPTS");
         Path home = jdk == null ? null
-                : Jdks.find(Jdks.FOLDER, jdk)
-                    .orElseThrow(() -> new LabException(label + "_JDK=" + jdk + ": " + Jdks.FOLDER + " has no JDK "
-                            + jdk + " (set it to one installed there, or leave it empty)"));
+                : Jdks.find(jdk)
+                    .orElseThrow(() -> new LabException(label + "_JDK=" + jdk + ": no JDK " + jdk + " in "
+                            + Jdks.searched() + " (set it to one installed there, or leave it empty)"));
         if (NGINX.containsKey(value)) {
             if (!options.isEmpty() || home != null) {
                 throw new LabException(label + "_GATEWAY=" + value + " runs nginx, which takes no JVM options or JDK: "

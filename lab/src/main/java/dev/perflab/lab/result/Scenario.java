@@ -13,7 +13,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * sweep's axes for this rung ({@code client}, {@code auth_latency}), so that a report
  * reads them instead of guessing them from the profiles. {@code javaOpts} are JVM options
  * for this rung's gateway (after GATEWAY_JAVA_OPTS), {@code jdk} the feature version of
- * the JDK it runs on (one found in /usr/lib/jvm).
+ * the JDK it runs on (one found where Jdks looks: /usr/lib/jvm, macOS, SDKMAN).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Scenario(String name, TargetKind target, List<String> profiles,

@@ -119,6 +119,8 @@ class KnobsTests {
                 "lab: A_JAVA_OPTS takes JVM options separated by spaces, without quotes");
         bad.put(List.of("pair", "--a-gateway", "reactive", "--b-gateway", "reactive", "--java-opts", "-Dx='a b'"),
                 "lab: JAVA_OPTS takes JVM options separated by spaces, without quotes");
+        bad.put(List.of("pair", "--a-gateway", "reactive", "--b-gateway", "reactive", "--b-jdk", "99"),
+                "lab: B_JDK=99: no JDK 99 in /usr/lib/jvm, /Library/Java/JavaVirtualMachines, ");
         bad.put(List.of("capacity", "--rates", "1.5,800"), "lab: RATES must be whole req/s from 1 to 1000000");
         bad.put(List.of("baseline", "--duration", "10h", "--subwindow", "1s"),
                 "lab: DURATION=10h in SUBWINDOW=1s parts makes 36000 sub-windows");

@@ -80,7 +80,7 @@ COMPOSE_ARGS = -p perflab $(foreach f,$(subst $(comma), ,$(or $(COMPOSE_FILES),d
 .PHONY: help build images lab baseline gateway-test profile sweep capacity report compare pair-ladder charts up down test format clean setup-load setup-test setup-charts
 
 help: ## List every target with one line each
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{n[NR]=$$1; d[NR]=$$2; if (length($$1) > w) w = length($$1)} END {for (i = 1; i <= NR; i++) printf "  make %-" w "s  %s\n", n[i], d[i]}'
 	@echo "  everyday knobs, with their defaults:"
 	@echo "    DURATION=60s REPEAT=1 ONLY= LADDER= PROFILES= THREADS=5 CONNECTIONS=10 WARMUP_MAX=120s SUBWINDOW=10s"
 	@echo "    AUTH_CLIENT=reactive|blocking|offloaded|virtual  CPU_RATE=800 (make lab; 0 turns the fixed-rate phase off)"
@@ -90,7 +90,7 @@ help: ## List every target with one line each
 	@echo "    SLO=p99:10ms on lab, baseline, gateway-test, profile, sweep: a ✓/✗ line per rung after the summary, exit 3 when one breaks it (default: no gate)"
 	@echo "    A_GATEWAY= B_GATEWAY= (profiles, a jar, nginx or nginx-cached) A_JAVA_OPTS= B_JAVA_OPTS= A_JDK= B_JDK= PAIR_RATE=400 (0: closed loop) PASSES=10 DURATION=30s SUBWINDOW=10s WARMUP=120s WARMUP_PROBE=5s SEED= (make compare, paired)"
 	@echo "    FAULTS='20s:latency=20ms 40s:latency=1ms' (auth-service faults at offsets into each measured window)"
-	@echo "    PAIRED=yes|no ALONE=3s (make lab: each step paired in a chain of duets, wrk on each rung alone; PASSES=4 PAIR_RATE=400 DURATION=20s per duet; PAIRED=no: the rungs one after the other)"
+	@echo "    PAIRED=yes|no ALONE=3s (make lab: each step paired in a chain of duets, wrk on each rung alone; PASSES=4 PAIR_RATE=400 DURATION=16s per duet; PAIRED=no: the rungs one after the other)"
 	@echo "    LADDER=lean (make lab: the lean ladder, lab/scenarios-lean.yml)  SCENARIOS=lab/scenarios-threads.yml JAVA=<JDK 21+>/bin/java (make lab: the four auth clients)"
 	@echo "    PROFILER=async|jfr|jprofiler EVENT=cpu|wall|lock|alloc (make profile: async by default; make lab: every gateway rung profiled)"
 	@echo "    GATEWAY_JAR=examples/own-gateway/target/own-gateway.jar ROUTE=/api/hello TOKEN_HEADER='Authorization: Bearer lab-token' (your gateway; GATEWAY_IMAGE= with RUNTIME=compose)"

@@ -64,6 +64,27 @@ class MakefileKnobsTests {
     }
 
     /**
+     * make help's targets in two columns, each description where the others begin, and
+     * the duet's duration it names is the runner's.
+     */
+    @Test
+    void makeHelpAlignsItsTargetsAndNamesTheDuetsDuration() throws Exception {
+        Made help = make(Map.of(), false, "help");
+        assertThat(help.exit()).isZero();
+        List<String> targets = help.output().lines().filter(line -> line.startsWith("  make ")).toList();
+        assertThat(targets).as(help.output()).hasSizeGreaterThan(10);
+        java.util.Set<Integer> columns = new java.util.TreeSet<>();
+        for (String line : targets) {
+            java.util.regex.Matcher description = java.util.regex.Pattern.compile("^  make \\S+ +").matcher(line);
+            assertThat(description.find()).as(line).isTrue();
+            columns.add(description.end());
+        }
+        assertThat(columns).as("where each target's description begins").hasSize(1);
+        assertThat(help.output())
+            .contains("DURATION=" + dev.perflab.lab.paired.LineupPlan.DUET_DURATION.toSeconds() + "s per duet");
+    }
+
+    /**
      * make help shows the everyday knobs' defaults without a build; they are written in
      * the runner, so each one shown must be the runner's own.
      */

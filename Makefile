@@ -96,6 +96,7 @@ help: ## List every target with one line each
 	@echo "    GATEWAY_JAR=examples/own-gateway/target/own-gateway.jar ROUTE=/api/hello TOKEN_HEADER='Authorization: Bearer lab-token' (your gateway; GATEWAY_IMAGE= with RUNTIME=compose)"
 	@echo "    JAVA_OPTS GATEWAY_JAVA_OPTS RUN=$(RUN) RUNTIME=local|compose|remote|kubernetes COMPOSE_FILES BASE_IMAGE=$(BASE_IMAGE)"
 	@echo "    REMOTE=lab/remote.yml (RUNTIME=remote|kubernetes: the addresses to measure, see lab/remote.example.yml)"
+	@echo "    HISTORY=results/history.csv (make lab, paired make compare: the file a finished run appends its figures to, one row each)"
 	@echo "    SETUP=$(SETUP) (no: install no tools first; otherwise lab/setup.sh installs wrk, nginx, chromium, python3-venv where missing)"
 	@echo "  every knob's default: java -jar lab/target/lab.jar <command> --help (after make build)"
 

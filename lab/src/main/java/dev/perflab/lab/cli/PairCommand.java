@@ -33,6 +33,9 @@ public class PairCommand implements Callable<Integer> {
     @Mixin
     PairOptions options;
 
+    @Mixin
+    HistoryOption history;
+
     @Option(names = "--a-gateway", defaultValue = "${env:A_GATEWAY:-}",
             description = "Side A: Spring profiles of the lab's gateway (reactive,log-quiet), a gateway jar, or nginx / nginx-cached (the lab's nginx references).")
     String aGateway;
@@ -64,8 +67,10 @@ public class PairCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PairResult result = PairedRun.execute(plan(), spec.commandLine().getOut(),
+        PairPlan plan = plan();
+        PairResult result = PairedRun.execute(plan, spec.commandLine().getOut(),
                 sofar -> RunFolder.write(sofar.dir().resolve("compare.md"), PairReport.markdown(sofar)));
+        history.append(result.dir(), options.results, spec.commandLine().getOut());
         List<GateLine> gates = gates(List.of(result), failOn);
         gates.forEach(line -> spec.commandLine().getOut().println(line));
         spec.commandLine().getOut().flush();

@@ -57,6 +57,9 @@ public class PairedLabCommand implements Callable<Integer> {
     @Mixin
     PairOptions options;
 
+    @Mixin
+    HistoryOption history;
+
     @Option(names = "--scenarios", defaultValue = "${env:SCENARIOS}",
             description = "Ladder file (default: lab/scenarios.yml under --root).")
     Path scenarios;
@@ -107,6 +110,7 @@ public class PairedLabCommand implements Callable<Integer> {
         }
         PairedLabReport.console(result).forEach(out::println);
         out.println("Report: " + result.dir().resolve("report.md"));
+        history.append(result.dir(), plan.results(), out);
         List<GateLine> gates = gates(result);
         gates.forEach(out::println);
         out.flush();

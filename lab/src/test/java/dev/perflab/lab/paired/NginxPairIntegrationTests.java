@@ -81,6 +81,9 @@ class NginxPairIntegrationTests {
         assertThat(verdicts.has("bytes_per_request")).as("bytes need two JVMs").isFalse();
         assertThat(Files.readString(run.resolve("compare.md"))).contains("- closed loop: 10 requests in flight")
             .contains("| n/a | ");
+        assertThat(dev.perflab.lab.history.History.read(results.resolve("history.csv")).rows())
+            .extracting(dev.perflab.lab.history.HistoryRow::figure)
+            .contains("nginx → reactive,log-quiet: cpu_ms_per_request");
         assertThat(ProcessHandle.current().descendants().map(p -> p.info().command().orElse("")).toList())
             .as("nginx's master and workers stopped with the run")
             .noneMatch(command -> command.endsWith("nginx"));

@@ -119,6 +119,21 @@ class PairedLabIntegrationTests {
         assertThat(Files.readString(folder.resolve("report.md"))).contains("same → burn")
             .contains("burn spends ")
             .contains("nginx's CPU per request, measured in the same seconds");
+        // the finished run's figures in the history, with its commit
+        dev.perflab.lab.history.History.Read history = dev.perflab.lab.history.History
+            .read(results.resolve("history.csv"));
+        assertThat(history.problems()).isEmpty();
+        assertThat(history.rows()).extracting(dev.perflab.lab.history.HistoryRow::figure)
+            .contains("reactive → same: cpu_ms_per_request", "same → burn: bytes_per_request",
+                    "burn / nginx: cpu_ms_per_request");
+        String commit = RunFolder.JSON.readTree(folder.resolve("run.json").toFile()).path("git_commit").asString();
+        assertThat(history.rows()).allSatisfy(row -> {
+            assertThat(row.commit()).isEqualTo(commit);
+            assertThat(row.command()).isEqualTo("lab");
+            assertThat(row.sameSeconds()).isTrue();
+        });
+        assertThat(out.toString())
+            .contains("History: " + history.rows().size() + " figures appended to " + results.resolve("history.csv"));
         assertThat(new ProcessBuilder("pgrep", "-f", folder.toString()).start().waitFor())
             .as("no process of the run is left")
             .isEqualTo(1);

@@ -19,8 +19,10 @@ import dev.perflab.lab.verdict.Verdict;
  * per request and the fastest by req/s, each against the ladder's first gateway rung
  * (blocking in the default ladder) and against nginx, as a ratio with its 95 % interval
  * and verdict, the same statistic as a step's ({@link StepVerdict}) between two rungs
- * that are not neighbours. For CPU per request the words are cheaper and costlier, for
- * req/s faster and slower. With one pass it says that the intervals do not cover a
+ * that are not neighbours. A gateway that caches auth answers (profile auth-cache) is
+ * held against an nginx rung that caches them too (nginx-cached), never against one that
+ * asks auth-service every time. For CPU per request the words are cheaper and costlier,
+ * for req/s faster and slower. With one pass it says that the intervals do not cover a
  * restart. A rung whose errors were more than {@link StepVerdict#MAX_FAILURE_SHARE} of
  * its answers is neither a candidate nor a reference.
  *
@@ -38,9 +40,12 @@ public record HeadlineSection(List<String> lines, boolean onePass) implements Se
             .filter(r -> r.measured() && r.target().equals("gateway") && r.windows() != null && r.intervals() != null
                     && RungResult.failures(r) == null)
             .toList();
-        Optional<RungResult> nginx = facts.reference("nginx")
-            .filter(r -> r.windows() != null && RungResult.failures(r) == null);
-        if (gateways.isEmpty() || (gateways.size() < 2 && nginx.isEmpty())) {
+        List<RungResult> nginxes = facts.rungs()
+            .stream()
+            .filter(r -> r.measured() && r.target().equals("nginx") && r.windows() != null
+                    && RungResult.failures(r) == null)
+            .toList();
+        if (gateways.isEmpty() || (gateways.size() < 2 && nginxes.isEmpty())) {
             return new HeadlineSection(List.of(), false);
         }
         RungResult first = gateways.get(0);
@@ -48,17 +53,30 @@ public record HeadlineSection(List<String> lines, boolean onePass) implements Se
         gateways.stream()
             .filter(r -> cpu(r) != null)
             .min(Comparator.comparingDouble(r -> cpu(r).mean()))
-            .ifPresent(cheapest -> lines
-                .add(Cells.format("Cheapest gateway rung: %s, %.3f ms of gateway CPU per request", cheapest.name(),
-                        cpu(cheapest).mean()) + against(cheapest, first, nginx, HeadlineSection::cpuWords)));
+            .ifPresent(
+                    cheapest -> lines.add(Cells.format("Cheapest gateway rung: %s, %.3f ms of gateway CPU per request",
+                            cheapest.name(), cpu(cheapest).mean())
+                            + against(cheapest, first, nginxFor(cheapest, nginxes), HeadlineSection::cpuWords)));
         gateways.stream()
             .filter(r -> r.throughput() != null && r.throughput().rps() != null)
             .max(Comparator.comparingDouble(r -> r.throughput().rps()))
             .ifPresent(fastest -> lines.add(Cells.format("Fastest gateway rung: %s, %s req/s", fastest.name(),
                     Cells.count(fastest.throughput().rps()))
-                    + against(fastest, first, nginx, HeadlineSection::rpsWords)));
+                    + against(fastest, first, nginxFor(fastest, nginxes), HeadlineSection::rpsWords)));
         boolean onePass = facts.info().path("parameters").path("repeat").asInt(1) <= 1;
         return new HeadlineSection(lines, onePass);
+    }
+
+    /**
+     * The nginx rung a gateway rung is held against: the first that caches auth answers
+     * as the gateway does or does not; none when the ladder has no such nginx.
+     */
+    static Optional<RungResult> nginxFor(RungResult gateway, List<RungResult> nginxes) {
+        return nginxes.stream().filter(nginx -> cachesAuth(nginx) == cachesAuth(gateway)).findFirst();
+    }
+
+    private static boolean cachesAuth(RungResult rung) {
+        return rung.rung().profiles().contains("auth-cache");
     }
 
     /** "; against blocking 0.45 × [0.41, 0.49], cheaper; against nginx ...". */

@@ -61,6 +61,38 @@ class HeadlineSectionTests {
             .contains("do not cover a restart");
     }
 
+    /**
+     * The lean ladder's case: the cheapest rung caches auth answers, so it is held
+     * against the nginx that caches them too, not the one that asks auth-service every
+     * time.
+     */
+    @Test
+    void aCachingGatewayIsHeldAgainstTheCachingNginx() {
+        ObjectNode info = SectionFixtures.info("run-lab");
+        ArrayNode rungs = SectionFixtures.rungs("run-lab");
+        ObjectNode cached = (ObjectNode) rungs.get(1).deepCopy();
+        cached.put("name", "auth-cache");
+        cached.putArray("profiles").add("reactive").add("auth-cache");
+        for (JsonNode window : cached.path("windows")) {
+            ObjectNode cpu = (ObjectNode) window.path("cpu_ms_per_request");
+            cpu.put("gateway", cpu.path("gateway").asDouble() / 2);
+        }
+        ObjectNode gateway = (ObjectNode) cached.path("intervals").path("cpu_ms_per_request").path("gateway");
+        gateway.put("mean", gateway.path("mean").asDouble() / 2);
+        rungs.insert(2, cached);
+        ObjectNode nginxCached = (ObjectNode) rungs.get(3).deepCopy();
+        nginxCached.put("name", "nginx-cached");
+        nginxCached.putArray("profiles").add("auth-cache");
+        rungs.add(nginxCached);
+        HeadlineSection headline = HeadlineSection
+            .of(SectionFixtures.facts(SectionFixtures.folder("run-lab"), info, rungs));
+
+        assertThat(headline.lines().get(0)).startsWith("Cheapest gateway rung: auth-cache, ")
+            .contains("; against reactive ")
+            .contains("; against nginx-cached ")
+            .doesNotContain("against nginx ");
+    }
+
     @Test
     void withSeveralPassesTheOnePassWarningIsLeftOut() {
         HeadlineSection headline = HeadlineSection.of(withBlocking(3));

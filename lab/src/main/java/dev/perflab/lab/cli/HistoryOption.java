@@ -40,6 +40,11 @@ public class HistoryOption {
         catch (LabException ex) {
             out.println("History: not appended: " + ex.getMessage());
         }
+        catch (RuntimeException ex) {
+            // the run's results are written already: a figure the history cannot take
+            // is one line, not a failed run
+            out.println("History: not appended: " + LabException.describe(ex));
+        }
         out.flush();
     }
 

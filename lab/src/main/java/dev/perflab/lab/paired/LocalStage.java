@@ -102,13 +102,13 @@ public final class LocalStage implements Stage {
             throw new IllegalArgumentException("a duet is two rungs, not " + schedule);
         }
         Map<String, JvmCounters.Snapshot> counted = new LinkedHashMap<>();
-        Map<String, Double> before = new LinkedHashMap<>();
+        Map<String, StartedSide.CpuMark> before = new LinkedHashMap<>();
         for (String rung : schedule) {
             StartedSide side = running.get(rung);
             if (side.counters() != null) {
                 counted.put(rung, side.counters().read());
             }
-            before.put(rung, side.cpuMillis());
+            before.put(rung, side.cpuMark());
         }
         List<URI> urls = new ArrayList<>();
         schedule.forEach(rung -> urls.add(running.get(rung).url()));
@@ -116,9 +116,10 @@ public final class LocalStage implements Stage {
         Map<String, PairResult.SideWindow> windows = new LinkedHashMap<>();
         for (String rung : schedule) {
             StartedSide side = running.get(rung);
-            double cpu = side.cpuMillis() - before.get(rung);
-            JvmCounters.Reading jvm = side.counters() == null ? null : side.counters().read().since(counted.get(rung));
-            windows.put(rung, PairResult.SideWindow.of(each.get(side.url()), cpu, jvm));
+            StartedSide.CpuSpent cpu = side.cpuSince(before.get(rung));
+            JvmCounters.Reading jvm = side.counters() == null ? null
+                    : side.counters().read().since(counted.get(rung)).withJitMillis(Math.round(cpu.compilerMs()));
+            windows.put(rung, PairResult.SideWindow.of(each.get(side.url()), cpu.requestsMs(), jvm));
         }
         return windows;
     }

@@ -233,23 +233,25 @@ public final class PairedRun {
             StartedSide b, long[] backendPids, Duration length) {
         JvmCounters.Snapshot jvmA = a.counters() == null ? null : a.counters().read();
         JvmCounters.Snapshot jvmB = b.counters() == null ? null : b.counters().read();
-        double cpuA = a.cpuMillis();
-        double cpuB = b.cpuMillis();
+        StartedSide.CpuMark cpuA = a.cpuMark();
+        StartedSide.CpuMark cpuB = b.cpuMark();
         double[] backendsBefore = backendCpu(backendPids);
         OptionalDouble generatorBefore = ReapedChildren.cpuSeconds();
         Map<URI, LoadResult> each = generator.offerEach(schedule.stream().map(StartedSide::url).toList(), plan.header(),
                 length);
-        double spentA = a.cpuMillis() - cpuA;
-        double spentB = b.cpuMillis() - cpuB;
+        StartedSide.CpuSpent spentA = a.cpuSince(cpuA);
+        StartedSide.CpuSpent spentB = b.cpuSince(cpuB);
         double[] backendsAfter = backendCpu(backendPids);
         OptionalDouble generatorAfter = ReapedChildren.cpuSeconds();
-        JvmCounters.Reading countedA = jvmA == null ? null : a.counters().read().since(jvmA);
-        JvmCounters.Reading countedB = jvmB == null ? null : b.counters().read().since(jvmB);
+        JvmCounters.Reading countedA = jvmA == null ? null
+                : a.counters().read().since(jvmA).withJitMillis(Math.round(spentA.compilerMs()));
+        JvmCounters.Reading countedB = jvmB == null ? null
+                : b.counters().read().since(jvmB).withJitMillis(Math.round(spentB.compilerMs()));
         Double generatorMs = generatorBefore.isPresent() && generatorAfter.isPresent()
                 ? (generatorAfter.getAsDouble() - generatorBefore.getAsDouble()) * 1000 : null;
-        return new PairResult.Window(PairResult.SideWindow.of(each.get(a.url()), spentA, countedA),
-                PairResult.SideWindow.of(each.get(b.url()), spentB, countedB), backendsAfter[0] - backendsBefore[0],
-                backendsAfter[1] - backendsBefore[1], generatorMs);
+        return new PairResult.Window(PairResult.SideWindow.of(each.get(a.url()), spentA.requestsMs(), countedA),
+                PairResult.SideWindow.of(each.get(b.url()), spentB.requestsMs(), countedB),
+                backendsAfter[0] - backendsBefore[0], backendsAfter[1] - backendsBefore[1], generatorMs);
     }
 
     /**

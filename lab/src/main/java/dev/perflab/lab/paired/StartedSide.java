@@ -164,6 +164,38 @@ final class StartedSide implements AutoCloseable {
     }
 
     /**
+     * Where a side's CPU clocks stand: the process's CPU ms and each JIT compiler
+     * thread's (none for nginx).
+     */
+    record CpuMark(double processMs, Map<Long, Double> compilerMs) {
+    }
+
+    /**
+     * What a side spent since a mark: outside the JIT's compiler threads, and in them.
+     */
+    record CpuSpent(double requestsMs, double compilerMs) {
+    }
+
+    /** The side's CPU clocks now; a side that ended is one line naming its log. */
+    CpuMark cpuMark() {
+        Map<Long, Double> compiler = gateway == null ? Map.of() : ProcessCpu.compilerThreads(gateway.pid());
+        return new CpuMark(cpuMillis(), compiler == null ? Map.of() : compiler);
+    }
+
+    /**
+     * The CPU a side spent since a mark, the JIT's compiler threads apart: their work is
+     * a cost of warming up that lands in whichever window it happens to run (1 to 10 % of
+     * a gateway's CPU now and then for minutes after its warm-up), not a cost per
+     * request.
+     */
+    CpuSpent cpuSince(CpuMark mark) {
+        CpuMark now = cpuMark();
+        double compiler = ProcessCpu.compilerSpent(mark.compilerMs(), now.compilerMs());
+        double process = now.processMs() - mark.processMs();
+        return new CpuSpent(Math.max(0, process - compiler), compiler);
+    }
+
+    /**
      * CPU ms so far; a side that ended is one line naming its log.
      */
     double cpuMillis() {

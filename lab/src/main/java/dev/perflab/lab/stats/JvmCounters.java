@@ -265,6 +265,15 @@ public final class JvmCounters implements AutoCloseable {
             bytesByThread = Collections.unmodifiableMap(new TreeMap<>(bytesByThread));
         }
 
+        /**
+         * The same counts with the JIT's share measured otherwise (its compiler threads'
+         * CPU ms instead of the JVM's own compilation-time total).
+         */
+        public Reading withJitMillis(long millis) {
+            return new Reading(allocatedBytes, youngCollections, collections, gcMillis, millis, voluntarySwitches,
+                    involuntarySwitches, bytesByThread);
+        }
+
         /** Two spans' counts together. */
         public Reading plus(Reading other) {
             Map<String, Long> byGroup = new TreeMap<>(bytesByThread);

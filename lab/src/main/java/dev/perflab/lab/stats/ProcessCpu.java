@@ -3,7 +3,9 @@ package dev.perflab.lab.stats;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.function.ToDoubleFunction;
 
@@ -51,26 +53,51 @@ public final class ProcessCpu {
      * own wall-clock total; empty when the process has ended.
      */
     public static OptionalDouble compilerMillis(long pid) {
+        Map<Long, Double> threads = compilerThreads(pid);
+        return threads == null ? OptionalDouble.empty()
+                : OptionalDouble.of(threads.values().stream().mapToDouble(Double::doubleValue).sum());
+    }
+
+    /**
+     * The CPU time in ms of each live JIT compiler thread of a JVM, by thread id; null
+     * when the process has ended. The JVM starts and ends compiler threads as its queue
+     * grows and shrinks, so what they spent between two readings is summed over the ids:
+     * one that ended in between takes what it spent since the first reading with it.
+     */
+    public static Map<Long, Double> compilerThreads(long pid) {
         Path tasks = Path.of("/proc", Long.toString(pid), "task");
         try (java.util.stream.Stream<Path> threads = Files.list(tasks)) {
-            double ms = 0;
+            Map<Long, Double> ms = new HashMap<>();
             for (Path thread : threads.toList()) {
                 try {
                     String stat = Files.readString(thread.resolve("stat"));
                     String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
                     if (name.startsWith("C1 CompilerThre") || name.startsWith("C2 CompilerThre")) {
-                        ms += fromStat(stat);
+                        ms.put(Long.parseLong(thread.getFileName().toString()), fromStat(stat));
                     }
                 }
                 catch (IOException | RuntimeException ended) {
                     // a thread that ended between the list and its read
                 }
             }
-            return OptionalDouble.of(ms);
+            return ms;
         }
         catch (IOException | RuntimeException ex) {
-            return OptionalDouble.empty();
+            return null;
         }
+    }
+
+    /**
+     * What the compiler threads of {@code after} spent since {@code before} (two readings
+     * of {@link #compilerThreads}): a thread in both its difference, a thread born in
+     * between all it has.
+     */
+    public static double compilerSpent(Map<Long, Double> before, Map<Long, Double> after) {
+        double ms = 0;
+        for (Map.Entry<Long, Double> thread : after.entrySet()) {
+            ms += Math.max(0, thread.getValue() - before.getOrDefault(thread.getKey(), 0.0));
+        }
+        return ms;
     }
 
     private static OptionalDouble read(long pid, ToDoubleFunction<String> ticks) {

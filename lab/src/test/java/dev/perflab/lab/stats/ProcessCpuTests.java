@@ -5,6 +5,7 @@ import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 class ProcessCpuTests {
 
@@ -65,6 +66,25 @@ class ProcessCpuTests {
         double compiler = ProcessCpu.compilerMillis(pid).orElseThrow();
         assertThat(compiler).isGreaterThan(0).isLessThanOrEqualTo(ProcessCpu.millis(pid).orElseThrow());
         assertThat(ProcessCpu.compilerMillis(Integer.MAX_VALUE)).isEmpty();
+    }
+
+    /**
+     * What compiler threads spent between two readings: each thread's difference, all of
+     * a thread born in between, nothing for one that ended (its last part is lost, never
+     * counted twice), and a real JVM's readings in that order add up.
+     */
+    @Test
+    void compilerThreadsSpentIsSummedOverTheirIds() {
+        java.util.Map<Long, Double> before = java.util.Map.of(11L, 500.0, 12L, 200.0);
+        java.util.Map<Long, Double> after = java.util.Map.of(11L, 530.0, 13L, 40.0);
+        assertThat(ProcessCpu.compilerSpent(before, after)).isEqualTo(70.0);
+        assertThat(ProcessCpu.compilerSpent(after, after)).isZero();
+        long pid = ProcessHandle.current().pid();
+        java.util.Map<Long, Double> first = ProcessCpu.compilerThreads(pid);
+        assertThat(first).isNotEmpty();
+        assertThat(ProcessCpu.compilerSpent(java.util.Map.of(), first))
+            .isEqualTo(ProcessCpu.compilerMillis(pid).orElseThrow(), within(50.0));
+        assertThat(ProcessCpu.compilerThreads(Integer.MAX_VALUE)).isNull();
     }
 
 }

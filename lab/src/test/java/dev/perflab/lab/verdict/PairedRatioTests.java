@@ -34,25 +34,23 @@ class PairedRatioTests {
                 paired.ratio(), paired.low(), paired.high()));
     }
 
-    /** Student's t, two-sided 95 %, 2 degrees of freedom (tables: 4.303). */
-    private static final double T2 = 4.302653;
-
     /**
      * Up the ladder the fresh rung is B and reads 3.5 % high, down the ladder it is A:
-     * the order is a factor, so the ratio is the mean of the orders' means and the
-     * interval comes from the spread within each order, with two degrees of freedom
-     * fewer.
+     * with three passes up and two down the order is a factor, so the ratio is the mean
+     * of the orders' means and the interval comes from the spread within each order, with
+     * two degrees of freedom fewer.
      */
     @Test
     void aCrossoverTakesTheOrderOutOfTheRatioAndOutOfItsSpread() {
-        List<Double> ratios = List.of(1.06, 0.985, 1.055, 0.98);
-        List<Boolean> up = List.of(true, false, true, false);
+        List<Double> ratios = List.of(1.06, 0.985, 1.055, 0.98, 1.058);
+        List<Boolean> up = List.of(true, false, true, false, true);
         PairedRatio crossover = PairedRatio.crossover(ratios, up, false);
-        double upMean = (Math.log(1.06) + Math.log(1.055)) / 2;
+        double upMean = (Math.log(1.06) + Math.log(1.055) + Math.log(1.058)) / 3;
         double downMean = (Math.log(0.985) + Math.log(0.98)) / 2;
         double ss = Math.pow(Math.log(1.06) - upMean, 2) + Math.pow(Math.log(1.055) - upMean, 2)
-                + Math.pow(Math.log(0.985) - downMean, 2) + Math.pow(Math.log(0.98) - downMean, 2);
-        double halfWidth = T2 * Math.sqrt(ss / 2 * (0.5 + 0.5) / 4);
+                + Math.pow(Math.log(1.058) - upMean, 2) + Math.pow(Math.log(0.985) - downMean, 2)
+                + Math.pow(Math.log(0.98) - downMean, 2);
+        double halfWidth = T3 * Math.sqrt(ss / 3 * (1.0 / 3 + 1.0 / 2) / 4);
         double mean = (upMean + downMean) / 2;
         assertThat(crossover.ratio()).isCloseTo(Math.exp(mean), within(1e-4));
         assertThat(crossover.low()).isCloseTo(Math.exp(mean - halfWidth), within(1e-4));
@@ -61,13 +59,35 @@ class PairedRatioTests {
         assertThat(crossover.halfWidthPercent()).as("the orders' 7 %% apart are not noise").isLessThan(1.0);
         PairedRatio plain = PairedRatio.of(ratios, false);
         assertThat(plain.verdict()).as("read as noise, the order hides the step").isEqualTo(Verdict.NO_DIFFERENCE);
-        assertThat(PairedRatio.crossover(ratios, List.of(true, true, true, true), false))
+        assertThat(PairedRatio.crossover(ratios, List.of(true, true, true, true, true), false))
             .as("one order only: the passes' own interval")
             .isEqualTo(plain);
         assertThat(PairedRatio.crossover(List.of(1.06, 0.98), List.of(true, false), false))
             .isEqualTo(PairedRatio.of(List.of(1.06, 0.98), false));
         assertThatThrownBy(() -> PairedRatio.crossover(ratios, List.of(true), false))
             .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    /**
+     * As many passes in each order: the crossover's mean is the plain mean, and the plain
+     * interval keeps a degree of freedom; an order effect widens it (it is read as
+     * spread), so it still covers the step.
+     */
+    @Test
+    void balancedOrdersKeepTheDegreeOfFreedomAndAnOrderEffectOnlyWidens() {
+        List<Boolean> up = List.of(true, false, true, false);
+        List<Double> noOrder = List.of(1.05, 1.02, 1.03, 1.04);
+        assertThat(PairedRatio.crossover(noOrder, up, false)).isEqualTo(PairedRatio.of(noOrder, false));
+        double[] logs = noOrder.stream().mapToDouble(Math::log).toArray();
+        double mean = java.util.Arrays.stream(logs).average().orElseThrow();
+        double ss = java.util.Arrays.stream(logs).map(l -> (l - mean) * (l - mean)).sum();
+        double halfWidth = T3 * Math.sqrt(ss / 3 / 4);
+        assertThat(PairedRatio.crossover(noOrder, up, false).high()).isCloseTo(Math.exp(mean + halfWidth),
+                within(1e-4));
+        List<Double> order = List.of(1.05 * 1.03, 1.02 / 1.03, 1.03 * 1.03, 1.04 / 1.03);
+        PairedRatio withOrder = PairedRatio.crossover(order, up, false);
+        assertThat(withOrder.ratio()).isCloseTo(PairedRatio.of(noOrder, false).ratio(), within(1e-3));
+        assertThat(withOrder.halfWidthPercent()).isGreaterThan(PairedRatio.of(noOrder, false).halfWidthPercent());
     }
 
     @Test

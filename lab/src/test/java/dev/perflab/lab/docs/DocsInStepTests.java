@@ -102,9 +102,11 @@ class DocsInStepTests {
             @Override
             public void visit(Text text) {
                 if (insideTable(text)) {
+                    // digits only: German writes 1,084 × [1,012; 1,161] and 43.092 where
+                    // English writes 1.084 × [1.012, 1.161] and 43,092
                     Matcher m = NUMBER.matcher(text.getLiteral());
                     while (m.find()) {
-                        tableNumbers.add(m.group());
+                        tableNumbers.add(m.group().replaceAll("[.,]", ""));
                     }
                 }
                 else {
@@ -190,6 +192,30 @@ class DocsInStepTests {
                     .isEqualTo(english.localLinks());
             }
         }
+    }
+
+    /**
+     * German pages write numbers the German way, tables too: 1,084 × [1,012; 1,161], not
+     * 1.084 × [1.012, 1.161] (whose comma reads as a decimal mark in German); code blocks
+     * and inline code quote the lab's output as it prints it.
+     */
+    @Test
+    void germanPagesWriteIntervalsTheGermanWay() throws IOException {
+        Pattern english = Pattern.compile("\\d\\.\\d+ ×|\\[\\d+\\.\\d+, \\d+\\.\\d+\\]");
+        List<Path> files = new ArrayList<>();
+        for (String page : pages("de")) {
+            files.add(ROOT.resolve("docs/de").resolve(page));
+        }
+        files.add(ROOT.resolve("README_DE.md"));
+        List<String> found = new ArrayList<>();
+        for (Path file : files) {
+            String text = Files.readString(file).replaceAll("(?s)```.*?```", "").replaceAll("`[^`\\n]*`", "");
+            Matcher m = english.matcher(text);
+            while (m.find()) {
+                found.add(ROOT.relativize(file) + ": " + m.group());
+            }
+        }
+        assertThat(found).as("numbers written the English way on German pages").isEmpty();
     }
 
     @Test

@@ -77,7 +77,7 @@ TOOLS_charts := chromium cjk-font?
 RUNTIME_DEPS = $(JARS) $(if $(filter compose,$(RUNTIME)),images)
 COMPOSE_ARGS = -p perflab $(foreach f,$(subst $(comma), ,$(or $(COMPOSE_FILES),docker-compose.yml)),-f $(f))
 
-.PHONY: help build images lab baseline gateway-test profile sweep capacity report compare pair-ladder charts up down test format clean setup-load setup-test setup-charts
+.PHONY: help build images lab baseline gateway-test profile sweep capacity report compare pair-ladder trend charts up down test format clean setup-load setup-test setup-charts
 
 help: ## List every target with one line each
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{n[NR]=$$1; d[NR]=$$2; if (length($$1) > w) w = length($$1)} END {for (i = 1; i <= NR; i++) printf "  make %-" w "s  %s\n", n[i], d[i]}'
@@ -116,8 +116,8 @@ images: $(JARS) ## The three app images for RUNTIME=compose, from the jars (BASE
 # lab/scenarios.yml (or LADDER=lean), then walks the chain of duets - each step is a rung and the gateway rung before it
 # offered the same rate in the same seconds, the best gateways against nginx - each gateway warmed up once a pass
 # (docs 13). PAIRED=no is the older run of the rungs one after the other, which RUNTIME=compose|remote|kubernetes,
-# PROFILER=, SLO= and JAVA= (a runner JDK for every rung, as scenarios-threads.yml needs) still choose.
-PAIRED ?= $(if $(filter-out local,$(or $(RUNTIME),local))$(PROFILER)$(SLO)$(filter-out java,$(JAVA)),no,yes)
+# PROFILER=, SLO=, GATEWAY_JAR=, GATEWAY_IMAGE= and JAVA= (a runner JDK for every rung, as scenarios-threads.yml needs) still choose.
+PAIRED ?= $(if $(filter-out local,$(or $(RUNTIME),local))$(PROFILER)$(SLO)$(GATEWAY_JAR)$(GATEWAY_IMAGE)$(filter-out java,$(JAVA)),no,yes)
 ifeq ($(filter yes no,$(PAIRED)),)
 $(error PAIRED must be no (the rungs one after the other) or yes (every rung at once, paired steps), not '$(PAIRED)')
 endif
@@ -148,6 +148,9 @@ compare: $(if $(A_GATEWAY)$(B_GATEWAY),setup-load $(JARS),lab/target/lab.jar) ##
 
 pair-ladder: setup-load $(JARS) ## The ladder's gateway steps in pairs: each rung at the same time as the rung before it (LADDER=lean, ONLY=reactive,log-quiet, PASSES=4 per step; FAIL_ON=5% exits 3 when a step costs more)
 	$(LAB) pair-ladder
+
+trend: lab/target/lab.jar ## Change points in the history of ratios measured in the same seconds (HISTORY=results/history.csv), found by Apache Otava (installed on first use into tools/, about 20 s and 325 MB): trend.md names the commits each change came in between, trend.html draws every series
+	$(LAB) trend
 
 charts: setup-charts lab/target/lab.jar ## PNG files of a run's charts and flame graphs for documents, drawn by headless Chromium (RUN=results/latest OUT=docs/images CHARTS=rps,cpu-1,flamegraph; CHARTS=report,readme: the first screens of report.html and README.md)
 	$(LAB) charts --run "$(RUN)" --out "$(OUT)" --only "$(CHARTS)" --flame-threads "$(FLAME_THREADS)"

@@ -151,7 +151,11 @@ public final class History {
             }
             catch (JacksonException | IllegalArgumentException ex) {
                 String why = ex instanceof JacksonException json ? json.getOriginalMessage() : ex.getMessage();
-                problems.add(file.getFileName() + " line " + (i + 1) + ": " + firstLine(why));
+                if (why != null && why.startsWith("Cannot map `null`")) {
+                    why = "fewer fields than the header's " + SCHEMA.size();
+                }
+                problems
+                    .add(file.getFileName() + " line " + (i + 1) + ": " + firstLine(why).replaceAll(" \\(set `.*", ""));
             }
         }
         return new Read(rows, problems);

@@ -66,7 +66,8 @@ public final class ReportWriter {
         view.put(name, fields == null ? List.of() : List.of(fields));
     }
 
-    private static String chartJs() {
+    /** Chart.js as the lab ships it, ready to inline in a script element. */
+    public static String chartJs() {
         String version;
         try (InputStream in = ReportWriter.class.getResourceAsStream("report.properties")) {
             if (in == null) {

@@ -93,7 +93,7 @@ class GivenKnobsTests {
             docs.filter(f -> f.toString().endsWith(".md")).sorted().forEach(pages::add);
         }
         java.util.regex.Pattern line = java.util.regex.Pattern.compile(
-                "(?m)^make (lab|baseline|gateway-test|profile|sweep|capacity|report|compare|pair-ladder|charts|up|down)( .*)?$");
+                "(?m)^make (lab|baseline|gateway-test|profile|sweep|capacity|report|compare|pair-ladder|trend|charts|up|down)( .*)?$");
         java.util.regex.Pattern knob = java.util.regex.Pattern.compile("(?<![A-Za-z_])([A-Z][A-Z_0-9]*)=");
         int checked = 0;
         for (Path page : pages) {
@@ -109,6 +109,14 @@ class GivenKnobsTests {
                 String[] args = switch (target) {
                     case "compare" -> knobs.contains("A_GATEWAY") || knobs.contains("B_GATEWAY")
                             ? new String[] { "pair" } : new String[] { "compare", "--a", "x", "--b", "y" };
+                    // the Makefile's PAIRED: make lab measures in pairs unless told
+                    // otherwise,
+                    // or given a knob only the rungs one after the other take
+                    case "lab" -> rest.contains("PAIRED=no") || knobs.stream()
+                        .anyMatch(k -> List
+                            .of("PROFILER", "PROFILE", "PROFILE_RUNGS", "SLO", "JAVA", "GATEWAY_JAR", "GATEWAY_IMAGE")
+                            .contains(k)) || knobs.contains("RUNTIME") && !rest.contains("RUNTIME=local")
+                                    ? new String[] { "lab" } : new String[] { "paired-lab" };
                     case "report" -> new String[] { "report", "--run", "x" };
                     case "charts" -> new String[] { "charts", "--run", "x", "--out", "y" };
                     default -> new String[] { target };

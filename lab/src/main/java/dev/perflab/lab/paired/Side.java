@@ -25,31 +25,64 @@ import dev.perflab.lab.targets.NginxProcess;
  * the lab's gateway with those Spring profiles (comma-separated, e.g.
  * {@code reactive,burn}). A gateway's own JVM options come after the common ones.
  *
- * @param label "A" or "B"
- * @param foreign the user's gateway, or null for the lab's
+ * @param label "A" or "B", or the rung's name
+ * @param given the value as the user gave it
+ * @param kind what runs: the lab's gateway, the user's jar, or nginx
+ * @param javaOptions JVM options of this side's gateway (none for nginx)
  * @param javaHome the JDK this side's gateway runs on, or null for the lab's own
- * @param nginx the nginx config this side runs, or null for a gateway (a JVM)
  */
-public record Side(String label, String given, List<String> profiles, ForeignGateway foreign, List<String> javaOptions,
-        Path javaHome, Path nginx) {
+public record Side(String label, String given, Kind kind, List<String> javaOptions, Path javaHome) {
 
     /** The nginx references a side may name, and whether each caches its auth answers. */
     static final Map<String, Boolean> NGINX = Map.of("nginx", false, "nginx-cached", true);
 
-    public Side {
-        profiles = List.copyOf(profiles);
-        javaOptions = List.copyOf(javaOptions);
+    /** What a side runs: one of three kinds, each with what only it has. */
+    public sealed interface Kind permits LabGateway, OwnJar, Nginx {
+
     }
 
-    /** A gateway side. */
-    public Side(String label, String given, List<String> profiles, ForeignGateway foreign, List<String> javaOptions,
-            Path javaHome) {
-        this(label, given, profiles, foreign, javaOptions, javaHome, null);
+    /** The lab's gateway with these Spring profiles. */
+    public record LabGateway(List<String> profiles) implements Kind {
+
+        public LabGateway {
+            profiles = List.copyOf(profiles);
+        }
+
+    }
+
+    /** The user's own gateway jar. */
+    public record OwnJar(ForeignGateway gateway) implements Kind {
+    }
+
+    /**
+     * One of the lab's nginx references: its config, and whether it caches auth answers.
+     */
+    public record Nginx(Path config, boolean cached) implements Kind {
+    }
+
+    public Side {
+        javaOptions = List.copyOf(javaOptions);
+        if (kind instanceof Nginx && (!javaOptions.isEmpty() || javaHome != null)) {
+            throw new IllegalArgumentException("nginx takes no JVM options or JDK");
+        }
+    }
+
+    /**
+     * The lab's gateway with these profiles, on the lab's JDK, without options of its
+     * own.
+     */
+    public static Side labGateway(String label, List<String> profiles) {
+        return new Side(label, String.join(",", profiles), new LabGateway(profiles), List.of(), null);
+    }
+
+    /** One of the lab's nginx references, with its config. */
+    public static Side nginx(String label, boolean cached, Path config) {
+        return new Side(label, cached ? "nginx-cached" : "nginx", new Nginx(config, cached), List.of(), null);
     }
 
     /** Whether this side is a JVM, whose allocation and JIT the lab reads. */
     public boolean jvm() {
-        return nginx == null;
+        return !(kind instanceof Nginx);
     }
 
     /**
@@ -57,7 +90,10 @@ public record Side(String label, String given, List<String> profiles, ForeignGat
      * with its auth-cache profile.
      */
     public boolean cachesAuth() {
-        return jvm() ? foreign == null && profiles.contains("auth-cache") : NGINX.getOrDefault(given, false);
+        if (kind instanceof Nginx nginx) {
+            return nginx.cached();
+        }
+        return kind instanceof LabGateway lab && lab.profiles().contains("auth-cache");
     }
 
     /**
@@ -70,7 +106,7 @@ public record Side(String label, String given, List<String> profiles, ForeignGat
         }
         List<String> all = new ArrayList<>(first);
         all.addAll(javaOptions);
-        return new Side(label, given, profiles, foreign, all, javaHome, nginx);
+        return new Side(label, given, kind, all, javaHome);
     }
 
     /**
@@ -111,15 +147,15 @@ public record Side(String label, String given, List<String> profiles, ForeignGat
             if (!Files.isRegularFile(config)) {
                 throw new LabException(knob + "=" + value + ": its config " + config + " is missing");
             }
-            return new Side(label, value, List.of(), null, List.of(), null, config);
+            return new Side(label, value, new Nginx(config, NGINX.get(value)), List.of(), null);
         }
         if (value.endsWith(".jar")) {
-            return new Side(label, value, List.of(), ForeignGateway.ofJar(root.resolve(value).normalize()), options,
+            return new Side(label, value, new OwnJar(ForeignGateway.ofJar(root.resolve(value).normalize())), options,
                     home);
         }
         List<String> profiles = split(value, "[,\\s]+");
         GatewayProfiles.in(Service.GATEWAY.jar(root)).check(profiles, knob + "=" + value);
-        return new Side(label, value, profiles, null, options, home);
+        return new Side(label, value, new LabGateway(profiles), options, home);
     }
 
     private static List<String> split(String text, String separator) {
@@ -132,11 +168,11 @@ public record Side(String label, String given, List<String> profiles, ForeignGat
      * own-gateway.jar".
      */
     public String describe() {
-        if (!jvm()) {
-            return "nginx (" + nginx.getParent().getFileName() + "/" + nginx.getFileName() + ")";
+        if (kind instanceof Nginx nginx) {
+            return "nginx (" + nginx.config().getParent().getFileName() + "/" + nginx.config().getFileName() + ")";
         }
-        String what = foreign != null ? "your gateway " + foreign.name()
-                : "the lab's gateway (profiles " + String.join(",", profiles) + ")";
+        String what = kind instanceof OwnJar own ? "your gateway " + own.gateway().name()
+                : "the lab's gateway (profiles " + String.join(",", ((LabGateway) kind).profiles()) + ")";
         return what + (javaOptions.isEmpty() ? "" : " with " + String.join(" ", javaOptions))
                 + (javaHome == null ? "" : " on " + javaHome);
     }
@@ -144,18 +180,18 @@ public record Side(String label, String given, List<String> profiles, ForeignGat
     Map<String, Object> json() {
         Map<String, Object> side = new LinkedHashMap<>();
         side.put("gateway", given);
-        side.put("foreign", foreign != null);
-        if (!jvm()) {
-            side.put("nginx", nginx.toString());
+        side.put("foreign", kind instanceof OwnJar);
+        if (kind instanceof Nginx nginx) {
+            side.put("nginx", nginx.config().toString());
             return side;
         }
-        if (foreign == null) {
-            side.put("profiles", profiles);
+        if (kind instanceof OwnJar own) {
+            side.put("jar", own.gateway().jar().toString());
+            side.put("spring_boot", own.gateway().springBoot());
+            side.put("spring_cloud_gateway", own.gateway().springCloudGateway());
         }
         else {
-            side.put("jar", foreign.jar().toString());
-            side.put("spring_boot", foreign.springBoot());
-            side.put("spring_cloud_gateway", foreign.springCloudGateway());
+            side.put("profiles", ((LabGateway) kind).profiles());
         }
         side.put("java_options", javaOptions);
         if (javaHome != null) {

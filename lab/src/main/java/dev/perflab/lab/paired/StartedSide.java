@@ -73,13 +73,14 @@ final class StartedSide implements AutoCloseable {
     static StartedSide start(SideSettings settings, Path dir, String who, Side side, int port, int businessPort,
             int authPort) {
         Path own = dir.resolve(side.label().toLowerCase(Locale.ROOT));
-        if (side.jvm()) {
+        if (!(side.kind() instanceof Side.Nginx reference)) {
             ServiceLauncher launcher = new ServiceLauncher(settings.root(), own.resolve("logs"));
             RunningService gateway = launcher.start(gatewaySpec(settings, side, port, businessPort, authPort));
             return new StartedSide(settings, who, side, port, gateway.log(), gateway, launcher, null);
         }
         Path prefix = own.resolve("nginx");
-        NginxProcess nginx = NginxProcess.start(side.nginx(), prefix, port, businessPort, authPort, settings.token());
+        NginxProcess nginx = NginxProcess.start(reference.config(), prefix, port, businessPort, authPort,
+                settings.token());
         return new StartedSide(settings, who, side, port, prefix.resolve("nginx-error.log"), null, null, nginx);
     }
 
@@ -90,7 +91,7 @@ final class StartedSide implements AutoCloseable {
      * gets the addresses it gets everywhere else.
      */
     private static LaunchSpec gatewaySpec(SideSettings settings, Side side, int port, int businessPort, int authPort) {
-        String host = side.foreign() != null ? "127.0.0.1" : "localhost";
+        String host = side.kind() instanceof Side.OwnJar ? "127.0.0.1" : "localhost";
         List<String> jvm = new ArrayList<>(settings.javaOptions());
         jvm.addAll(side.javaOptions());
         LaunchSpec spec = LaunchSpec.of(Service.GATEWAY)
@@ -101,7 +102,8 @@ final class StartedSide implements AutoCloseable {
         if (side.javaHome() != null) {
             spec = spec.withJavaHome(side.javaHome());
         }
-        return side.foreign() != null ? spec.withForeign(side.foreign()) : spec.withProfiles(side.profiles());
+        return side.kind() instanceof Side.OwnJar own ? spec.withForeign(own.gateway())
+                : spec.withProfiles(((Side.LabGateway) side.kind()).profiles());
     }
 
     /**

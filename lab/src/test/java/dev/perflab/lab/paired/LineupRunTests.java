@@ -37,13 +37,11 @@ class LineupRunTests {
     private static final Path ROOT = Path.of(".");
 
     private static LineupPlan.Entrant gateway(String name, String... profiles) {
-        return new LineupPlan.Entrant(name, "changes " + name,
-                new Side(name, String.join(",", profiles), List.of(profiles), null, List.of(), null));
+        return new LineupPlan.Entrant(name, "changes " + name, Side.labGateway(name, List.of(profiles)));
     }
 
     private static LineupPlan.Entrant nginx(String name, boolean cached) {
-        return new LineupPlan.Entrant(name, "reference",
-                new Side(name, cached ? "nginx-cached" : "nginx", List.of(), null, List.of(), null, Path.of("n.conf")));
+        return new LineupPlan.Entrant(name, "reference", Side.nginx(name, cached, Path.of("n.conf")));
     }
 
     private static LineupPlan plan(List<LineupPlan.Entrant> entrants, int passes, Duration alone) {

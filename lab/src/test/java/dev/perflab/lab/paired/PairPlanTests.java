@@ -13,9 +13,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class PairPlanTests {
 
-    private static final Side A = new Side("A", "reactive", List.of("reactive"), null, List.of(), null);
+    private static final Side A = Side.labGateway("A", List.of("reactive"));
 
-    private static final Side B = new Side("B", "reactive,burn", List.of("reactive", "burn"), null,
+    private static final Side B = new Side("B", "reactive,burn", new Side.LabGateway(List.of("reactive", "burn")),
             List.of("-Dlab.burn.micros=40"), null);
 
     private static PairPlan plan(int rate, int passes, List<Duration> windows) {
@@ -67,7 +67,7 @@ class PairPlanTests {
 
     @Test
     void anNginxSideNeedsTheRouteAndTheBearerTokenItsConfigKnows() {
-        Side nginx = new Side("A", "nginx", List.of(), null, List.of(), null, Path.of("lab/nginx/auth-request.conf"));
+        Side nginx = Side.nginx("A", false, Path.of("lab/nginx/auth-request.conf"));
         List<Duration> one = List.of(Duration.ofSeconds(10));
         PairPlan plan = new PairPlan(nginx, B, 300, 4, one, Duration.ZERO, Duration.ofSeconds(5),
                 Duration.ofSeconds(10), 1, "/service/hello", "Authorization: Bearer lab-token", "1ms", List.of(),

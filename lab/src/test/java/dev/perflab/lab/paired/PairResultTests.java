@@ -41,7 +41,7 @@ class PairResultTests {
             .containsEntry("involuntary_context_switches", null);
     }
 
-    private static final Side REACTIVE = new Side("A", "reactive", List.of("reactive"), null, List.of(), null);
+    private static final Side REACTIVE = Side.labGateway("A", List.of("reactive"));
 
     private static PairPlan gated(int passes) {
         return new PairPlan(REACTIVE, REACTIVE, 400, passes, List.of(Duration.ofSeconds(10)), Duration.ZERO,

@@ -17,9 +17,8 @@ class SideTests {
     @Test
     void profilesOfTheLabsGatewayAreCheckedAgainstItsJar() {
         Side side = Side.of("B", "reactive, burn", "-Dlab.burn.micros=40 -Xmx512m", ROOT);
-        assertThat(side.profiles()).containsExactly("reactive", "burn");
+        assertThat(side.kind()).isEqualTo(new Side.LabGateway(List.of("reactive", "burn")));
         assertThat(side.javaOptions()).containsExactly("-Dlab.burn.micros=40", "-Xmx512m");
-        assertThat(side.foreign()).isNull();
         assertThat(side.describe())
             .isEqualTo("the lab's gateway (profiles reactive,burn) with -Dlab.burn.micros=40 -Xmx512m");
         assertThatThrownBy(() -> Side.of("A", "reactiv", "", ROOT)).isInstanceOf(LabException.class)
@@ -29,7 +28,9 @@ class SideTests {
     @Test
     void aJarIsTheUsersOwnGatewayAndAMissingOneIsOneLine() {
         Side own = Side.of("A", "examples/own-gateway/target/own-gateway.jar", "", ROOT);
-        assertThat(own.foreign()).isNotNull();
+        assertThat(own.kind()).isInstanceOf(Side.OwnJar.class);
+        assertThat(((Side.OwnJar) own.kind()).gateway().jar())
+            .isEqualTo(ROOT.resolve("examples/own-gateway/target/own-gateway.jar"));
         assertThat(own.describe()).isEqualTo("your gateway own-gateway.jar");
         assertThatThrownBy(() -> Side.of("A", "nowhere/gw.jar", "", ROOT)).isInstanceOf(LabException.class)
             .hasMessageContaining("nowhere/gw.jar");
@@ -39,14 +40,15 @@ class SideTests {
     void nginxAndNginxCachedRunTheLabsNginxConfigsAndTakeNoJvmOptions() {
         Side nginx = Side.of("A", " nginx ", "", ROOT);
         assertThat(nginx.jvm()).isFalse();
-        assertThat(nginx.nginx()).isEqualTo(ROOT.resolve("lab/nginx/auth-request.conf"));
+        assertThat(nginx.kind()).isEqualTo(new Side.Nginx(ROOT.resolve("lab/nginx/auth-request.conf"), false));
         assertThat(nginx.describe()).isEqualTo("nginx (nginx/auth-request.conf)");
         assertThat(nginx.withOptionsBefore(List.of("-Xmx1g")).javaOptions()).as("GATEWAY_JAVA_OPTS is for JVMs")
             .isEmpty();
         assertThat(nginx.json()).containsEntry("nginx", ROOT.resolve("lab/nginx/auth-request.conf").toString())
             .doesNotContainKey("profiles");
         Side cached = Side.of("B", "nginx-cached", "", ROOT);
-        assertThat(cached.nginx()).isEqualTo(ROOT.resolve("lab/nginx/auth-request-cached.conf"));
+        assertThat(cached.kind()).isEqualTo(new Side.Nginx(ROOT.resolve("lab/nginx/auth-request-cached.conf"), true));
+        assertThat(cached.cachesAuth()).isTrue();
         assertThat(Side.of("B", "reactive", "", ROOT).jvm()).isTrue();
         assertThatThrownBy(() -> Side.of("B", "nginx", "-Xmx1g", ROOT)).isInstanceOf(LabException.class)
             .hasMessage("B_GATEWAY=nginx runs nginx, which takes no JVM options or JDK: "

@@ -73,7 +73,8 @@ public class TrendCommand implements Callable<Integer> {
             for (ChangePoint point : changes.getOrDefault(one.name(), List.of())) {
                 found++;
                 out.println(String.format(Locale.ROOT, "  %s: %+.1f %% from %s, after %s", one.name(),
-                        point.changePercent(), shortCommit(point.commit()), shortCommit(point.commitBefore())));
+                        point.changePercent(), TrendWriter.shortCommit(point.commit()),
+                        TrendWriter.shortCommit(point.commitBefore())));
             }
         }
         out.println(found == 0 ? "No change point: no series moved beyond its own spread."
@@ -81,10 +82,6 @@ public class TrendCommand implements Callable<Integer> {
         out.println("Trend: " + folder.resolve("trend.md") + " and trend.html");
         out.flush();
         return 0;
-    }
-
-    private static String shortCommit(String commit) {
-        return commit.length() > 7 ? commit.substring(0, 7) : commit;
     }
 
 }

@@ -181,8 +181,7 @@ public final class History {
                     info.path("git_dirty").asBoolean(), machine.path("cores").asInt(),
                     machine.path("cpu_model").asString(), machine.path("os").asString(), info.path("jdk").asString(),
                     command, name + ": " + metric.getKey(), verdict.path("ratio").asDouble(),
-                    interval ? verdict.path("low").asDouble() : null, interval ? verdict.path("high").asDouble() : null,
-                    true));
+                    verdict.path("low").asDouble(), verdict.path("high").asDouble(), true));
         }
     }
 

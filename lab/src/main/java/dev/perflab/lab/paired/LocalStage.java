@@ -101,14 +101,9 @@ public final class LocalStage implements Stage {
         if (schedule.size() != 2) {
             throw new IllegalArgumentException("a duet is two rungs, not " + schedule);
         }
-        Map<String, JvmCounters.Snapshot> counted = new LinkedHashMap<>();
-        Map<String, StartedSide.CpuMark> before = new LinkedHashMap<>();
+        Map<String, StartedSide.Mark> before = new LinkedHashMap<>();
         for (String rung : schedule) {
-            StartedSide side = running.get(rung);
-            if (side.counters() != null) {
-                counted.put(rung, side.counters().read());
-            }
-            before.put(rung, side.cpuMark());
+            before.put(rung, running.get(rung).mark());
         }
         List<URI> urls = new ArrayList<>();
         schedule.forEach(rung -> urls.add(running.get(rung).url()));
@@ -116,22 +111,17 @@ public final class LocalStage implements Stage {
         Map<String, PairResult.SideWindow> windows = new LinkedHashMap<>();
         for (String rung : schedule) {
             StartedSide side = running.get(rung);
-            StartedSide.CpuSpent cpu = side.cpuSince(before.get(rung));
-            JvmCounters.Reading jvm = side.counters() == null ? null
-                    : side.counters().read().since(counted.get(rung)).withJitMillis(Math.round(cpu.compilerMs()));
-            windows.put(rung, PairResult.SideWindow.of(each.get(side.url()), cpu.requestsMs(), jvm));
+            StartedSide.Spent spent = side.since(before.get(rung));
+            windows.put(rung, PairResult.SideWindow.of(each.get(side.url()), spent.requestsMs(), spent.jvm()));
         }
         return windows;
     }
 
     @Override
     public Map<String, PairResult.SideWindow> burst(List<String> rungs, Duration length) {
-        Map<String, Double> compiled = new LinkedHashMap<>();
-        Map<String, Double> before = new LinkedHashMap<>();
+        Map<String, StartedSide.Mark> before = new LinkedHashMap<>();
         for (String rung : rungs) {
-            StartedSide side = running.get(rung);
-            compiled.put(rung, side.compilerMillis());
-            before.put(rung, side.cpuMillis());
+            before.put(rung, running.get(rung).mark());
         }
         Map<String, Future<LoadResult>> loads = new LinkedHashMap<>();
         ExecutorService pool = Executors.newFixedThreadPool(rungs.size());
@@ -144,16 +134,14 @@ public final class LocalStage implements Stage {
             for (String rung : rungs) {
                 LoadResult result = loads.get(rung).get();
                 StartedSide side = running.get(rung);
-                double cpu = side.cpuMillis() - before.get(rung);
-                // in the warm-up the JIT's share is its compiler threads' CPU: with ten
-                // JVMs
-                // on two cores, the JIT's own wall-clock total is stretched by every
-                // other
-                // thread that waits for a core, and never reads quiet
-                long compiling = Math.max(0, Math.round(side.compilerMillis() - compiled.get(rung)));
+                StartedSide.Spent spent = side.since(before.get(rung));
+                // in the warm-up the JIT's share is its compiler threads' CPU (with ten
+                // JVMs on two cores, the JIT's own wall-clock total is stretched by every
+                // other thread that waits for a core, and never reads quiet), against
+                // the process's whole CPU
                 JvmCounters.Reading jvm = side.counters() == null ? null
-                        : new JvmCounters.Reading(0, 0, 0, 0, compiling, -1, -1, Map.of());
-                windows.put(rung, PairResult.SideWindow.of(result, cpu, jvm));
+                        : new JvmCounters.Reading(0, 0, 0, 0, Math.round(spent.compilerMs()), -1, -1, Map.of());
+                windows.put(rung, PairResult.SideWindow.of(result, spent.requestsMs() + spent.compilerMs(), jvm));
             }
             return windows;
         }

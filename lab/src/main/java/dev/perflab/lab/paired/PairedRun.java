@@ -18,7 +18,6 @@ import dev.perflab.lab.load.VegetaGenerator;
 import dev.perflab.lab.load.VegetaInstaller;
 import dev.perflab.lab.run.RunFolder;
 import dev.perflab.lab.run.RunInfo;
-import dev.perflab.lab.stats.JvmCounters;
 import dev.perflab.lab.stats.ProcessCpu;
 import dev.perflab.lab.system.LabSystem;
 import dev.perflab.lab.system.LaunchSpec;
@@ -231,26 +230,20 @@ public final class PairedRun {
      */
     private PairResult.Window window(VegetaGenerator generator, List<StartedSide> schedule, StartedSide a,
             StartedSide b, long[] backendPids, Duration length) {
-        JvmCounters.Snapshot jvmA = a.counters() == null ? null : a.counters().read();
-        JvmCounters.Snapshot jvmB = b.counters() == null ? null : b.counters().read();
-        StartedSide.CpuMark cpuA = a.cpuMark();
-        StartedSide.CpuMark cpuB = b.cpuMark();
+        StartedSide.Mark markA = a.mark();
+        StartedSide.Mark markB = b.mark();
         double[] backendsBefore = backendCpu(backendPids);
         OptionalDouble generatorBefore = ReapedChildren.cpuSeconds();
         Map<URI, LoadResult> each = generator.offerEach(schedule.stream().map(StartedSide::url).toList(), plan.header(),
                 length);
-        StartedSide.CpuSpent spentA = a.cpuSince(cpuA);
-        StartedSide.CpuSpent spentB = b.cpuSince(cpuB);
+        StartedSide.Spent spentA = a.since(markA);
+        StartedSide.Spent spentB = b.since(markB);
         double[] backendsAfter = backendCpu(backendPids);
         OptionalDouble generatorAfter = ReapedChildren.cpuSeconds();
-        JvmCounters.Reading countedA = jvmA == null ? null
-                : a.counters().read().since(jvmA).withJitMillis(Math.round(spentA.compilerMs()));
-        JvmCounters.Reading countedB = jvmB == null ? null
-                : b.counters().read().since(jvmB).withJitMillis(Math.round(spentB.compilerMs()));
         Double generatorMs = generatorBefore.isPresent() && generatorAfter.isPresent()
                 ? (generatorAfter.getAsDouble() - generatorBefore.getAsDouble()) * 1000 : null;
-        return new PairResult.Window(PairResult.SideWindow.of(each.get(a.url()), spentA.requestsMs(), countedA),
-                PairResult.SideWindow.of(each.get(b.url()), spentB.requestsMs(), countedB),
+        return new PairResult.Window(PairResult.SideWindow.of(each.get(a.url()), spentA.requestsMs(), spentA.jvm()),
+                PairResult.SideWindow.of(each.get(b.url()), spentB.requestsMs(), spentB.jvm()),
                 backendsAfter[0] - backendsBefore[0], backendsAfter[1] - backendsBefore[1], generatorMs);
     }
 

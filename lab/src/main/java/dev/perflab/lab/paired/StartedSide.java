@@ -159,42 +159,42 @@ final class StartedSide implements AutoCloseable {
     }
 
     /**
-     * CPU ms of a JVM's compiler threads so far (0 for nginx, or when unreadable).
+     * Where a side's clocks stand: its JVM's counters (null for nginx), the process's CPU
+     * ms and each JIT compiler thread's (none for nginx).
      */
-    double compilerMillis() {
-        return gateway == null ? 0 : ProcessCpu.compilerMillis(gateway.pid()).orElse(0);
+    record Mark(JvmCounters.Snapshot counters, double processMs, Map<Long, Double> compilerMs) {
     }
 
     /**
-     * Where a side's CPU clocks stand: the process's CPU ms and each JIT compiler
-     * thread's (none for nginx).
+     * What a side spent since a mark: CPU outside the JIT's compiler threads and in them,
+     * and what its JVM counted (null for nginx), the JIT's share being its compiler
+     * threads' CPU.
      */
-    record CpuMark(double processMs, Map<Long, Double> compilerMs) {
+    record Spent(double requestsMs, double compilerMs, JvmCounters.Reading jvm) {
     }
 
-    /**
-     * What a side spent since a mark: outside the JIT's compiler threads, and in them.
-     */
-    record CpuSpent(double requestsMs, double compilerMs) {
-    }
-
-    /** The side's CPU clocks now; a side that ended is one line naming its log. */
-    CpuMark cpuMark() {
+    /** The side's clocks now; a side that ended is one line naming its log. */
+    Mark mark() {
+        JvmCounters.Snapshot snapshot = counters == null ? null : counters.read();
+        double process = cpuMillis();
         Map<Long, Double> compiler = gateway == null ? Map.of() : ProcessCpu.compilerThreads(gateway.pid());
-        return new CpuMark(cpuMillis(), compiler == null ? Map.of() : compiler);
+        return new Mark(snapshot, process, compiler == null ? Map.of() : compiler);
     }
 
     /**
-     * The CPU a side spent since a mark, the JIT's compiler threads apart: their work is
-     * a cost of warming up that lands in whichever window it happens to run (1 to 10 % of
-     * a gateway's CPU now and then for minutes after its warm-up), not a cost per
-     * request.
+     * What a side spent since a mark, the JIT's compiler threads apart: their work is a
+     * cost of warming up that lands in whichever window it happens to run (1 to 10 % of a
+     * gateway's CPU now and then for minutes after its warm-up), not a cost per request.
+     * Compiler threads are summed by id, as the JVM starts and ends them: one born since
+     * the mark counts whole, one that ended loses its last part.
      */
-    CpuSpent cpuSince(CpuMark mark) {
-        CpuMark now = cpuMark();
-        double compiler = ProcessCpu.compilerSpent(mark.compilerMs(), now.compilerMs());
-        double process = now.processMs() - mark.processMs();
-        return new CpuSpent(Math.max(0, process - compiler), compiler);
+    Spent since(Mark mark) {
+        double process = cpuMillis() - mark.processMs();
+        Map<Long, Double> now = gateway == null ? Map.of() : ProcessCpu.compilerThreads(gateway.pid());
+        double compiler = ProcessCpu.compilerSpent(mark.compilerMs(), now == null ? Map.of() : now);
+        JvmCounters.Reading jvm = mark.counters() == null ? null
+                : counters.read().since(mark.counters()).withJitMillis(Math.round(compiler));
+        return new Spent(Math.max(0, process - compiler), compiler, jvm);
     }
 
     /**

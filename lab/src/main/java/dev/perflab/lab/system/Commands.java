@@ -69,6 +69,25 @@ public final class Commands {
         return run(command, dir, Map.of(), limit);
     }
 
+    /**
+     * Runs {@code command} and returns its output, or throws one line naming
+     * {@code what}: it could not start, did not end within {@code limit}, or failed (its
+     * last line).
+     */
+    public static String require(List<String> command, Map<String, String> env, Duration limit, String what) {
+        Result result = run(command, null, env, limit);
+        if (result.exit() == Result.NOT_RUN) {
+            throw new LabException("cannot run " + what + ": " + result.output());
+        }
+        if (result.exit() == Result.TIMED_OUT) {
+            throw new LabException(what + " did not end within " + limit.toMinutes() + " min");
+        }
+        if (!result.ok()) {
+            throw new LabException(what + " failed: " + result.lastLine());
+        }
+        return result.output();
+    }
+
     /** The same, with variables added to the environment. */
     public static Result run(List<String> command, Path dir, Map<String, String> env, Duration limit) {
         Path output = null;

@@ -75,21 +75,15 @@ public final class Otava {
                     + "; Debian/Ubuntu: apt-get install python3-venv)");
         }
         Commands.Result version = Commands.run(
-                List.of(python.toString(), "-c", "import sys; print(sys.version_info[0] * 100 + sys.version_info[1])"),
-                null, VENV_LIMIT);
-        if (!version.ok() || parseInt(version.firstLine()) < 310) {
+                List.of(python.toString(), "-c", "import sys; print('%d.%d' % sys.version_info[:2])"), null,
+                VENV_LIMIT);
+        String[] release = version.firstLine().split("\\.");
+        if (!version.ok() || release.length < 2 || parseInt(release[0]) * 100 + parseInt(release[1]) < 310) {
             throw new LabException("Apache Otava " + VERSION + " needs Python 3.10 to 3.14; python3 here is "
                     + version.firstLine().strip());
         }
-        Commands.Result installed = Commands.run(List.of(python.toString(), "-m", "pip", "install", "--quiet",
-                "--disable-pip-version-check", "apache-otava==" + VERSION), null, Map.of(), INSTALL_LIMIT);
-        if (installed.exit() == Commands.Result.TIMED_OUT) {
-            throw new LabException("pip install apache-otava==" + VERSION + " did not end within "
-                    + INSTALL_LIMIT.toMinutes() + " min");
-        }
-        if (!installed.ok()) {
-            throw new LabException("pip install apache-otava==" + VERSION + " failed: " + installed.lastLine());
-        }
+        Commands.require(List.of(python.toString(), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+                "apache-otava==" + VERSION), Map.of(), INSTALL_LIMIT, "pip install apache-otava==" + VERSION);
         try {
             Files.writeString(marker, "apache-otava==" + VERSION + "\n");
         }
@@ -145,11 +139,8 @@ public final class Otava {
         catch (IOException | RuntimeException ex) {
             throw new LabException("cannot write Otava's request in " + work + ": " + LabException.describe(ex), ex);
         }
-        Commands.Result ran = Commands
-            .run(List.of(python.toString(), script.toString(), in.toString(), answer.toString()), null, ANALYSIS_LIMIT);
-        if (!ran.ok()) {
-            throw new LabException("Apache Otava failed: " + ran.lastLine());
-        }
+        Commands.require(List.of(python.toString(), script.toString(), in.toString(), answer.toString()), Map.of(),
+                ANALYSIS_LIMIT, "Apache Otava");
         JsonNode result;
         try {
             result = JSON.readTree(answer.toFile());

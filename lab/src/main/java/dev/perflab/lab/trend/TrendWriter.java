@@ -104,7 +104,7 @@ public final class TrendWriter {
     }
 
     /** The first 7 characters of a commit, as git prints it short. */
-    static String shortCommit(String commit) {
+    public static String shortCommit(String commit) {
         return commit.length() > 7 ? commit.substring(0, 7) : commit;
     }
 

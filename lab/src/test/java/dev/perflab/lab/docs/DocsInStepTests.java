@@ -328,4 +328,76 @@ class DocsInStepTests {
         assertThat(missing).as("README.md links to").isEmpty();
     }
 
+    /** An interval as the English pages quote a verdict: 1.059 × [1.015, 1.103]. */
+    private static final Pattern INTERVAL = Pattern.compile("\\d+\\.\\d+ × \\[\\d+\\.\\d+, \\d+\\.\\d+\\]");
+
+    /** A run named in the text: its results folder, or a commit in inline code. */
+    private static final Pattern RUN = Pattern.compile("results/\\d{8}-\\d{6}|`[0-9a-f]{7}`");
+
+    private static final Pattern FENCED = Pattern.compile("(?s)```.*?```");
+
+    /** The intervals a page shows as measured output: in its tables and code blocks. */
+    private static Set<String> shown(String page) {
+        Set<String> shown = new TreeSet<>();
+        Matcher code = FENCED.matcher(page);
+        while (code.find()) {
+            INTERVAL.matcher(code.group()).results().forEach(r -> shown.add(r.group()));
+        }
+        FENCED.matcher(page)
+            .replaceAll("")
+            .lines()
+            .filter(line -> line.startsWith("|"))
+            .forEach(line -> INTERVAL.matcher(line).results().forEach(r -> shown.add(r.group())));
+        return shown;
+    }
+
+    /**
+     * A figure quoted in prose says where it comes from: it is in a table or code block
+     * of its page or of a page its paragraph links to, or its section names the run (a
+     * results folder or a commit), or the page quotes it in such a section too. The
+     * English pages are read; the other languages carry the same numbers, links and
+     * inline code
+     * ({@link #eachPageHasTheSameHeadingsCommandsFiguresAndNumbersInEveryLanguage}).
+     */
+    @Test
+    void everyIntervalInTheProseNamesItsRunOrATableThatHoldsIt() throws IOException {
+        List<Path> files = new ArrayList<>(List.of(ROOT.resolve("README.md")));
+        for (String page : pages("en")) {
+            files.add(ROOT.resolve("docs/en").resolve(page));
+        }
+        List<String> unsourced = new ArrayList<>();
+        for (Path file : files) {
+            String page = Files.readString(file);
+            Set<String> known = shown(page);
+            List<String> sections = List.of(FENCED.matcher(page).replaceAll("").split("\\n(?=#)"));
+            for (String section : sections) {
+                if (RUN.matcher(section).find()) {
+                    INTERVAL.matcher(section).results().forEach(r -> known.add(r.group()));
+                }
+            }
+            for (String section : sections) {
+                if (RUN.matcher(section).find()) {
+                    continue;
+                }
+                for (String paragraph : section.split("\\n\\s*\\n")) {
+                    Set<String> linked = new TreeSet<>();
+                    Matcher link = Pattern.compile("\\]\\(([^)#]+\\.md)").matcher(paragraph);
+                    while (link.find()) {
+                        Path target = file.getParent().resolve(link.group(1)).normalize();
+                        if (Files.isRegularFile(target)) {
+                            linked.addAll(shown(Files.readString(target)));
+                        }
+                    }
+                    INTERVAL.matcher(paragraph)
+                        .results()
+                        .map(r -> r.group())
+                        .filter(interval -> !known.contains(interval) && !linked.contains(interval))
+                        .forEach(interval -> unsourced.add(ROOT.relativize(file) + ": " + interval));
+                }
+            }
+        }
+        assertThat(unsourced).as("intervals in the prose that name neither their run nor a table holding them")
+            .isEmpty();
+    }
+
 }

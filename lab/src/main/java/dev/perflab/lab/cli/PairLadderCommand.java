@@ -47,8 +47,8 @@ public class PairLadderCommand implements Callable<Integer> {
     @Mixin
     PairOptions options;
 
-    @Option(names = "--scenarios", defaultValue = "${env:SCENARIOS}",
-            description = "Ladder file (default: lab/scenarios.yml under --root).")
+    @Option(names = { "--ladder", "--scenarios" }, defaultValue = "${env:LADDER}",
+            description = "Ladder file, or lean for lab/scenarios-lean.yml (LADDER, once SCENARIOS; default: lab/scenarios.yml under --root).")
     Path scenarios;
 
     @Option(names = "--only", split = ",", defaultValue = "${env:ONLY:-}",
@@ -70,7 +70,7 @@ public class PairLadderCommand implements Callable<Integer> {
             Comparison.threshold(failOn);
         }
         int passes = options.passes(DEFAULT_PASSES);
-        Path file = scenarios != null ? scenarios : options.repository().resolve("lab/scenarios.yml");
+        Path file = LadderFile.of(scenarios, options.repository());
         List<Scenario> rungs = ScenarioLadder.load(file)
             .select(only.stream().map(String::trim).filter(name -> !name.isEmpty()).toList());
         List<Scenario> installed = new ArrayList<>();

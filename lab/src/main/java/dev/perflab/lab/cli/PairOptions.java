@@ -31,17 +31,17 @@ public class PairOptions {
             description = "Folder for results (default: ${DEFAULT-VALUE}).")
     Path results;
 
-    @Option(names = "--rate", defaultValue = "${env:PAIR_RATE:-}",
-            description = "Requests per second offered to EACH side at once, or 0 for the closed loop (10 requests in flight per side) (default: "
+    @Option(names = "--rate", defaultValue = "${env:RATE:-}",
+            description = "Requests per second offered to EACH side at once (RATE, once PAIR_RATE), or 0 for the closed loop (10 requests in flight per side) (default: "
                     + PairPlan.DEFAULT_RATE + "; make lab: " + LineupPlan.DEFAULT_RATE + " to each rung of a duet).")
     String rate;
 
     @Option(names = "--passes", defaultValue = "${env:PASSES:-}",
-            description = "Passes, fixed before the run; both gateways restart each pass (default: 10 for make compare, 4 per step of make pair-ladder).")
+            description = "Passes, fixed before the run; both gateways restart each pass (default: 10 for make compare, 4 per step of make pair-ladder, 4 for make lab).")
     String passes;
 
     @Option(names = "--duration", defaultValue = "${env:DURATION}", converter = Durations.class,
-            description = "Measured time per pass of a pair, per duet of a pass of make lab (default: 30s for a pair, 20s for make lab).")
+            description = "Measured time per pass of a pair, per duet of a pass of make lab (default: 30s for a pair, 16s per duet of make lab).")
     Duration duration;
 
     @Option(names = "--subwindow", defaultValue = "${env:SUBWINDOW}", converter = Durations.class,
@@ -122,7 +122,7 @@ public class PairOptions {
         SystemOptions.checkAuthLatency(authLatency, "AUTH_LATENCY");
     }
 
-    /** PAIR_RATE as given, or the command's own default when it is empty. */
+    /** RATE as given, or the command's own default when it is empty. */
     int rate(int fallback) {
         if (rate == null || rate.isBlank()) {
             return fallback;
@@ -131,8 +131,7 @@ public class PairOptions {
             return Integer.parseInt(rate.trim());
         }
         catch (NumberFormatException ex) {
-            throw new LabException(
-                    "PAIR_RATE must be a whole number of requests per second, not '" + rate.trim() + "'");
+            throw new LabException("RATE must be a whole number of requests per second, not '" + rate.trim() + "'");
         }
     }
 

@@ -60,8 +60,8 @@ public class PairedLabCommand implements Callable<Integer> {
     @Mixin
     HistoryOption history;
 
-    @Option(names = "--scenarios", defaultValue = "${env:SCENARIOS}",
-            description = "Ladder file (default: lab/scenarios.yml under --root).")
+    @Option(names = { "--ladder", "--scenarios" }, defaultValue = "${env:LADDER}",
+            description = "Ladder file, or lean for lab/scenarios-lean.yml (LADDER, once SCENARIOS; default: lab/scenarios.yml under --root).")
     Path scenarios;
 
     @Option(names = "--only", split = ",", defaultValue = "${env:ONLY:-}",
@@ -149,7 +149,7 @@ public class PairedLabCommand implements Callable<Integer> {
             throw new LabException("ALONE must be 0s (none) or at least 1s, not " + Durations.format(alone));
         }
         Path root = options.repository();
-        Path file = scenarios != null ? scenarios : root.resolve("lab/scenarios.yml");
+        Path file = LadderFile.of(scenarios, root);
         List<Scenario> rungs = ScenarioLadder.load(file)
             .select(only.stream().map(String::trim).filter(name -> !name.isEmpty()).toList());
         List<String> gatewayOnly = options.gatewayJavaOptions();
@@ -182,9 +182,8 @@ public class PairedLabCommand implements Callable<Integer> {
         out.flush();
         int rate = options.rate(LineupPlan.DEFAULT_RATE);
         if (rate == 0) {
-            throw new LabException(
-                    "PAIR_RATE=0 (the closed loop) is for make compare: make lab offers every rung a rate, "
-                            + "and its closed loop is each rung alone (ALONE)");
+            throw new LabException("RATE=0 (the closed loop) is for make compare: make lab offers every rung a rate, "
+                    + "and its closed loop is each rung alone (ALONE)");
         }
         long seed = options.seed();
         return new LineupPlan(entrants, rate, options.passes(DEFAULT_PASSES),

@@ -104,14 +104,15 @@ final class RunCommands {
         }
 
         /**
-         * PROFILES where the rungs set the lab gateway's profiles themselves: one line
-         * instead of a setting that would change nothing.
+         * GATEWAY_PROFILES where the rungs set the lab gateway's profiles themselves: one
+         * line instead of a setting that would change nothing.
          */
         void refuseProfiles(String target, Path file) {
             if (!system.profiles().isEmpty() && setup().foreignGateway().isEmpty()) {
-                throw new LabException("PROFILES=" + String.join(",", system.profiles()) + " does not apply to make "
-                        + target + ": its rungs set the gateway's profiles themselves (" + shown(file)
-                        + "); PROFILES is for make gateway-test, profile and up, and for your own gateway (GATEWAY_JAR)");
+                throw new LabException("GATEWAY_PROFILES=" + String.join(",", system.profiles())
+                        + " does not apply to make " + target + ": its rungs set the gateway's profiles themselves ("
+                        + shown(file)
+                        + "); GATEWAY_PROFILES is for make gateway-test, profile and up, and for your own gateway (GATEWAY_JAR)");
             }
         }
 
@@ -136,7 +137,7 @@ final class RunCommands {
             out().println("Your gateway (" + setup().foreignGateway().get().name()
                     + ") replaces the lab's: its rungs are "
                     + String.join(", ", adapted.rungs().stream().map(Scenario::name).toList()) + "; " + OWN_GATEWAY
-                    + " runs with PROFILES as its Spring profiles (the lab's gateway rungs set the lab's own profiles and are left out)");
+                    + " runs with GATEWAY_PROFILES as its Spring profiles (the lab's gateway rungs set the lab's own profiles and are left out)");
             out().flush();
             return adapted;
         }
@@ -147,7 +148,8 @@ final class RunCommands {
     static final String OWN_GATEWAY = "own-gateway";
 
     /**
-     * The rung that drives the user's own gateway, with PROFILES as its Spring profiles.
+     * The rung that drives the user's own gateway, with GATEWAY_PROFILES as its Spring
+     * profiles.
      */
     static Scenario ownGateway(SystemSetup setup) {
         return Scenario.gateway(OWN_GATEWAY, setup.options().profiles(),
@@ -190,8 +192,8 @@ final class RunCommands {
         }
 
         @Option(names = "--auth-client", defaultValue = "${env:AUTH_CLIENT}",
-                description = "${COMPLETION-CANDIDATES}: the gateway's auth client, in front of PROFILES "
-                        + "(default: the one PROFILES names, else reactive).")
+                description = "${COMPLETION-CANDIDATES}: the gateway's auth client, in front of GATEWAY_PROFILES "
+                        + "(default: the one GATEWAY_PROFILES names, else reactive).")
         AuthClientMode authClient;
 
         @Override
@@ -231,8 +233,8 @@ final class RunCommands {
             description = "The scenario ladder of lab/scenarios.yml, one rung after the other, into one report.")
     static class Ladder extends Gated {
 
-        @Option(names = "--scenarios", defaultValue = "${env:SCENARIOS}",
-                description = "Ladder file (default: lab/scenarios.yml under --root).")
+        @Option(names = { "--ladder", "--scenarios" }, defaultValue = "${env:LADDER}",
+                description = "Ladder file, or lean for lab/scenarios-lean.yml (LADDER, once SCENARIOS; default: lab/scenarios.yml under --root).")
         Path scenarios;
 
         @Option(names = "--only", split = ",", defaultValue = "${env:ONLY:-}",
@@ -241,7 +243,7 @@ final class RunCommands {
 
         @Override
         public Integer call() {
-            Path file = scenarios != null ? scenarios : system.root().resolve("lab/scenarios.yml");
+            Path file = LadderFile.of(scenarios, system.root());
             refuseProfiles("lab", file);
             ScenarioLadder ladder = ladder(file);
             return run(CommandKind.LAB, load,
@@ -260,8 +262,8 @@ final class RunCommands {
          */
         static final int SWEEP_CONNECTIONS = 200;
 
-        @Option(names = "--scenarios", defaultValue = "${env:SCENARIOS}",
-                description = "Ladder file (default: lab/scenarios.yml under --root).")
+        @Option(names = { "--ladder", "--scenarios" }, defaultValue = "${env:LADDER}",
+                description = "Ladder file, or lean for lab/scenarios-lean.yml (LADDER, once SCENARIOS; default: lab/scenarios.yml under --root).")
         Path scenarios;
 
         @Override
@@ -271,7 +273,7 @@ final class RunCommands {
                         "make sweep compares the lab gateway's auth clients, which your gateway does not have: "
                                 + "use gateway-test, lab, capacity or profile with GATEWAY_JAR/GATEWAY_IMAGE");
             }
-            Path file = scenarios != null ? scenarios : system.root().resolve("lab/scenarios.yml");
+            Path file = LadderFile.of(scenarios, system.root());
             refuseProfiles("sweep", file);
             ScenarioLadder.Sweep sweep = ScenarioLadder.load(file).sweep();
             if (sweep != null && (sweep.clients() == null || sweep.clients().isEmpty() || sweep.latencies() == null
@@ -305,8 +307,8 @@ final class RunCommands {
                     + "the highest offered rate whose step meets SLO.")
     static class Capacity extends Measuring {
 
-        @Option(names = "--scenarios", defaultValue = "${env:SCENARIOS}",
-                description = "Ladder file (default: lab/scenarios.yml under --root).")
+        @Option(names = { "--ladder", "--scenarios" }, defaultValue = "${env:LADDER}",
+                description = "Ladder file, or lean for lab/scenarios-lean.yml (LADDER, once SCENARIOS; default: lab/scenarios.yml under --root).")
         Path scenarios;
 
         @Option(names = "--only", split = ",", defaultValue = "${env:ONLY:-}",
@@ -319,7 +321,7 @@ final class RunCommands {
         @Override
         public Integer call() {
             capacity.validate();
-            Path file = scenarios != null ? scenarios : system.root().resolve("lab/scenarios.yml");
+            Path file = LadderFile.of(scenarios, system.root());
             refuseProfiles("capacity", file);
             List<LoadAgent> agents = LoadAgent.check(capacity.agentHosts());
             // the open-model generator, found (or built) before any app starts

@@ -274,17 +274,17 @@ final class RunPlans {
         long least = load.repeat() * rungs * (15 + 3 * load.warmupProbe().toSeconds() + each);
         long most = load.repeat() * rungs * (30 + load.warmupMax().toSeconds() + each);
         return String.format(Locale.ROOT,
-                "Expected duration: %d rung%s x %d pass%s, about %d to %d min (warm-up until steady, at most WARMUP_MAX=%s)",
+                "Expected duration: %d rung%s x %d pass%s, about %d to %d min (warm-up until steady, at most WARMUP=%s)",
                 rungs, rungs == 1 ? "" : "s", load.repeat(), load.repeat() == 1 ? "" : "es",
                 Math.max(1, Math.round(least / 60.0)), Math.max(1, Math.round(most / 60.0)),
                 Durations.format(load.warmupMax()));
     }
 
     /**
-     * Whether the rungs are offered a fixed rate after the closed loop (CPU_RATE; make
-     * lab's default {@link CommandKind#LADDER_CPU_RATE}), with vegeta. Without vegeta and
-     * Go to build it, the default rate is left out with one line; a rate the user asked
-     * for is an error.
+     * Whether the rungs are offered a fixed rate after the closed loop (RATE; make lab's
+     * default {@link CommandKind#LADDER_CPU_RATE}), with vegeta. Without vegeta and Go to
+     * build it, the default rate is left out with one line; a rate the user asked for is
+     * an error.
      */
     record AtRate(int rate, String skipped) {
 
@@ -302,10 +302,10 @@ final class RunPlans {
             }
             catch (LabException ex) {
                 if (load.cpuRate(-1) != -1) {
-                    throw new LabException("CPU_RATE=" + rate + ": " + ex.getMessage());
+                    throw new LabException("RATE=" + rate + ": " + ex.getMessage());
                 }
-                out.println("CPU at a fixed rate: not measured, " + ex.getMessage()
-                        + " (CPU_RATE=0 leaves this phase out)");
+                out.println(
+                        "CPU at a fixed rate: not measured, " + ex.getMessage() + " (RATE=0 leaves this phase out)");
                 return new AtRate(0, ex.getMessage());
             }
         }

@@ -41,8 +41,9 @@ public class SystemOptions {
             description = "Folder for results and logs (default: ${DEFAULT-VALUE}).")
     Path results;
 
-    @Option(names = "--profiles", defaultValue = "${env:PROFILES:-}", split = "[,\\s]+",
-            description = "Gateway Spring profiles, comma- or space-separated, e.g. blocking,log-quiet (default: none, i.e. reactive).")
+    @Option(names = { "--gateway-profiles", "--profiles" }, defaultValue = "${env:GATEWAY_PROFILES:-}",
+            split = "[,\\s]+",
+            description = "Gateway Spring profiles (GATEWAY_PROFILES, once PROFILES), comma- or space-separated, e.g. blocking,log-quiet (default: none, i.e. reactive).")
     List<String> profiles = List.of();
 
     @Option(names = "--auth-latency", defaultValue = "${env:AUTH_LATENCY:-1ms}",

@@ -38,7 +38,7 @@ class UpCommand implements Callable<Integer> {
     SystemOptions options;
 
     @Option(names = "--auth-client", defaultValue = "${env:AUTH_CLIENT}",
-            description = "${COMPLETION-CANDIDATES}: the gateway's auth client, before PROFILES (default: reactive).")
+            description = "${COMPLETION-CANDIDATES}: the gateway's auth client, before GATEWAY_PROFILES (default: reactive).")
     AuthClientMode authClient;
 
     @Spec
@@ -63,7 +63,7 @@ class UpCommand implements Callable<Integer> {
         setup.stopLeftovers(out);
         SystemOptions.checkAuthLatency(options.authLatency(), "AUTH_LATENCY");
         GatewayProfiles.in(Service.GATEWAY.jar(options.root()))
-            .check(setup.spec(Service.GATEWAY).profiles(), "PROFILES");
+            .check(setup.spec(Service.GATEWAY).profiles(), "GATEWAY_PROFILES");
         out.println("Starting business-service, auth-service and gateway " + profileText(setup) + "...");
         LabSystem system = LabSystem.start(setup.launcher(upDir).outlivingTheRunner(), setup.specs(),
                 options.healthTimeout());

@@ -38,9 +38,9 @@ public record LineupPlan(List<Entrant> entrants, int ratePerSide, int passes, Li
         String failOnText) {
 
     /**
-     * The rate each rung of a duet is offered when PAIR_RATE is not given: the pairs'
-     * (make compare, make pair-ladder), at which a gateway's cost per request is the one
-     * it has under load (docs/en/13-paired.md).
+     * The rate each rung of a duet is offered when RATE is not given: the pairs' (make
+     * compare, make pair-ladder), at which a gateway's cost per request is the one it has
+     * under load (docs/en/13-paired.md).
      */
     public static final int DEFAULT_RATE = 400;
 
@@ -110,8 +110,7 @@ public record LineupPlan(List<Entrant> entrants, int ratePerSide, int passes, Li
                     + entrants.stream().filter(Entrant::gateway).count() + " were chosen: name two or more with ONLY=");
         }
         if (ratePerSide < 1 || ratePerSide > 50_000) {
-            throw new LabException(
-                    "PAIR_RATE must be 1 to 50000 requests per second for each rung, not " + ratePerSide);
+            throw new LabException("RATE must be 1 to 50000 requests per second for each rung, not " + ratePerSide);
         }
         if (passes < 2 || passes > 200) {
             throw new LabException("PASSES must be 2 to 200 (the interval is over passes), not " + passes);

@@ -33,8 +33,8 @@ public record PairPlan(Side a, Side b, int ratePerSide, int passes, List<Duratio
     public static final int DEFAULT_RATE = 400;
 
     /**
-     * Requests in flight per side in the closed loop (PAIR_RATE=0): the ladder's own
-     * closed loop keeps CONNECTIONS=10 per target.
+     * Requests in flight per side in the closed loop (RATE=0): the ladder's own closed
+     * loop keeps CONNECTIONS=10 per target.
      */
     public static final int CLOSED_LOOP_PER_SIDE = 10;
 
@@ -45,7 +45,7 @@ public record PairPlan(Side a, Side b, int ratePerSide, int passes, List<Duratio
         windows = List.copyOf(windows);
         javaOptions = List.copyOf(javaOptions);
         if (ratePerSide < 0 || ratePerSide > 50_000) {
-            throw new LabException("PAIR_RATE must be 1 to 50000 requests per second for each side, or 0 for the "
+            throw new LabException("RATE must be 1 to 50000 requests per second for each side, or 0 for the "
                     + "closed loop, not " + ratePerSide);
         }
         if (passes < 2 || passes > 200) {
@@ -126,7 +126,7 @@ public record PairPlan(Side a, Side b, int ratePerSide, int passes, List<Duratio
         return parts;
     }
 
-    /** Whether the sides run in the closed loop (PAIR_RATE=0) rather than at a rate. */
+    /** Whether the sides run in the closed loop (RATE=0) rather than at a rate. */
     public boolean closedLoop() {
         return ratePerSide == 0;
     }

@@ -11,8 +11,8 @@ import dev.perflab.lab.verdict.Intervals;
 import dev.perflab.lab.verdict.Spread;
 
 /**
- * Each rung at the fixed offered rate after its closed loop (CPU_RATE): achieved req/s,
- * p99, the proxy's and the load generator's CPU ms per request with intervals, and the cv
+ * Each rung at the fixed offered rate after its closed loop (RATE): achieved req/s, p99,
+ * the proxy's and the load generator's CPU ms per request with intervals, and the cv
  * between passes of the proxy's. There the CPU a request costs is not the mirror of the
  * closed loop's req/s.
  *

@@ -30,7 +30,7 @@ public final class ConsoleSummary {
         HeadlineSection headline = HeadlineSection.of(facts);
         lines.addAll(headline.lines());
         if (headline.onePass() && !headline.lines().isEmpty()) {
-            lines.add("One pass of each rung: the intervals do not cover a restart (REPEAT=3 for that).");
+            lines.add("One pass of each rung: the intervals do not cover a restart (PASSES=3 for that).");
         }
         return lines;
     }

@@ -12,9 +12,9 @@ import dev.perflab.lab.verdict.Window;
  * SLO=p99:10ms on a measuring command (make lab, gateway-test, baseline, sweep): after
  * the summary, one ✓/✗ line per measured rung, read from summary.json as the summary is.
  * A rung holds the objective when the closed loop's percentile is at most the limit and
- * at most 0.1 % of its answers failed; where it was also offered the fixed rate
- * (CPU_RATE) and the objective is a p99, every fixed-rate window's p99 is at most the
- * limit too, at 98 % or more of the rate (the load the objective is usually promised at).
+ * at most 0.1 % of its answers failed; where it was also offered the fixed rate (RATE)
+ * and the objective is a p99, every fixed-rate window's p99 is at most the limit too, at
+ * 98 % or more of the rate (the load the objective is usually promised at).
  */
 public final class SloGate {
 

@@ -257,7 +257,7 @@ public record RungResult(@JsonUnwrapped Scenario rung, String dir, @JsonUnwrappe
     }
 
     /**
-     * The rung offered a constant rate (CPU_RATE, by the open-model generator) after its
+     * The rung offered a constant rate (RATE, by the open-model generator) after its
      * closed loop: each sub-window's achieved req/s, p99 and CPU ms per request of every
      * process, with their intervals. Below saturation the CPU a request costs is not just
      * the mirror of req/s it is at the closed loop's maximum. {@code skipped} says why a

@@ -23,7 +23,7 @@ public enum CommandKind {
     }
 
     /**
-     * The rate each rung is offered after the closed loop unless CPU_RATE says otherwise:
+     * The rate each rung is offered after the closed loop unless RATE says otherwise:
      * make lab's, else off.
      */
     public int defaultCpuRate() {

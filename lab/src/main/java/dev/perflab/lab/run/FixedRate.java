@@ -10,10 +10,10 @@ import dev.perflab.lab.result.RungResult;
 import dev.perflab.lab.stats.StatsLog;
 
 /**
- * After the closed loop, CPU_RATE offered with an open-model generator for CPU_DURATION,
- * in SUBWINDOW parts: the CPU a request costs below saturation. Skipped when the closed
- * loop did not reach well above the rate (the rate would saturate the rung, and its CPU
- * per request would again only mirror its req/s).
+ * After the closed loop, RATE offered with an open-model generator for CPU_DURATION, in
+ * SUBWINDOW parts: the CPU a request costs below saturation. Skipped when the closed loop
+ * did not reach well above the rate (the rate would saturate the rung, and its CPU per
+ * request would again only mirror its req/s).
  */
 record FixedRate(int rate, LoadGenerator generator, Duration duration,
         List<Duration> subwindows) implements Measurement {
@@ -35,7 +35,7 @@ record FixedRate(int rate, LoadGenerator generator, Duration duration,
         double closedLoopRps = parts.closedLoopRps() == null ? 0 : parts.closedLoopRps();
         double reached = Math.min(closedLoopRps, rung.lastProbe(closedLoopRps));
         if (reached < rate * HEADROOM) {
-            String why = String.format(Locale.ROOT, "the closed loop reached %,.0f req/s, less than %.2f x CPU_RATE=%d",
+            String why = String.format(Locale.ROOT, "the closed loop reached %,.0f req/s, less than %.2f x RATE=%d",
                     reached, HEADROOM, rate);
             rung.out().println("    at a fixed rate: skipped, " + why);
             parts.atRate(new Phase(rate, null, SubWindows.NONE, why));

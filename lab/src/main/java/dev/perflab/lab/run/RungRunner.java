@@ -128,7 +128,7 @@ public final class RungRunner {
         Warmup.Result warm = Warmup.run(warmup.generator(), warmup.probe(), warmup.max(), rung.url(), rung.header(),
                 rung.deployment()::prime, out);
         out.printf("    warm-up: %s after %ds, %s (%,.0f req/s in the last probe)%n",
-                warm.steady() ? "steady" : "not steady within WARMUP_MAX, measuring anyway", warm.took().toSeconds(),
+                warm.steady() ? "steady" : "not steady within WARMUP, measuring anyway", warm.took().toSeconds(),
                 warm.reason(), warm.probes().isEmpty() ? 0 : warm.probes().get(warm.probes().size() - 1));
         return warm;
     }

@@ -45,7 +45,7 @@ public final class Warmup {
 
     static final String JIT_QUIET_REASON = "the JIT was quiet (at most 10 % of each of the last two probes) and req/s stopped climbing";
     static final String AGREED_REASON = "three probes agreed within 3 %";
-    static final String CAP_REASON = "WARMUP_MAX reached";
+    static final String CAP_REASON = "WARMUP reached";
 
     /**
      * @param reason why the warm-up ended

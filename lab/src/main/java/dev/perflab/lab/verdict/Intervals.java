@@ -13,7 +13,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
  * A rung's figures with their 95 % intervals, and which variance those intervals cover.
- * With two passes or more (REPEAT, each pass restarting the apps) the units are the
+ * With two passes or more (PASSES, each pass restarting the apps) the units are the
  * passes' means, so the interval covers the variance between restarts, which on a 2-core
  * machine is most of it; with one pass the units are its sub-windows, and the interval
  * covers only what varies inside one run.
@@ -42,7 +42,7 @@ public record Intervals(String covers, Estimate rps, @JsonProperty("p99_ms") Est
                                 : "of a system the lab did not start, so not across restarts")
                         + " (" + windows.size() + " sub-windows in all)"
                 : "within one run only: " + windows.size() + " sub-window" + (windows.size() == 1 ? "" : "s")
-                        + " of one start (restarts vary more; REPEAT=3 covers them)";
+                        + " of one start (restarts vary more; PASSES=3 covers them)";
         Map<String, Estimate> cpu = new TreeMap<>();
         processes(windows).forEach(process -> {
             List<Double> units = units(windows, w -> w.cpuMsPerRequest(process));

@@ -11,9 +11,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * AUTH_CLIENT and PROFILES together: PROFILES=blocking alone means the blocking client
- * (it used to be paired with a default reactive the user never typed, and the gateway
- * died on "profiles reactive and blocking exclude each other").
+ * AUTH_CLIENT and GATEWAY_PROFILES together: GATEWAY_PROFILES=blocking alone means the
+ * blocking client (it used to be paired with a default reactive the user never typed, and
+ * the gateway died on "profiles reactive and blocking exclude each other").
  */
 class AuthClientChoiceTests {
 
@@ -42,11 +42,11 @@ class AuthClientChoiceTests {
     void twoClientsAreOneLineNamingWhatTheUserTyped() {
         assertThatThrownBy(() -> AuthClientChoice.profiles(AuthClientMode.REACTIVE, List.of("blocking", "log-quiet")))
             .isInstanceOf(LabException.class)
-            .hasMessage("AUTH_CLIENT=reactive and PROFILES=blocking,log-quiet name two auth clients "
+            .hasMessage("AUTH_CLIENT=reactive and GATEWAY_PROFILES=blocking,log-quiet name two auth clients "
                     + "(reactive and blocking): give the client once, as AUTH_CLIENT");
         assertThatThrownBy(() -> AuthClientChoice.profiles(null, List.of("blocking", "offloaded")))
             .isInstanceOf(LabException.class)
-            .hasMessageStartingWith("PROFILES names 2 auth clients (blocking and offloaded)")
+            .hasMessageStartingWith("GATEWAY_PROFILES names 2 auth clients (blocking and offloaded)")
             .hasMessageNotContaining("\n");
     }
 

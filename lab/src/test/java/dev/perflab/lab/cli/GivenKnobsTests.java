@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
@@ -45,7 +46,9 @@ class GivenKnobsTests {
             .hasMessageStartingWith("make lab PAIRED=yes does not use PROFILER (")
             .hasMessageContaining("make lab PAIRED=no,");
         assertThatThrownBy(() -> GivenKnobs.check(command("compare", "--a", "x", "--b", "y"), "PASSES")).hasMessage(
-                "make compare A= B= does not use PASSES (make compare A_GATEWAY= B_GATEWAY=, make pair-ladder, make lab PAIRED=yes do): leave it out");
+                "make compare A= B= does not use PASSES (make baseline, make gateway-test, make profile, make lab PAIRED=no, "
+                        + "make sweep, make capacity, make compare A_GATEWAY= B_GATEWAY=, make pair-ladder, make lab PAIRED=yes do): "
+                        + "leave it out");
     }
 
     /**
@@ -54,7 +57,7 @@ class GivenKnobsTests {
      */
     @Test
     void baselineTakesNoGatewayKnob() {
-        for (String knob : List.of("PROFILER", "PROFILES", "GATEWAY_JAVA_OPTS")) {
+        for (String knob : List.of("PROFILER", "GATEWAY_PROFILES", "PROFILES", "GATEWAY_JAVA_OPTS")) {
             assertThatThrownBy(() -> GivenKnobs.check(command("baseline"), knob)).as(knob)
                 .hasMessageStartingWith("make baseline does not use " + knob + " (");
         }
@@ -64,8 +67,7 @@ class GivenKnobsTests {
     @Test
     void theMakefilesOwnNamesAndNamesOfNoKnobPass() {
         assertThatNoException().isThrownBy(() -> {
-            // LADDER and PROFILE_RUNGS are the Makefile's names for SCENARIOS and
-            // PROFILER
+            // PROFILE_RUNGS and CPU_RATE are old names of PROFILER and RATE
             GivenKnobs.check(command("lab"), "LADDER PROFILE_RUNGS DURATION SLO CPU_RATE PROFILER PAIRED");
             GivenKnobs.check(command("paired-lab"), "LADDER PAIRED PASSES PAIR_RATE ALONE FAIL_ON DURATION");
             GivenKnobs.check(command("report", "--run", "x"), "RUN");
@@ -79,6 +81,57 @@ class GivenKnobsTests {
         });
         assertThatThrownBy(() -> GivenKnobs.check(command("gateway-test"), "LADDER"))
             .hasMessageStartingWith("make gateway-test does not use LADDER (make lab PAIRED=no, ");
+    }
+
+    /**
+     * One name per idea (issue 40): each new name is taken by the targets that take the
+     * idea and refused by one that does not, and each old name is taken and refused
+     * exactly where its new name is, the refusal naming the word the user typed.
+     */
+    @Test
+    void eachNewNameIsTakenWhereItsIdeaIsAndEachOldNameWhereItsNewOneIs() {
+        Map<String, String> renamed = new java.util.LinkedHashMap<>();
+        renamed.put("REPEAT", "PASSES");
+        renamed.put("WARMUP_MAX", "WARMUP");
+        renamed.put("CPU_RATE", "RATE");
+        renamed.put("PAIR_RATE", "RATE");
+        renamed.put("SCENARIOS", "LADDER");
+        renamed.put("PROFILES", "GATEWAY_PROFILES");
+        renamed.put("PROFILE_RUNGS", "PROFILER");
+        // the targets that take each new name, and one that does not
+        Map<String, List<String[]>> takes = Map.of("PASSES",
+                List.of(new String[] { "lab" }, new String[] { "paired-lab" }, new String[] { "pair" },
+                        new String[] { "pair-ladder" }, new String[] { "baseline" }),
+                "WARMUP",
+                List.of(new String[] { "lab" }, new String[] { "paired-lab" }, new String[] { "pair" },
+                        new String[] { "gateway-test" }),
+                "RATE", List.of(new String[] { "lab" }, new String[] { "paired-lab" }, new String[] { "pair" }),
+                "LADDER",
+                List.of(new String[] { "lab" }, new String[] { "paired-lab" }, new String[] { "pair-ladder" },
+                        new String[] { "sweep" }, new String[] { "capacity" }),
+                "GATEWAY_PROFILES", List.of(new String[] { "gateway-test" }, new String[] { "up" }), "PROFILER",
+                List.of(new String[] { "lab" }, new String[] { "profile" }));
+        Map<String, String[]> refuses = Map.of("PASSES", new String[] { "up" }, "WARMUP", new String[] { "up" }, "RATE",
+                new String[] { "compare", "--a", "x", "--b", "y" }, "LADDER", new String[] { "gateway-test" },
+                "GATEWAY_PROFILES", new String[] { "baseline" }, "PROFILER", new String[] { "paired-lab" });
+        renamed.forEach((old, now) -> {
+            assertThat(GivenKnobs.ALIASES).as(old).containsEntry(old, now);
+            for (String[] args : takes.get(now)) {
+                for (String word : List.of(now, old)) {
+                    assertThatNoException().as(word + " on " + args[0])
+                        .isThrownBy(() -> GivenKnobs.check(command(args), word));
+                }
+            }
+            for (String word : List.of(now, old)) {
+                assertThatThrownBy(() -> GivenKnobs.check(command(refuses.get(now)), word)).as(word)
+                    .isInstanceOf(LabException.class)
+                    .hasMessageContaining(" does not use " + word + " (");
+            }
+        });
+        // the runner reads the new names alone
+        java.util.Set<String> read = new java.util.TreeSet<>();
+        LabCommand.commandLine().getSubcommands().values().forEach(sub -> read.addAll(GivenKnobs.knobs(sub)));
+        assertThat(read).containsAll(renamed.values()).doesNotContainAnyElementsOf(renamed.keySet());
     }
 
     /**

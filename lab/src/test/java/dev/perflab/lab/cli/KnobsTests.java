@@ -51,9 +51,9 @@ class KnobsTests {
             err.getBuffer().setLength(0);
             assertThat(run(target, "--profiles", "log-quiet")).as(target).isNotZero();
             assertThat(err.toString().strip()).hasLineCount(1)
-                .isEqualTo("lab: PROFILES=log-quiet does not apply to make " + target
+                .isEqualTo("lab: GATEWAY_PROFILES=log-quiet does not apply to make " + target
                         + ": its rungs set the gateway's profiles themselves (lab/scenarios.yml); "
-                        + "PROFILES is for make gateway-test, profile and up, and for your own gateway (GATEWAY_JAR)");
+                        + "GATEWAY_PROFILES is for make gateway-test, profile and up, and for your own gateway (GATEWAY_JAR)");
         }
         assertThat(results).isEmptyDirectory();
     }
@@ -73,7 +73,7 @@ class KnobsTests {
         err.getBuffer().setLength(0);
         assertThat(run("baseline", "--warmup-max", "0s")).isNotZero();
         assertThat(err.toString().strip()).hasLineCount(1)
-            .startsWith("lab: WARMUP_MAX must be at least one warm-up probe");
+            .startsWith("lab: WARMUP must be at least one warm-up probe (WARMUP_PROBE=5s)");
         assertThat(results).isEmptyDirectory();
     }
 
@@ -90,10 +90,10 @@ class KnobsTests {
     void aBadCpuRateIsOneLineBeforeAnythingStarts() {
         assertThat(run("lab", "--cpu-rate", "fast")).isNotZero();
         assertThat(err.toString().strip())
-            .isEqualTo("lab: CPU_RATE must be 0 (off) or a rate in requests per second, e.g. 800, got 'fast'");
+            .isEqualTo("lab: RATE must be 0 (off) or a rate in requests per second, e.g. 800, got 'fast'");
         err.getBuffer().setLength(0);
         assertThat(run("gateway-test", "--cpu-rate", "-1")).isNotZero();
-        assertThat(err.toString().strip()).startsWith("lab: CPU_RATE must be 0 (off)");
+        assertThat(err.toString().strip()).startsWith("lab: RATE must be 0 (off)");
         assertThat(results).isEmptyDirectory();
     }
 
@@ -124,13 +124,13 @@ class KnobsTests {
         bad.put(List.of("capacity", "--rates", "1.5,800"), "lab: RATES must be whole req/s from 1 to 1000000");
         bad.put(List.of("baseline", "--duration", "10h", "--subwindow", "1s"),
                 "lab: DURATION=10h in SUBWINDOW=1s parts makes 36000 sub-windows");
-        bad.put(List.of("baseline", "--repeat", "5000"), "lab: REPEAT must be at most 100, got 5000");
+        bad.put(List.of("baseline", "--repeat", "5000"), "lab: PASSES must be at most 100, got 5000");
         bad.put(List.of("baseline", "--threads", "5000", "--connections", "5000"),
                 "lab: THREADS must be at most 1000, got 5000");
         bad.put(List.of("baseline", "--connections", "100000000"),
                 "lab: CONNECTIONS=100000000 is more than this machine lets one process open");
-        bad.put(List.of("lab", "--cpu-rate", "5000000"), "lab: CPU_RATE must be at most 1000000 req/s, got 5000000");
-        bad.put(List.of("lab", "--warmup-max", "3h"), "lab: WARMUP_MAX must be at most ");
+        bad.put(List.of("lab", "--cpu-rate", "5000000"), "lab: RATE must be at most 1000000 req/s, got 5000000");
+        bad.put(List.of("lab", "--warmup-max", "3h"), "lab: WARMUP must be at most ");
         bad.put(List.of("lab", "--slo", "fast"), "lab: SLO must be a percentile and a latency such as p99:10ms");
         bad.put(List.of("gateway-test", "--slo", "p99:soon"), "lab: SLO's latency in 'p99:soon' is not a latency");
         bad.put(List.of("pair-ladder", "--fail-on", "lots"), "lab: FAIL_ON must be ");
@@ -173,7 +173,7 @@ class KnobsTests {
         for (dev.perflab.lab.run.CommandKind kind : dev.perflab.lab.run.CommandKind.values()) {
             int rate = loadOptions(kind.id()).cpuRate(kind.defaultCpuRate());
             assertThat(rate).as(kind.id()).isEqualTo(kind == dev.perflab.lab.run.CommandKind.LAB ? 800 : 0);
-            // and CPU_RATE, where given, is the rate whatever the command
+            // and RATE, where given, is the rate whatever the command
             assertThat(loadOptions(kind.id(), "--cpu-rate", "300").cpuRate(kind.defaultCpuRate())).as(kind.id())
                 .isEqualTo(300);
             assertThat(loadOptions(kind.id(), "--cpu-rate", "0").cpuRate(kind.defaultCpuRate())).as(kind.id()).isZero();
@@ -266,6 +266,61 @@ class KnobsTests {
             .contains("(default: 42s)")
             .contains("(default: 5ms)")
             .contains("jprofiler (the agent on 127.0.0.1:38849) (default: jfr)");
+    }
+
+    /**
+     * One name per idea (issue 40): the sequential targets read PASSES, WARMUP, RATE,
+     * LADDER and GATEWAY_PROFILES from the environment as the paired ones read PASSES,
+     * WARMUP and RATE; the old options (--repeat, --warmup-max, --cpu-rate, --scenarios,
+     * --profiles) stay names of the same options.
+     */
+    @Test
+    void theSequentialTargetsReadTheNewNamesFromTheEnvironment() throws Exception {
+        for (String command : List.of("lab", "pair", "paired-lab")) {
+            ProcessBuilder builder = new ProcessBuilder(
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                    System.getProperty("java.class.path"), LabCommand.class.getName(), command, "--help")
+                .redirectErrorStream(true);
+            Map<String, String> env = builder.environment();
+            List.of("REPEAT", "WARMUP_MAX", "CPU_RATE", "PAIR_RATE", "SCENARIOS", "PROFILES").forEach(env::remove);
+            env.put("PASSES", "3");
+            env.put("WARMUP", "42s");
+            env.put("WARMUP_PROBE", "7s");
+            env.put("RATE", "321");
+            env.put("LADDER", "lean");
+            env.put("GATEWAY_PROFILES", "log-quiet");
+            Process process = builder.start();
+            String help = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).replaceAll("\\s+",
+                    " ");
+            assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(help).as(command).contains("(default: 42s)").contains("(default: 7s)");
+            if (command.equals("lab")) {
+                // each option under its new name and its old one
+                for (String name : List.of("--passes", "--repeat", "--rate", "--cpu-rate", "--warmup", "--warmup-max",
+                        "--ladder", "--scenarios", "--gateway-profiles", "--profiles")) {
+                    assertThat(help).as(name)
+                        .containsPattern("(?<![\\w-])" + java.util.regex.Pattern.quote(name) + "[,=]");
+                }
+            }
+        }
+        LoadOptions load = loadOptions("lab", "--repeat", "3", "--cpu-rate", "300", "--warmup-max", "30s");
+        assertThat(load.repeat()).isEqualTo(3);
+        assertThat(load.cpuRate(800)).isEqualTo(300);
+        assertThat(load.warmupMax()).hasSeconds(30);
+        LoadOptions renamed = loadOptions("lab", "--passes", "3", "--rate", "300", "--warmup", "30s");
+        assertThat(renamed.repeat()).isEqualTo(3);
+        assertThat(renamed.cpuRate(800)).isEqualTo(300);
+        assertThat(renamed.warmupMax()).hasSeconds(30);
+    }
+
+    @Test
+    void leanIsTheLeanLadderAndNothingIsTheDefaultOne() {
+        Path root = Path.of("/repo");
+        assertThat(LadderFile.of(null, root)).isEqualTo(Path.of("/repo/lab/scenarios.yml"));
+        assertThat(LadderFile.of(Path.of(""), root)).isEqualTo(Path.of("/repo/lab/scenarios.yml"));
+        assertThat(LadderFile.of(Path.of("lean"), root)).isEqualTo(Path.of("/repo/lab/scenarios-lean.yml"));
+        assertThat(LadderFile.of(Path.of("lab/scenarios-threads.yml"), root))
+            .isEqualTo(Path.of("lab/scenarios-threads.yml"));
     }
 
 }

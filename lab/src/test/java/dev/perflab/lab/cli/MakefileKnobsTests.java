@@ -24,7 +24,8 @@ class MakefileKnobsTests {
      * outer make.
      */
     private static final List<String> CLEARED = List.of("JAVA_OPTS", "TIMEOUT", "DURATION", "OUT", "RUN", "A", "B",
-            "PROFILER", "PROFILE", "PROFILE_RUNGS", "MAKEFLAGS", "MFLAGS", "MAKELEVEL");
+            "PROFILER", "PROFILE", "PROFILE_RUNGS", "REPEAT", "PASSES", "WARMUP_MAX", "WARMUP", "CPU_RATE", "PAIR_RATE",
+            "RATE", "SCENARIOS", "LADDER", "PROFILES", "GATEWAY_PROFILES", "MAKEFLAGS", "MFLAGS", "MAKELEVEL");
 
     private static final Path ROOT = Path.of(System.getProperty("lab.root", "..")).toAbsolutePath().normalize();
 
@@ -80,6 +81,17 @@ class MakefileKnobsTests {
             columns.add(description.end());
         }
         assertThat(columns).as("where each target's description begins").hasSize(1);
+        // the knobs in two columns too: knob=default, then what it means
+        List<String> knobs = help.output().lines().filter(line -> line.startsWith("    ")).toList();
+        assertThat(knobs).as(help.output()).hasSizeGreaterThan(40);
+        java.util.Set<Integer> knobColumns = new java.util.TreeSet<>();
+        for (String line : knobs) {
+            java.util.regex.Matcher meaning = java.util.regex.Pattern.compile("^    [A-Z]\\S*(?: \\S+)* {2,}")
+                .matcher(line);
+            assertThat(meaning.find()).as(line).isTrue();
+            knobColumns.add(meaning.end());
+        }
+        assertThat(knobColumns).as("where each knob's meaning begins").hasSize(1);
         assertThat(help.output())
             .contains("DURATION=" + dev.perflab.lab.paired.LineupPlan.DUET_DURATION.toSeconds() + "s per duet");
     }
@@ -104,10 +116,14 @@ class MakefileKnobsTests {
         List<String> lines = help.output().lines().toList();
         int everyday = lines.indexOf("  everyday knobs, with their defaults:");
         assertThat(everyday).as(help.output()).isNotNegative();
-        java.util.regex.Matcher knob = java.util.regex.Pattern.compile("(?<![A-Z_])([A-Z][A-Z_0-9]*)=(\\S*)")
-            .matcher(lines.get(everyday + 1));
+        int advanced = lines.indexOf("  advanced knobs:");
+        assertThat(advanced).as(help.output()).isGreaterThan(everyday);
         int checked = 0;
-        while (knob.find()) {
+        // one knob a line, its default in the first column
+        for (String line : lines.subList(everyday + 1, advanced)) {
+            java.util.regex.Matcher knob = java.util.regex.Pattern.compile("^    ([A-Z][A-Z_0-9]*)=(\\S*)  ")
+                .matcher(line);
+            assertThat(knob.find()).as(line).isTrue();
             String name = knob.group(1);
             String value = knob.group(2);
             boolean runner = sources.contains("${env:" + name + ":-" + value + "}");
@@ -156,6 +172,56 @@ class MakefileKnobsTests {
                 "make: PROFILE_RUNGS= is deprecated and will go: use PROFILER=jfr (make lab profiles every gateway rung with it)");
         Made profile = make(Map.of(), "profile", "PROFILER=jfr");
         assertThat(profile.output()).contains("profile --profiler \"jfr\"");
+    }
+
+    /**
+     * One name per idea (issue 40): each old name still works, said in one line that
+     * names the new one, and reaches the runner under the new name (JAVA='sh -c env'
+     * prints the environment the runner would get); the new names say nothing.
+     */
+    @Test
+    void eachOldNameSaysItsNewNameInOneLineAndReachesTheRunnerUnderIt() throws Exception {
+        Map<String, String> renamed = new java.util.LinkedHashMap<>();
+        renamed.put("REPEAT=3", "make: REPEAT= is deprecated and will go: use PASSES=3 "
+                + "(the passes that restart the apps on every target)");
+        renamed.put("WARMUP_MAX=60s", "make: WARMUP_MAX= is deprecated and will go: use WARMUP=60s "
+                + "(the most a warm-up takes on every target)");
+        renamed.put("CPU_RATE=300", "make: CPU_RATE= is deprecated and will go: use RATE=300 "
+                + "(the rate at which every target reads the cost per request)");
+        renamed.put("PAIR_RATE=200", "make: PAIR_RATE= is deprecated and will go: use RATE=200 "
+                + "(the rate at which every target reads the cost per request)");
+        renamed.put("SCENARIOS=lab/scenarios-threads.yml",
+                "make: SCENARIOS= is deprecated and will go: use LADDER=lab/scenarios-threads.yml (lean or a ladder file)");
+        renamed.put("PROFILES=log-quiet,rid-fast", "make: PROFILES= is deprecated and will go: use "
+                + "GATEWAY_PROFILES=log-quiet,rid-fast (the gateway's Spring profiles; PROFILER is the profiler)");
+        Map<String, String> now = Map.of("REPEAT=3", "PASSES=3", "WARMUP_MAX=60s", "WARMUP=60s", "CPU_RATE=300",
+                "RATE=300", "PAIR_RATE=200", "RATE=200", "SCENARIOS=lab/scenarios-threads.yml",
+                "LADDER=lab/scenarios-threads.yml", "PROFILES=log-quiet,rid-fast",
+                "GATEWAY_PROFILES=log-quiet,rid-fast");
+        for (Map.Entry<String, String> old : renamed.entrySet()) {
+            Made made = make(Map.of(), false, "-o", "lab/target/lab.jar", "report", "RUN=results/x", "JAVA=sh -c env",
+                    old.getKey());
+            assertThat(made.exit()).as(made.output()).isZero();
+            assertThat(made.output().lines().filter(line -> line.startsWith("make: ")).toList()).as(old.getKey())
+                .containsExactly(old.getValue());
+            assertThat(made.output().lines().toList()).as(old.getKey()).contains(now.get(old.getKey()));
+            Made fresh = make(Map.of(), false, "-o", "lab/target/lab.jar", "report", "RUN=results/x", "JAVA=sh -c env",
+                    now.get(old.getKey()));
+            assertThat(fresh.exit()).as(fresh.output()).isZero();
+            assertThat(fresh.output()).as(now.get(old.getKey())).doesNotContain("deprecated");
+        }
+        // the new name wins over the old one when both are given
+        Made both = make(Map.of(), false, "-o", "lab/target/lab.jar", "report", "RUN=results/x", "JAVA=sh -c env",
+                "REPEAT=3", "PASSES=5");
+        assertThat(both.output().lines().toList()).contains("PASSES=5").doesNotContain("PASSES=3");
+        // make lab PAIRED=no PASSES=3 is what REPEAT=3 was; LADDER is lean, a file or
+        // nothing
+        assertThat(make(Map.of(), "lab", "PAIRED=no", "PASSES=3").output()).contains("lab/target/lab.jar lab")
+            .doesNotContain("deprecated");
+        assertThat(make(Map.of(), "lab", "LADDER=lean").exit()).isZero();
+        Made missing = make(Map.of(), "lab", "LADDER=lab/no-such-ladder.yml");
+        assertThat(missing.exit()).isNotZero();
+        assertThat(missing.output()).contains("LADDER must be lean (lab/scenarios-lean.yml), a ladder file");
     }
 
     /**

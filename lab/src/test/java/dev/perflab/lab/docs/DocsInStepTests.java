@@ -252,42 +252,97 @@ class DocsInStepTests {
     }
 
     /**
-     * The reference page's knob block names every knob the runner reads from the
-     * environment, and every knob it names is read by the runner or set in the Makefile.
+     * The reference page's knob table (issue 40: one table, knob, targets, default,
+     * meaning) has a row for every knob the runner reads from the environment and every
+     * one the Makefile reads, and for no name that nothing reads; old names are said in
+     * their new name's row, never as a row of their own.
      */
     @Test
-    void theReferencePageNamesEveryKnobTheRunnerReadsAndNoOther() throws IOException {
+    void theReferencePageHasOneRowForEveryKnobAndNoOther() throws IOException {
         Pattern read = Pattern.compile("\\$\\{env:([A-Z][A-Z_0-9]*)");
         Set<String> runner = new TreeSet<>();
+        StringBuilder labSources = new StringBuilder();
         try (Stream<Path> sources = Files.walk(ROOT.resolve("lab/src/main/java"))) {
             for (Path source : sources.filter(p -> p.toString().endsWith(".java")).toList()) {
-                Matcher matcher = read.matcher(Files.readString(source));
+                String text = Files.readString(source);
+                labSources.append(text);
+                Matcher matcher = read.matcher(text);
                 while (matcher.find()) {
                     runner.add(matcher.group(1));
                 }
             }
         }
-        assertThat(runner).as("knobs read by the runner").contains("DURATION", "PASSES", "A_GATEWAY");
+        assertThat(runner).as("knobs read by the runner").contains("DURATION", "PASSES", "RATE", "A_GATEWAY");
         String makefile = Files.readString(ROOT.resolve("Makefile"));
-        String knobs = shape(ROOT.resolve("docs/en/12-reference.md")).code()
-            .stream()
-            .filter(block -> block.contains("THREADS=") && block.contains("DURATION="))
-            .findFirst()
-            .orElseThrow(() -> new AssertionError("docs/en/12-reference.md has no knob block"));
-        Set<String> documented = new TreeSet<>();
-        Matcher names = Pattern.compile("(?<![A-Za-z_])([A-Z][A-Z_0-9]*)=").matcher(knobs);
-        while (names.find()) {
-            documented.add(names.group(1));
+        Set<String> make = new TreeSet<>();
+        Matcher defaults = Pattern.compile("(?m)^([A-Z][A-Z_0-9]*) \\?=").matcher(makefile);
+        while (defaults.find()) {
+            make.add(defaults.group(1));
         }
+        StringBuilder apps = new StringBuilder();
+        for (String file : List.of("docker-compose.yml", "gateway/src/main/resources/application.yml",
+                "gateway/src/main/resources/application-burn.yml", "auth-service/src/main/resources/application.yml")) {
+            apps.append(Files.readString(ROOT.resolve(file)));
+        }
+        Map<String, List<String>> rows = knobRows(ROOT.resolve("docs/en/12-reference.md"));
+        Set<String> documented = rows.keySet();
         assertThat(runner.stream().filter(knob -> !documented.contains(knob)).toList())
-            .as("knobs the runner reads that the reference page's knob block leaves out")
+            .as("knobs the runner reads that the reference page's knob table leaves out")
             .isEmpty();
+        assertThat(make.stream().filter(knob -> !documented.contains(knob)).toList())
+            .as("knobs the Makefile reads that the reference page's knob table leaves out")
+            .isEmpty();
+        assertThat(documented).as("knobs the issue found undocumented")
+            .contains("FLAME_THREADS", "JPROFILER_VERSION", "AUTH_TIMEOUT", "AUTH_CACHE_TTL", "AUTH_ERROR_RATE",
+                    "GATEWAY_CPUS", "BURN_MICROS");
         assertThat(documented.stream()
-            .filter(knob -> !runner.contains(knob)
-                    && !Pattern.compile("\\$\\(" + knob + "\\)|^" + knob + " \\?=", Pattern.MULTILINE)
-                        .matcher(makefile)
-                        .find())
-            .toList()).as("knobs in the reference page that neither the runner nor the Makefile reads").isEmpty();
+            .filter(knob -> !runner.contains(knob) && !make.contains(knob) && !makefile.contains("$(" + knob + ")")
+                    && !labSources.toString().contains("\"" + knob + "\"")
+                    && !apps.toString().contains("${" + knob + ":"))
+            .toList()).as("knobs in the reference page that nothing reads").isEmpty();
+        assertThat(documented).as("old names are said in their new name's row")
+            .doesNotContain("REPEAT", "WARMUP_MAX", "CPU_RATE", "PAIR_RATE", "SCENARIOS", "PROFILES", "PROFILE",
+                    "PROFILE_RUNGS");
+        rows.forEach((knob, cells) -> assertThat(cells).as(knob + "'s row: knob, targets, default, meaning")
+            .hasSize(4)
+            .allSatisfy(cell -> assertThat(cell).isNotBlank()));
+        for (String language : LANGUAGES) {
+            assertThat(knobRows(ROOT.resolve("docs").resolve(language).resolve("12-reference.md")).keySet())
+                .as("docs/" + language + "/12-reference.md's knob table")
+                .containsExactlyElementsOf(documented);
+        }
+    }
+
+    /**
+     * The rows of the knob table (the first table with a row for `THREADS`) by the knobs
+     * in their first cell (`A_GATEWAY`, `B_GATEWAY` is one row of two knobs): the row's
+     * cells.
+     */
+    private static Map<String, List<String>> knobRows(Path page) throws IOException {
+        List<List<String>> table = new ArrayList<>();
+        for (String line : (Files.readString(page) + "\n\n").split("\n")) {
+            if (line.startsWith("|")) {
+                List<String> cells = new ArrayList<>();
+                for (String cell : line.substring(1, line.lastIndexOf('|')).split("\\|", -1)) {
+                    cells.add(cell.strip());
+                }
+                table.add(cells);
+                continue;
+            }
+            if (table.stream().anyMatch(row -> row.get(0).equals("`THREADS`"))) {
+                break;
+            }
+            table.clear();
+        }
+        Map<String, List<String>> rows = new java.util.LinkedHashMap<>();
+        for (List<String> cells : table) {
+            Matcher knobs = Pattern.compile("`([A-Z][A-Z_0-9]*)`").matcher(cells.get(0));
+            while (knobs.find()) {
+                rows.put(knobs.group(1), cells);
+            }
+        }
+        assertThat(rows).as(page + ": the knob table, with a row for `THREADS`").isNotEmpty();
+        return rows;
     }
 
     /**

@@ -40,8 +40,8 @@ class PairPlanTests {
     void knobsOutsideTheirRangeAreOneLineBeforeAnythingStarts() {
         List<Duration> one = List.of(Duration.ofSeconds(10));
         assertThatThrownBy(() -> plan(-1, 10, one)).isInstanceOf(LabException.class)
-            .hasMessageStartingWith("PAIR_RATE must be 1 to 50000 requests per second for each side, or 0 for the "
-                    + "closed loop, not -1");
+            .hasMessageStartingWith(
+                    "RATE must be 1 to 50000 requests per second for each side, or 0 for the " + "closed loop, not -1");
         assertThatThrownBy(() -> plan(300, 1, one)).isInstanceOf(LabException.class)
             .hasMessage("PASSES must be 2 to 200 (the interval is over passes), not 1");
         assertThatThrownBy(() -> PairPlan.split(Duration.ofHours(999_999), Duration.ofSeconds(1)))

@@ -21,7 +21,7 @@ class AtRateSectionTests {
                     "nginx: 300 / 10.7 %");
         assertThat(atRate.offered()).isEqualTo("300");
         assertThat(SectionFixtures.markdown("at-rate", "atRate", atRate))
-            .contains("each rung was offered 300 req/s at a constant rate (CPU_RATE)");
+            .contains("each rung was offered 300 req/s at a constant rate (RATE)");
     }
 
     @Test

@@ -137,7 +137,7 @@ class RungRunnerTests {
         assertThat(result.throughput().rps()).as("measured after the cap")
             .isEqualTo(result.warmup().probes().size() == 3 ? 800.0 : 400.0);
         assertThat(result.warmup().reason()).isEqualTo(Warmup.CAP_REASON);
-        assertThat(console.toString()).contains("not steady within WARMUP_MAX, measuring anyway");
+        assertThat(console.toString()).contains("not steady within WARMUP, measuring anyway");
     }
 
     @Test
@@ -151,8 +151,7 @@ class RungRunnerTests {
         RungResult result = runner(new FakeRuntime(), plan, FaultSchedule.none()).run(RUNG, dir, ".", "[1/1]", 1);
 
         assertThat(result.atRate().measured()).isFalse();
-        assertThat(result.atRate().skipped())
-            .isEqualTo("the closed loop reached 900 req/s, less than 1.25 x CPU_RATE=800");
+        assertThat(result.atRate().skipped()).isEqualTo("the closed loop reached 900 req/s, less than 1.25 x RATE=800");
         assertThat(vegeta.offers).isEmpty();
         assertThat(dir.resolve("at-rate")).doesNotExist();
     }

@@ -84,7 +84,12 @@ public final class Warmup {
             jitShares.add(share);
             out.printf("    warm-up probe %d: %,.0f req/s%s%n", probes.size(), result.requestsPerSecond(),
                     Double.isNaN(share) ? ""
-                            : String.format(Locale.ROOT, ", JIT compiling %.0f %% of the probe", share * 100));
+                            // compile time summed over every compiler thread of every
+                            // app: on two
+                            // cores it can read several times the probe's length
+                            : String.format(Locale.ROOT,
+                                    ", JIT compile time %.0f %% of the probe (all compiler threads and apps summed)",
+                                    share * 100));
             out.flush();
             String reason = steadyReason(probes, jitShares);
             if (reason != null) {

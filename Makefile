@@ -41,18 +41,6 @@ JPROFILER_VERSION ?=
 JPROFILER_SHA256 ?=
 COMPOSE ?= $(shell docker compose version >/dev/null 2>&1 && echo "docker compose" || echo "docker-compose --compatibility")
 comma := ,
-# PROFILER is the profiler on every target: make profile's (async by default there), and for make lab
-# every gateway rung's. PROFILE= and PROFILE_RUNGS= were the ladder's names for it.
-ifdef PROFILE_RUNGS
-$(info make: PROFILE_RUNGS= is deprecated and will go: use PROFILER=$(PROFILE_RUNGS) (make lab profiles every gateway rung with it))
-PROFILER ?= $(PROFILE_RUNGS)
-export PROFILER
-endif
-ifdef PROFILE
-$(info make: PROFILE= is deprecated and will go: use PROFILER=$(PROFILE) (make lab profiles every gateway rung with it))
-PROFILER ?= $(PROFILE)
-export PROFILER
-endif
 # A knob's old names (issue 40: one idea, one name on every target), each said in one line and passed on under
 # its new name; the runner reads the new one alone, and refuses an old one where it would the new one.
 define renamed
@@ -62,6 +50,10 @@ $(2) ?= $$($(1))
 export $(2)
 endif
 endef
+# PROFILER is the profiler on every target: make profile's (async by default there), and for make lab
+# every gateway rung's. PROFILE= and PROFILE_RUNGS= were the ladder's names for it.
+$(eval $(call renamed,PROFILE_RUNGS,PROFILER,make lab profiles every gateway rung with it))
+$(eval $(call renamed,PROFILE,PROFILER,make lab profiles every gateway rung with it))
 $(eval $(call renamed,REPEAT,PASSES,the passes that restart the apps on every target))
 $(eval $(call renamed,WARMUP_MAX,WARMUP,the most a warm-up takes on every target))
 $(eval $(call renamed,CPU_RATE,RATE,the rate at which every target reads the cost per request))
@@ -128,7 +120,7 @@ help: ## List every target with one line each
 	  echo "A_JDK= B_JDK=~make compare: each side's JDK, e.g. 21"; \
 	  echo "SEED=~paired targets: chooses each pass's order, ports and schedule (default: random, recorded)"; \
 	  echo "A= B=~make compare of two finished runs: their results folders"; \
-	  echo "PAIRED=yes~make lab: every rung at once, each step paired; no: the rungs one after the other"; \
+	  echo "PAIRED=yes~make lab: every rung started each pass, each step measured as a duet; no: the rungs one after the other"; \
 	  echo "ALONE=3s~make lab: wrk on each rung alone after every pass's duets"; \
 	  echo "PROFILER=~async, jfr or jprofiler (once PROFILE, PROFILE_RUNGS): make profile (async there), make lab PAIRED=no"; \
 	  echo "EVENT=cpu~async-profiler's event: cpu, wall, lock or alloc"; \
@@ -169,7 +161,7 @@ images: $(JARS) ## The three app images for RUNTIME=compose, from the jars (BASE
 # PROFILER=, SLO=, GATEWAY_JAR=, GATEWAY_IMAGE= and JAVA= (a runner JDK for every rung, as scenarios-threads.yml needs) still choose.
 PAIRED ?= $(if $(filter-out local,$(or $(RUNTIME),local))$(PROFILER)$(SLO)$(GATEWAY_JAR)$(GATEWAY_IMAGE)$(filter-out java,$(JAVA)),no,yes)
 ifeq ($(filter yes no,$(PAIRED)),)
-$(error PAIRED must be no (the rungs one after the other) or yes (every rung at once, paired steps), not '$(PAIRED)')
+$(error PAIRED must be no (the rungs one after the other) or yes (every rung started each pass, each step measured as a duet), not '$(PAIRED)')
 endif
 
 lab: setup-load $(if $(filter yes,$(PAIRED)),$(JARS),$(RUNTIME_DEPS)) ## The scenario ladder of lab/scenarios.yml, each step paired in the same seconds, the best gateways against nginx (ONLY=reactive,log-quiet,nginx to pick rungs; FAIL_ON=5%; PAIRED=no: one rung after the other, SLO=p99:10ms)

@@ -209,7 +209,7 @@ class DocsInStepTests {
         files.add(ROOT.resolve("README_DE.md"));
         List<String> found = new ArrayList<>();
         for (Path file : files) {
-            String text = Files.readString(file).replaceAll("(?s)```.*?```", "").replaceAll("`[^`\\n]*`", "");
+            String text = FENCED.matcher(Files.readString(file)).replaceAll("").replaceAll("`[^`\\n]*`", "");
             Matcher m = english.matcher(text);
             while (m.find()) {
                 found.add(ROOT.relativize(file) + ": " + m.group());
@@ -391,6 +391,9 @@ class DocsInStepTests {
 
     private static final Pattern FENCED = Pattern.compile("(?s)```.*?```");
 
+    /** A link to a page of the repository: [text](page.md). */
+    private static final Pattern LOCAL_PAGE = Pattern.compile("\\]\\(([^)#]+\\.md)");
+
     /** The intervals a page shows as measured output: in its tables and code blocks. */
     private static Set<String> shown(String page) {
         Set<String> shown = new TreeSet<>();
@@ -436,7 +439,7 @@ class DocsInStepTests {
                 }
                 for (String paragraph : section.split("\\n\\s*\\n")) {
                     Set<String> linked = new TreeSet<>();
-                    Matcher link = Pattern.compile("\\]\\(([^)#]+\\.md)").matcher(paragraph);
+                    Matcher link = LOCAL_PAGE.matcher(paragraph);
                     while (link.find()) {
                         Path target = file.getParent().resolve(link.group(1)).normalize();
                         if (Files.isRegularFile(target)) {

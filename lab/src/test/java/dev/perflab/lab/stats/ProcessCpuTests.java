@@ -24,9 +24,11 @@ class ProcessCpuTests {
     @Test
     void aChildThatBurnedAndEndedStillCountsInItsParentsTree() throws Exception {
         // the subshell burns CPU and ends (bash reaps it), then the parent sleeps: as
-        // nginx's cache loader ends under its master
+        // nginx's cache loader ends under its master; the sleep is started before "done"
+        // is written, so that it is there when the test looks (CI once looked between the
+        // two)
         Process parent = new ProcessBuilder("bash", "-c",
-                "( i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done ); echo done; sleep 30; true")
+                "( i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done ); sleep 30 & echo done; wait")
             .redirectErrorStream(true)
             .start();
         try {
@@ -37,6 +39,7 @@ class ProcessCpuTests {
             assertThat(tree).as("the ended child's CPU, from the parent's cutime").isGreaterThan(own + 100);
         }
         finally {
+            parent.descendants().forEach(ProcessHandle::destroyForcibly);
             parent.destroyForcibly().waitFor();
         }
         assertThat(ProcessCpu.treeMillis(Long.MAX_VALUE)).as("no such process").isEmpty();

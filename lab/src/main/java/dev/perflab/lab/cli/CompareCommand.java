@@ -56,10 +56,13 @@ public class CompareCommand implements Callable<Integer> {
             .stream()
             .map(row -> row.step() == null
                     ? GateLine.broken(row.rung() + ": not measured in both runs, so the gate cannot decide")
-                    : failing.contains(row)
-                            ? GateLine.broken(row.gateName() + ": " + measured(row) + ", slower by more than " + failOn)
-                            : GateLine.held(row.rung() + ": " + measured(row)
-                                    + ", not significantly slower by more than " + failOn))
+                    : row.step().noVerdict() != null
+                            ? GateLine.broken(row.gateName() + ": " + measured(row) + ", so the gate cannot decide")
+                            : failing.contains(row)
+                                    ? GateLine.broken(
+                                            row.gateName() + ": " + measured(row) + ", slower by more than " + failOn)
+                                    : GateLine.held(row.rung() + ": " + measured(row)
+                                            + ", not significantly slower by more than " + failOn))
             .toList());
         comparison.onlyInA()
             .forEach(rung -> lines
@@ -102,7 +105,7 @@ public class CompareCommand implements Callable<Integer> {
         if (!Double.isNaN(threshold)) {
             printed.println("FAIL_ON=" + failOn.trim()
                     + ": a rung of B fails when its req/s is significantly lower than A's by more than " + failOn.trim()
-                    + " (or has too many errors for a verdict, or is not measured in both):");
+                    + " (or has too many errors for a verdict, is not measured in both, or was measured in one pass):");
             gates.forEach(line -> printed.println("  " + line));
         }
         printed.flush();

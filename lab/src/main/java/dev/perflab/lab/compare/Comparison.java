@@ -38,7 +38,8 @@ public record Comparison(String a, String b, List<String> warnings, List<Row> ro
         /** The rung's name as a gate that fails on it says it. */
         public String gateName() {
             return step == null ? rung + " (not measured in both runs)"
-                    : step.withheld() != null ? rung + " (too many errors for a verdict)" : rung;
+                    : step.withheld() != null ? rung + " (too many errors for a verdict)"
+                            : step.noVerdict() != null ? rung + " (one start each: no verdict)" : rung;
         }
 
         /** The req/s ratio with its interval and verdict, or why there is none. */
@@ -104,12 +105,12 @@ public record Comparison(String a, String b, List<String> warnings, List<Row> ro
     /**
      * The rungs that are significantly slower in B by more than {@code threshold} (0.05
      * for 5 %): the req/s verdict is slower and the ratio below 1 - threshold; and those
-     * no verdict can be read on (too many errors, or not measured in both runs), which a
-     * gate cannot pass.
+     * no verdict can be read on (too many errors, not measured in both runs, or a run of
+     * one pass, whose windows do not cover a restart), which a gate cannot pass.
      */
     public List<Row> slowerThan(double threshold) {
         return rows.stream()
-            .filter(row -> row.step() == null || row.step().withheld() != null
+            .filter(row -> row.step() == null || row.step().withheld() != null || row.step().noVerdict() != null
                     || row.step().rps().verdict() == Verdict.SLOWER && row.step().rps().ratio() < 1 - threshold)
             .toList();
     }

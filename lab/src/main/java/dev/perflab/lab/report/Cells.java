@@ -80,7 +80,16 @@ final class Cells {
         };
     }
 
+    /**
+     * What a cell says for a ratio whose interval is over the windows of one start: it
+     * carries no verdict.
+     */
+    static final String ONE_START = "no verdict (one start)";
+
     static String verdictWords(Ratio ratio) {
+        if (ratio != null && ratio.verdict() == null && ratio.low() != null) {
+            return ONE_START;
+        }
         return ratio == null || ratio.verdict() == null ? "" : ratio.verdict().words();
     }
 
@@ -90,7 +99,7 @@ final class Cells {
      */
     static String costWords(Ratio ratio, String better, String worse) {
         if (ratio == null || ratio.verdict() == null) {
-            return "";
+            return verdictWords(ratio);
         }
         return switch (ratio.verdict()) {
             case FASTER -> better;

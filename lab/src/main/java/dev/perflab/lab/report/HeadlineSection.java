@@ -115,8 +115,8 @@ public record HeadlineSection(List<String> lines, boolean onePass) implements Se
         if (ratio.low() == null) {
             return Cells.format("%.2f × (one window: no interval)", ratio.ratio());
         }
-        String verdict = ratio.verdict() == Verdict.FASTER ? better
-                : ratio.verdict() == Verdict.SLOWER ? worse : "no difference beyond noise";
+        String verdict = ratio.verdict() == null ? "within one start, no verdict" : ratio.verdict() == Verdict.FASTER
+                ? better : ratio.verdict() == Verdict.SLOWER ? worse : "no difference beyond noise";
         return Cells.format("%.2f × [%.2f to %.2f], %s", ratio.ratio(), ratio.low(), ratio.high(), verdict);
     }
 

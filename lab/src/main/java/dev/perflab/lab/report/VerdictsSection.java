@@ -46,8 +46,9 @@ public record VerdictsSection(Table table) implements Section {
             if (bytes) {
                 row.add(Cells.ratioWithInterval(step.gatewayBytesPerRequest(), 3));
                 row.add(Cells.costWords(step.gatewayBytesPerRequest(), "fewer", "more"));
-                row.add(step.carriedBy() == null || step.carriedBy().isEmpty() ? "nothing beyond noise"
-                        : String.join(", ", step.carriedBy().stream().map(Cells::metricName).toList()));
+                row.add(step.noVerdict() != null ? Cells.ONE_START
+                        : step.carriedBy() == null || step.carriedBy().isEmpty() ? "nothing beyond noise"
+                                : String.join(", ", step.carriedBy().stream().map(Cells::metricName).toList()));
             }
             rows.add(row);
         }

@@ -42,6 +42,19 @@ public record Ratio(double ratio, Double low, Double high, Verdict verdict) {
         return new Ratio(Estimate.round(ratio), Estimate.round(low), Estimate.round(high), verdict);
     }
 
+    /**
+     * The same ratio and interval without a verdict: an interval that does not cover what
+     * a verdict needs (the windows of one start).
+     */
+    public Ratio withoutVerdict() {
+        return new Ratio(ratio, low, high, null);
+    }
+
+    /** {@link #withoutVerdict()} of a ratio that may be missing. */
+    public static Ratio withoutVerdict(Ratio ratio) {
+        return ratio == null ? null : ratio.withoutVerdict();
+    }
+
     private static double[] logs(List<Double> values) {
         return values.stream().mapToDouble(v -> Math.log(Math.max(v, Double.MIN_NORMAL))).toArray();
     }
@@ -50,6 +63,9 @@ public record Ratio(double ratio, Double low, Double high, Verdict verdict) {
     public String describe() {
         if (low == null) {
             return String.format(Locale.ROOT, "%.2f × (no interval: one window)", ratio);
+        }
+        if (verdict == null) {
+            return String.format(Locale.ROOT, "%.2f × [%.2f, %.2f] within one start, no verdict", ratio, low, high);
         }
         return String.format(Locale.ROOT, "%.2f × [%.2f, %.2f], %s", ratio, low, high, verdict.words());
     }

@@ -17,7 +17,17 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 public record StepVerdict(String against, Ratio rps, @JsonProperty("proxy_cpu_ms_per_request") Ratio proxyCpuPerRequest,
         @JsonProperty("proxy_cpu_ms_per_request_at_rate") Ratio proxyCpuAtRate,
         @JsonProperty("gateway_bytes_per_request") Ratio gatewayBytesPerRequest,
-        @JsonProperty("carried_by") List<String> carriedBy, String withheld) {
+        @JsonProperty("carried_by") List<String> carriedBy, String withheld,
+        @JsonProperty("no_verdict") String noVerdict) {
+
+    /**
+     * Why a step whose rungs were each measured in one start has intervals but no
+     * verdicts: its windows vary less than two starts do, so an interval over them claims
+     * a precision it lacks (bytes per request moves 0.3 to 3 % between two starts of the
+     * same JVM, docs/en/13-paired.md).
+     */
+    public static final String ONE_START = "no verdict: the intervals are over the windows of one start, which "
+            + "vary less than restarts do (PASSES=3 for verdicts over restarts, make lab for steps in the same seconds)";
 
     /**
      * The largest share of failed requests (non-2xx/3xx answers and socket errors) a rung
@@ -28,7 +38,7 @@ public record StepVerdict(String against, Ratio rps, @JsonProperty("proxy_cpu_ms
 
     /** A step without ratios or verdicts, and why (a rung's failures). */
     public static StepVerdict withheld(String against, String why) {
-        return new StepVerdict(against, null, null, null, null, List.of(), why);
+        return new StepVerdict(against, null, null, null, null, List.of(), why, null);
     }
 
     /**
@@ -54,7 +64,11 @@ public record StepVerdict(String against, Ratio rps, @JsonProperty("proxy_cpu_ms
         List<Double> bytesBefore = Intervals.units(before, w -> w.bytesPerRequest("gateway"));
         List<Double> bytesAfter = Intervals.units(after, w -> w.bytesPerRequest("gateway"));
         Ratio bytes = bytesBefore.isEmpty() || bytesAfter.isEmpty() ? null : Ratio.of(bytesBefore, bytesAfter, false);
-        return carried(new StepVerdict(against, rps, cpu, null, bytes, null, null));
+        if (Intervals.passes(before) < 2 || Intervals.passes(after) < 2) {
+            return new StepVerdict(against, rps.withoutVerdict(), Ratio.withoutVerdict(cpu), null,
+                    Ratio.withoutVerdict(bytes), null, null, ONE_START);
+        }
+        return carried(new StepVerdict(against, rps, cpu, null, bytes, null, null, null));
     }
 
     /**
@@ -68,8 +82,13 @@ public record StepVerdict(String against, Ratio rps, @JsonProperty("proxy_cpu_ms
         if (withheld != null || cpuBefore.isEmpty() || cpuAfter.isEmpty()) {
             return this;
         }
-        return carried(new StepVerdict(against, rps, proxyCpuPerRequest, Ratio.of(cpuBefore, cpuAfter, false),
-                gatewayBytesPerRequest, null, null));
+        Ratio atRate = Ratio.of(cpuBefore, cpuAfter, false);
+        if (noVerdict != null || Intervals.passes(before) < 2 || Intervals.passes(after) < 2) {
+            return new StepVerdict(against, rps.withoutVerdict(), Ratio.withoutVerdict(proxyCpuPerRequest),
+                    atRate.withoutVerdict(), Ratio.withoutVerdict(gatewayBytesPerRequest), null, null, ONE_START);
+        }
+        return carried(
+                new StepVerdict(against, rps, proxyCpuPerRequest, atRate, gatewayBytesPerRequest, null, null, null));
     }
 
     /**
@@ -89,7 +108,7 @@ public record StepVerdict(String against, Ratio rps, @JsonProperty("proxy_cpu_ms
             .map(Map.Entry::getKey)
             .toList();
         return new StepVerdict(step.against(), step.rps(), step.proxyCpuPerRequest(), step.proxyCpuAtRate(),
-                step.gatewayBytesPerRequest(), carried, step.withheld());
+                step.gatewayBytesPerRequest(), carried, step.withheld(), step.noVerdict());
     }
 
     private static Double proxyCpu(Window window) {

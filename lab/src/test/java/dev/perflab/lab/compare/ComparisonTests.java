@@ -26,7 +26,16 @@ class ComparisonTests {
     @TempDir
     Path dir;
 
+    /** A finished run whose rungs each measured one pass per value (PASSES=n). */
     private Path run(String name, String duration, Map<String, double[]> rungs) throws IOException {
+        return run(name, duration, rungs, false);
+    }
+
+    /**
+     * A finished run; {@code onePass}: each rung's values are the windows of one start
+     * (PASSES=1), else one pass each.
+     */
+    private Path run(String name, String duration, Map<String, double[]> rungs, boolean onePass) throws IOException {
         Path folder = Files.createDirectories(dir.resolve(name));
         Files.writeString(folder.resolve("run.json"),
                 "{\"command\": \"lab\", \"jdk\": \"17\", \"machine\": {\"cpu_model\": \"EPYC\", \"cores\": 2},"
@@ -40,7 +49,7 @@ class ComparisonTests {
             }
             List<Window> windows = new ArrayList<>();
             for (double value : rps) {
-                windows.add(new Window(1, value, 5.0, Map.of("gateway", 400.0 / value)));
+                windows.add(new Window(onePass ? 1 : windows.size() + 1, value, 5.0, Map.of("gateway", 400.0 / value)));
             }
             double mean = java.util.Arrays.stream(rps).average().orElse(0);
             results.add(new RungResult(Scenario.gateway(rung, List.of(rung), "x"), rung,
@@ -181,6 +190,34 @@ class ComparisonTests {
                 org.assertj.core.data.Offset.offset(0.001));
         assertThat(comparison.slowerThan(0.05)).as("3 % slower passes a 5 % gate").isEmpty();
         assertThat(comparison.slowerThan(0.02)).extracting(Comparison.Row::rung).containsExactly("reactive");
+    }
+
+    /**
+     * Two runs of one pass each: their windows vary less than two starts do, so the
+     * ratios keep their intervals, labelled, with no verdict; a gate cannot decide on
+     * them and fails, even on a 33 % slowdown the windows agree on.
+     */
+    @Test
+    void runsOfOnePassGetIntervalsWithoutVerdictsAndAGateCannotPassThem() throws IOException {
+        Path a = run("a", "60s", Map.of("blocking", new double[] { 1500, 1520, 1490, 1510 }), true);
+        Path b = run("b", "60s", Map.of("blocking", new double[] { 1000, 1010, 990, 1005 }), true);
+        Comparison.Row row = Comparison.of(a, b).rows().get(0);
+        assertThat(row.step().rps().low()).isNotNull();
+        assertThat(row.step().rps().verdict()).isNull();
+        assertThat(row.step().proxyCpuPerRequest().verdict()).isNull();
+        assertThat(row.step().noVerdict()).startsWith("no verdict: the intervals are over the windows of one start");
+        assertThat(row.rpsText()).endsWith("within one start, no verdict");
+        java.io.StringWriter out = new java.io.StringWriter();
+        assertThat(commandLine(out).execute("compare", "--a", a.toString(), "--b", b.toString(), "--fail-on", "5%",
+                "--out", dir.toString()))
+            .as(out.toString())
+            .isEqualTo(3);
+        assertThat(out.toString()).contains("  ✗ blocking (one start each: no verdict): req/s 0.67 × [")
+            .contains("within one start, no verdict, so the gate cannot decide");
+        Path c = run("c", "60s", Map.of("blocking", new double[] { 1000, 1010, 990, 1005 }), false);
+        assertThat(Comparison.of(a, c).rows().get(0).step().rps().verdict())
+            .as("one side of one pass is enough to withhold the verdict")
+            .isNull();
     }
 
     @Test

@@ -92,25 +92,52 @@ class VerdictStatisticsTests {
 
     @Test
     void aStepComparesReqPerSecondAndTheProxysCpuPerRequest() {
-        List<Window> gateway = List.of(window(1, 1000, 0.40), window(1, 1010, 0.41), window(1, 990, 0.39),
-                window(1, 1005, 0.40));
-        List<Window> nginx = List.of(nginx(1, 3000, 0.10), nginx(1, 3050, 0.11), nginx(1, 2990, 0.10),
-                nginx(1, 3010, 0.10));
+        List<Window> gateway = List.of(window(1, 1000, 0.40), window(2, 1010, 0.41), window(3, 990, 0.39),
+                window(4, 1005, 0.40));
+        List<Window> nginx = List.of(nginx(1, 3000, 0.10), nginx(2, 3050, 0.11), nginx(3, 2990, 0.10),
+                nginx(4, 3010, 0.10));
         StepVerdict step = StepVerdict.of("loop-pools", gateway, nginx);
         assertThat(step.against()).isEqualTo("loop-pools");
         assertThat(step.rps().verdict()).isEqualTo(Verdict.FASTER);
         assertThat(step.proxyCpuPerRequest().verdict()).isEqualTo(Verdict.FASTER);
         assertThat(step.proxyCpuPerRequest().ratio()).isCloseTo(0.255, within(0.01));
+        assertThat(step.noVerdict()).isNull();
+    }
+
+    /**
+     * The same figures as the windows of one start each (PASSES=1): the ratios and their
+     * intervals stay, said to be within one start, and no metric gets a verdict, since
+     * the windows of one start vary less than restarts do.
+     */
+    @Test
+    void aStepOverTheWindowsOfOneStartHasIntervalsButNoVerdict() {
+        List<Window> gateway = List.of(window(1, 1000, 0.40), window(1, 1010, 0.41), window(1, 990, 0.39),
+                window(1, 1005, 0.40));
+        List<Window> nginx = List.of(nginx(1, 3000, 0.10), nginx(1, 3050, 0.11), nginx(1, 2990, 0.10),
+                nginx(1, 3010, 0.10));
+        StepVerdict step = StepVerdict.of("loop-pools", gateway, nginx);
+        assertThat(step.rps().low()).isNotNull().isGreaterThan(1.0);
+        assertThat(step.rps().verdict()).isNull();
+        assertThat(step.proxyCpuPerRequest().verdict()).isNull();
+        assertThat(step.carriedBy()).isNull();
+        assertThat(step.noVerdict()).isEqualTo(StepVerdict.ONE_START);
+        assertThat(step.rps().describe()).endsWith("within one start, no verdict");
+        List<Window> passes = List.of(nginx(1, 3000, 0.10), nginx(2, 3050, 0.11), nginx(3, 2990, 0.10));
+        assertThat(StepVerdict.of("loop-pools", gateway, passes).noVerdict()).as("one side of one start is enough")
+            .isEqualTo(StepVerdict.ONE_START);
+        StepVerdict atRate = StepVerdict.of("loop-pools", gateway, nginx).withAtRate(passes, passes);
+        assertThat(atRate.proxyCpuAtRate().verdict()).isNull();
+        assertThat(atRate.noVerdict()).isEqualTo(StepVerdict.ONE_START);
     }
 
     @Test
     void aStepThatOnlyAllocatesMoreIsCarriedByBytesPerRequestWhereCpuAndReqPerSecondCannotTell() {
         // request logging on a busy machine: CPU and req/s inside their noise, 6 % more
         // bytes in every window
-        List<Window> before = List.of(counted(1, 1000, 0.40, 95_000), counted(1, 1150, 0.36, 95_100),
-                counted(1, 900, 0.44, 94_950), counted(1, 1050, 0.39, 95_050));
-        List<Window> after = List.of(counted(1, 980, 0.42, 100_700), counted(1, 1120, 0.37, 100_800),
-                counted(1, 920, 0.41, 100_650), counted(1, 1060, 0.43, 100_750));
+        List<Window> before = List.of(counted(1, 1000, 0.40, 95_000), counted(2, 1150, 0.36, 95_100),
+                counted(3, 900, 0.44, 94_950), counted(4, 1050, 0.39, 95_050));
+        List<Window> after = List.of(counted(1, 980, 0.42, 100_700), counted(2, 1120, 0.37, 100_800),
+                counted(3, 920, 0.41, 100_650), counted(4, 1060, 0.43, 100_750));
         StepVerdict step = StepVerdict.of("log-async", before, after);
         assertThat(step.rps().verdict()).isEqualTo(Verdict.NO_DIFFERENCE);
         assertThat(step.proxyCpuPerRequest().verdict()).isEqualTo(Verdict.NO_DIFFERENCE);

@@ -134,6 +134,7 @@ help: ## List every target with one line each
 	  echo "REMOTE=lab/remote.yml~RUNTIME=remote|kubernetes: the addresses to measure (lab/remote.example.yml)"; \
 	  echo "COMPOSE_FILES=docker-compose.yml~RUNTIME=compose: the compose files, comma-separated"; \
 	  echo "HISTORY=~make lab, paired make compare: the file a finished run appends its figures to (results/history.csv)"; \
+	  echo "COMMITS=~make trend: <from>..<to>, the gateway built at each commit, each against the one before it in the same seconds"; \
 	  echo "RUN=$(RUN)~make report, charts: the results folder"; \
 	  echo "OUT=$(OUT) CHARTS=~make charts: where the PNG files go, and which (rps,cpu-1,flamegraph)"; \
 	  echo "FLAME_THREADS=~make charts: flame graphs of these threads only, by name prefix, e.g. reactor-http"; \
@@ -191,8 +192,8 @@ compare: $(if $(A_GATEWAY)$(B_GATEWAY),setup-load $(JARS),lab/target/lab.jar) ##
 pair-ladder: setup-load $(JARS) ## The ladder's gateway steps in pairs: each rung at the same time as the rung before it (LADDER=lean, ONLY=reactive,log-quiet, PASSES=4 per step; FAIL_ON=5% exits 3 when a step costs more)
 	$(LAB) pair-ladder
 
-trend: lab/target/lab.jar ## Change points in the history of ratios measured in the same seconds (HISTORY=results/history.csv), found by Apache Otava (installed on first use into tools/, about 20 s and 325 MB): trend.md names the commits each change came in between, trend.html draws every series
-	$(LAB) trend
+trend: $(if $(COMMITS),setup-load $(JARS),lab/target/lab.jar) ## Change points in the history of ratios measured in the same seconds (HISTORY=results/history.csv), found by Apache Otava (installed on first use into tools/, about 20 s and 325 MB): trend.md names the commits each change came in between, trend.html draws every series; COMMITS=<from>..<to>: the gateway built at each commit, each measured against the one before it in the same seconds
+	$(if $(COMMITS),$(LAB) trend-commits,$(LAB) trend)
 
 charts: setup-charts lab/target/lab.jar ## PNG files of a run's charts and flame graphs for documents, drawn by headless Chromium (RUN=results/latest OUT=docs/images CHARTS=rps,cpu-1,flamegraph; CHARTS=report,readme: the first screens of report.html and README.md)
 	$(LAB) charts --run "$(RUN)" --out "$(OUT)" --only "$(CHARTS)" --flame-threads "$(FLAME_THREADS)"

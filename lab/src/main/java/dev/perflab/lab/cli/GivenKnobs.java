@@ -35,7 +35,8 @@ final class GivenKnobs {
     /**
      * Knobs the Makefile reads itself to choose a command, by the commands it may choose.
      */
-    private static final Map<String, Set<String>> CHOSEN_BY_MAKE = Map.of("PAIRED", Set.of("lab", "paired-lab"));
+    private static final Map<String, Set<String>> CHOSEN_BY_MAKE = Map.of("PAIRED", Set.of("lab", "paired-lab"),
+            "COMMITS", Set.of("trend", "trend-commits"));
 
     /** Knobs the Makefile passes as options, by the commands whose target passes them. */
     private static final Map<String, Set<String>> PASSED_BY_MAKE = Map.of("RUN", Set.of("report", "charts"), "OUT",
@@ -120,6 +121,7 @@ final class GivenKnobs {
             case "compare" -> "compare A= B=";
             case "paired-lab" -> "lab PAIRED=yes";
             case "lab" -> "lab PAIRED=no";
+            case "trend-commits" -> "trend COMMITS=";
             default -> command;
         };
     }

@@ -21,7 +21,8 @@ import java.nio.file.Path;
         subcommands = { UpCommand.class, DownCommand.class, RunCommands.Baseline.class, RunCommands.GatewayTest.class,
                 RunCommands.Profile.class, RunCommands.Ladder.class, RunCommands.Sweep.class,
                 RunCommands.Capacity.class, RunCommands.Report.class, ChartsCommand.class, CompareCommand.class,
-                PairCommand.class, PairLadderCommand.class, PairedLabCommand.class, TrendCommand.class })
+                PairCommand.class, PairLadderCommand.class, PairedLabCommand.class, TrendCommand.class,
+                TrendCommitsCommand.class })
 public class LabCommand {
 
     static final int EXIT_FAILED = 1;

@@ -93,21 +93,7 @@ public class PairedLabCommand implements Callable<Integer> {
         LineupPlan plan = plan(out);
         out.println(plan.expectedDuration());
         out.flush();
-        LineupResult result;
-        try (RunLock lock = RunLock.acquire("make lab")) {
-            VegetaInstaller.ensure(plan.settings().root(), out);
-            PidFiles.children().stopLeftovers(Duration.ofSeconds(10)).forEach(out::println);
-            RunFolder run = RunFolder.create(plan.results(), "lab");
-            lock.describe("make lab, " + run.dir());
-            run.writeJson("run.json", RunInfo.describe(plan.settings().root(), "lab", "local", plan.json()));
-            out.println("Results: " + run.dir());
-            out.println("Rungs: " + String.join(", ", plan.entrants().stream().map(LineupPlan.Entrant::name).toList()));
-            out.println("Load: " + plan.describeLoad());
-            out.flush();
-            LocalStage stage = LocalStage.open(plan, run.dir(), out);
-            result = LineupRun.execute(plan, stage, run, out,
-                    sofar -> RunFolder.write(sofar.dir().resolve("report.md"), PairedLabReport.markdown(sofar)));
-        }
+        LineupResult result = measure(plan, "lab", "make lab", out);
         PairedLabReport.console(result).forEach(out::println);
         out.println("Report: " + result.dir().resolve("report.md"));
         history.append(result.dir(), plan.results(), out);
@@ -115,6 +101,28 @@ public class PairedLabCommand implements Callable<Integer> {
         gates.forEach(out::println);
         out.flush();
         return GateLine.exitCode(gates);
+    }
+
+    /**
+     * Runs the plan's passes on this machine into a new results folder of {@code kind}
+     * (lab.json, report.md after every pass); {@code target} names the command in the run
+     * lock.
+     */
+    static LineupResult measure(LineupPlan plan, String kind, String target, PrintWriter out) {
+        try (RunLock lock = RunLock.acquire(target)) {
+            VegetaInstaller.ensure(plan.settings().root(), out);
+            PidFiles.children().stopLeftovers(Duration.ofSeconds(10)).forEach(out::println);
+            RunFolder run = RunFolder.create(plan.results(), kind);
+            lock.describe(target + ", " + run.dir());
+            run.writeJson("run.json", RunInfo.describe(plan.settings().root(), kind, "local", plan.json()));
+            out.println("Results: " + run.dir());
+            out.println("Rungs: " + String.join(", ", plan.entrants().stream().map(LineupPlan.Entrant::name).toList()));
+            out.println("Load: " + plan.describeLoad());
+            out.flush();
+            LocalStage stage = LocalStage.open(plan, run.dir(), out);
+            return LineupRun.execute(plan, stage, run, out,
+                    sofar -> RunFolder.write(sofar.dir().resolve("report.md"), PairedLabReport.markdown(sofar)));
+        }
     }
 
     /** FAIL_ON's ✓/✗ line per step; none without FAIL_ON. */

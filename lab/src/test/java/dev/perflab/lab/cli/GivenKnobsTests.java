@@ -40,6 +40,8 @@ class GivenKnobsTests {
             .hasMessageStartingWith("make up does not use DURATION (make baseline, make gateway-test, ")
             .hasMessageContaining("make lab")
             .hasMessageEndingWith(" do): leave it out");
+        assertThatThrownBy(() -> GivenKnobs.check(command("lab"), "COMMITS"))
+            .hasMessage("make lab PAIRED=no does not use COMMITS (make trend, make trend COMMITS= do): leave it out");
         assertThatThrownBy(() -> GivenKnobs.check(command("lab"), "RUN"))
             .hasMessage("make lab PAIRED=no does not use RUN (make report, make charts do): leave it out");
         assertThatThrownBy(() -> GivenKnobs.check(command("paired-lab"), "PROFILER"))
@@ -47,7 +49,7 @@ class GivenKnobsTests {
             .hasMessageContaining("make lab PAIRED=no,");
         assertThatThrownBy(() -> GivenKnobs.check(command("compare", "--a", "x", "--b", "y"), "PASSES")).hasMessage(
                 "make compare A= B= does not use PASSES (make baseline, make gateway-test, make profile, make lab PAIRED=no, "
-                        + "make sweep, make capacity, make compare A_GATEWAY= B_GATEWAY=, make pair-ladder, make lab PAIRED=yes do): "
+                        + "make sweep, make capacity, make compare A_GATEWAY= B_GATEWAY=, make pair-ladder, make lab PAIRED=yes, make trend COMMITS= do): "
                         + "leave it out");
     }
 

@@ -1,0 +1,138 @@
+package dev.perflab.lab.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import dev.perflab.lab.LabException;
+import dev.perflab.lab.paired.LineupPlan;
+import dev.perflab.lab.paired.LineupResult;
+import dev.perflab.lab.paired.PairPlan;
+import dev.perflab.lab.paired.PairedMetric;
+import dev.perflab.lab.paired.Side;
+import dev.perflab.lab.paired.SideSettings;
+import dev.perflab.lab.run.RunFolder;
+import dev.perflab.lab.system.ForeignGateway;
+import dev.perflab.lab.trend.CommitJars;
+import dev.perflab.lab.trend.CommitTrend;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * make trend COMMITS=from..to: the lab's gateway built at each commit of the range (in
+ * git worktrees, the user's tree untouched), then measured as the paired make lab
+ * measures its ladder: every commit's gateway started in every pass, each against the
+ * commit before it in the same seconds; the commits whose step moved CPU or bytes per
+ * request beyond noise are named (trend.md).
+ */
+@Command(name = "trend-commits",
+        description = "The gateway at each commit of COMMITS=<from>..<to>, built in git worktrees, each measured against "
+                + "the commit before it in the same seconds (the paired make lab's chain): trend.md names the commits "
+                + "that changed CPU or bytes per request.")
+public class TrendCommitsCommand implements Callable<Integer> {
+
+    @Mixin
+    PairOptions options;
+
+    @Option(names = "--commits", defaultValue = "${env:COMMITS:-}",
+            description = "The range, <from>..<to>: from and every commit after it up to to, along first parents.")
+    String commits;
+
+    @Option(names = "--profiles", defaultValue = "${env:GATEWAY_PROFILES:-reactive}",
+            description = "The Spring profiles every commit's gateway runs with (GATEWAY_PROFILES; default: ${DEFAULT-VALUE}).")
+    String profiles;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        options.validate();
+        Path root = options.repository();
+        String active = profiles == null ? "" : profiles.trim();
+        if (!active.matches("[A-Za-z0-9_.-]+(,[A-Za-z0-9_.-]+)*")) {
+            throw new LabException("GATEWAY_PROFILES must be profile names separated by commas, e.g. reactive, not '"
+                    + profiles + "'");
+        }
+        List<String> range = CommitJars.range(root, commits);
+        out.println("Commits: " + range.size() + " from " + commits.trim() + "; building each one's gateway");
+        out.flush();
+        Path cache = options.results.toAbsolutePath().normalize().resolve(".commit-jars");
+        List<CommitJars.CommitJar> jars = CommitJars.build(root, range, cache, CommitJars.MAVEN, out);
+        List<LineupPlan.Entrant> entrants = new ArrayList<>();
+        for (CommitJars.CommitJar jar : jars) {
+            if (jar.sameAs() == null) {
+                List<String> jvm = new ArrayList<>(options.gatewayJavaOptions());
+                jvm.add("-Dspring.profiles.active=" + active);
+                entrants.add(new LineupPlan.Entrant(jar.shortCommit(), jar.subject(), new Side(jar.shortCommit(),
+                        jar.jar().toString(), new Side.OwnJar(ForeignGateway.ofJar(jar.jar())), jvm, null)));
+            }
+        }
+        if (entrants.size() < 2) {
+            throw new LabException("COMMITS=" + commits.trim()
+                    + ": no commit after the first changes the gateway's sources (gateway/, app-support/, "
+                    + "lab-common/, pom.xml): nothing to measure");
+        }
+        int rate = options.rate(LineupPlan.DEFAULT_RATE);
+        if (rate == 0) {
+            throw new LabException("RATE=0 (the closed loop) is for make compare: make trend COMMITS= offers every "
+                    + "commit's gateway a rate");
+        }
+        LineupPlan plan = new LineupPlan(entrants, rate, options.passes(PairedLabCommand.DEFAULT_PASSES),
+                PairPlan.split(options.measured(LineupPlan.DUET_DURATION), options.window(LineupPlan.DUET_WINDOW)),
+                options.warmup, options.warmupProbe, Duration.ZERO, Duration.ZERO, 1, 1, options.timeout,
+                options.seed(),
+                new SideSettings(root, options.javaOptions(), options.healthTimeout,
+                        SystemOptions.checkRoute(options.route), SystemOptions.checkTokenHeader(options.tokenHeader)),
+                options.authLatency, options.results.toAbsolutePath().normalize(), Double.NaN, "");
+        out.println(plan.expectedDuration());
+        out.flush();
+        LineupResult result = PairedLabCommand.measure(plan, "commits", "make trend COMMITS=", out);
+        CommitTrend trend = trend(jars, result);
+        out.println("Each commit against the one before it (" + active + "), in the same seconds:");
+        for (CommitTrend.Step step : trend.steps()) {
+            out.println("  " + step.commit().substring(0, Math.min(7, step.commit().length())) + " " + step.subject()
+                    + ": " + CommitTrend.describe(step)
+                    + (step.cpuChanged() || step.bytesChanged() ? "  <- change point" : ""));
+        }
+        List<CommitTrend.Step> changes = trend.changePoints();
+        out.println(changes.isEmpty() ? "No change point: no commit moved CPU or bytes per request beyond noise."
+                : changes.size() + " change point" + (changes.size() == 1 ? "" : "s") + ": "
+                        + String.join(", ", changes.stream().map(step -> step.commit().substring(0, 7)).toList()));
+        CommitJars.CommitJar first = jars.get(0);
+        RunFolder.write(result.dir().resolve("trend.md"),
+                trend.markdown(commits.trim(), first.commit(), first.subject(), result.dir().toString()));
+        out.println("Trend: " + result.dir().resolve("trend.md") + " (report.md: every step with its passes)");
+        out.flush();
+        return 0;
+    }
+
+    /** Each commit after the first with its step from the run (none for a same jar). */
+    static CommitTrend trend(List<CommitJars.CommitJar> jars, LineupResult result) {
+        List<CommitTrend.Step> steps = new ArrayList<>();
+        for (int i = 1; i < jars.size(); i++) {
+            CommitJars.CommitJar jar = jars.get(i);
+            if (jar.sameAs() != null) {
+                steps.add(new CommitTrend.Step(jar.commit(), jar.subject(), jar.sameAs(), null, null));
+                continue;
+            }
+            LineupResult.Step step = result.steps()
+                .stream()
+                .filter(s -> s.to().equals(jar.shortCommit()))
+                .findFirst()
+                .orElse(null);
+            steps.add(new CommitTrend.Step(jar.commit(), jar.subject(), null,
+                    step == null ? null : step.verdicts().get(PairedMetric.CPU.key()),
+                    step == null ? null : step.verdicts().get(PairedMetric.BYTES.key())));
+        }
+        return new CommitTrend(steps);
+    }
+
+}

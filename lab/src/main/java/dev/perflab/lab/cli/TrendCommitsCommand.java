@@ -1,6 +1,7 @@
 package dev.perflab.lab.cli;
 
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -62,20 +63,10 @@ public class TrendCommitsCommand implements Callable<Integer> {
                     + profiles + "'");
         }
         List<String> range = CommitJars.range(root, commits);
-        out.println("Commits: " + range.size() + " from " + commits.trim() + "; building each one's gateway");
-        out.flush();
         Path cache = options.results.toAbsolutePath().normalize().resolve(".commit-jars");
-        List<CommitJars.CommitJar> jars = CommitJars.build(root, range, cache, CommitJars.MAVEN, out);
-        List<LineupPlan.Entrant> entrants = new ArrayList<>();
-        for (CommitJars.CommitJar jar : jars) {
-            if (jar.sameAs() == null) {
-                List<String> jvm = new ArrayList<>(options.gatewayJavaOptions());
-                jvm.add("-Dspring.profiles.active=" + active);
-                entrants.add(new LineupPlan.Entrant(jar.shortCommit(), jar.subject(), new Side(jar.shortCommit(),
-                        jar.jar().toString(), new Side.OwnJar(ForeignGateway.ofJar(jar.jar())), jvm, null)));
-            }
-        }
-        if (entrants.size() < 2) {
+        List<CommitJars.CommitJar> jars = CommitJars.of(root, range, cache);
+        List<CommitJars.CommitJar> measured = jars.stream().filter(jar -> jar.sameAs() == null).toList();
+        if (measured.size() < 2) {
             throw new LabException("COMMITS=" + commits.trim()
                     + ": no commit after the first changes the gateway's sources (gateway/, app-support/, "
                     + "lab-common/, pom.xml): nothing to measure");
@@ -85,16 +76,27 @@ public class TrendCommitsCommand implements Callable<Integer> {
             throw new LabException("RATE=0 (the closed loop) is for make compare: make trend COMMITS= offers every "
                     + "commit's gateway a rate");
         }
-        LineupPlan plan = new LineupPlan(entrants, rate, options.passes(PairedLabCommand.DEFAULT_PASSES),
-                PairPlan.split(options.measured(LineupPlan.DUET_DURATION), options.window(LineupPlan.DUET_WINDOW)),
-                options.warmup, options.warmupProbe, Duration.ZERO, Duration.ZERO, 1, 1, options.timeout,
-                options.seed(),
-                new SideSettings(root, options.javaOptions(), options.healthTimeout,
-                        SystemOptions.checkRoute(options.route), SystemOptions.checkTokenHeader(options.tokenHeader)),
-                options.authLatency, options.results.toAbsolutePath().normalize(), Double.NaN, "");
-        out.println(plan.expectedDuration());
+        // the budget first, from a plan of the same shape: the jars are not built yet
+        List<LineupPlan.Entrant> shapes = measured.stream()
+            .map(jar -> new LineupPlan.Entrant(jar.shortCommit(), jar.subject(),
+                    Side.labGateway(jar.shortCommit(), List.of(active))))
+            .toList();
+        long building = measured.stream().filter(jar -> !Files.isRegularFile(jar.jar())).count();
+        out.println("Commits: " + range.size() + " from " + commits.trim() + ", " + measured.size()
+                + " with gateway sources of their own"
+                + (building == 0 ? "" : "; " + building + " jars to build first, seconds each"));
+        out.println(plan(shapes, rate, root).expectedDuration());
         out.flush();
-        LineupResult result = PairedLabCommand.measure(plan, "commits", "make trend COMMITS=", out);
+        CommitJars.build(root, jars, CommitJars.MAVEN, out);
+        List<LineupPlan.Entrant> entrants = new ArrayList<>();
+        for (CommitJars.CommitJar jar : measured) {
+            List<String> jvm = new ArrayList<>(options.gatewayJavaOptions());
+            jvm.add("-Dspring.profiles.active=" + active);
+            entrants.add(new LineupPlan.Entrant(jar.shortCommit(), jar.subject(), new Side(jar.shortCommit(),
+                    jar.jar().toString(), new Side.OwnJar(ForeignGateway.ofJar(jar.jar())), jvm, null)));
+        }
+        LineupResult result = PairedLabCommand.measure(plan(entrants, rate, root), "commits", "make trend COMMITS=",
+                out);
         CommitTrend trend = trend(jars, result);
         out.println("Each commit against the one before it (" + active + "), in the same seconds:");
         for (CommitTrend.Step step : trend.steps()) {
@@ -112,6 +114,17 @@ public class TrendCommitsCommand implements Callable<Integer> {
         out.println("Trend: " + result.dir().resolve("trend.md") + " (report.md: every step with its passes)");
         out.flush();
         return 0;
+    }
+
+    /** The paired ladder of these commits' gateways, with make lab's knobs. */
+    private LineupPlan plan(List<LineupPlan.Entrant> entrants, int rate, Path root) {
+        return new LineupPlan(entrants, rate, options.passes(PairedLabCommand.DEFAULT_PASSES),
+                PairPlan.split(options.measured(LineupPlan.DUET_DURATION), options.window(LineupPlan.DUET_WINDOW)),
+                options.warmup, options.warmupProbe, Duration.ZERO, Duration.ZERO, 1, 1, options.timeout,
+                options.seed(),
+                new SideSettings(root, options.javaOptions(), options.healthTimeout,
+                        SystemOptions.checkRoute(options.route), SystemOptions.checkTokenHeader(options.tokenHeader)),
+                options.authLatency, options.results.toAbsolutePath().normalize(), Double.NaN, "");
     }
 
     /** Each commit after the first with its step from the run (none for a same jar). */

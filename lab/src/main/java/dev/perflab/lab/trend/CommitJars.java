@@ -104,19 +104,10 @@ public final class CommitJars {
     }
 
     /**
-     * Each commit's jar: from {@code cache} when a jar of the same sources is there, else
-     * built with {@code build} in a worktree under {@code cache} that is removed
-     * afterwards.
+     * Each commit's jar, where it is or will be kept in {@code cache}, without building
+     * anything: which commits share a jar is known before the first build.
      */
-    public static List<CommitJar> build(Path repo, List<String> commits, Path cache, List<String> build,
-            PrintWriter out) {
-        try {
-            Files.createDirectories(cache);
-        }
-        catch (IOException ex) {
-            throw new LabException("cannot create " + cache + ": " + LabException.describe(ex), ex);
-        }
-        git(repo, "worktree", "prune");
+    public static List<CommitJar> of(Path repo, List<String> commits, Path cache) {
         List<CommitJar> jars = new ArrayList<>();
         for (String commit : commits) {
             String sources = sources(repo, commit);
@@ -124,19 +115,46 @@ public final class CommitJars {
             Path jar = cache.resolve("gateway-" + sources + ".jar");
             CommitJar before = jars.isEmpty() ? null : jars.get(jars.size() - 1);
             String sameAs = before != null && before.sources().equals(sources) ? before.commit() : null;
-            if (sameAs != null) {
-                out.printf("  %s %s: the gateway's sources are %s's, same jar%n", TrendWriter.shortCommit(commit),
-                        subject, TrendWriter.shortCommit(sameAs));
+            jars.add(new CommitJar(commit, subject, sources, jar, sameAs));
+        }
+        return jars;
+    }
+
+    /**
+     * Each commit's jar: from {@code cache} when a jar of the same sources is there, else
+     * built with {@code build} in a worktree under {@code cache} that is removed
+     * afterwards.
+     */
+    public static List<CommitJar> build(Path repo, List<String> commits, Path cache, List<String> build,
+            PrintWriter out) {
+        return build(repo, of(repo, commits, cache), build, out);
+    }
+
+    /** Builds the jars of {@link #of} that are not in their cache yet. */
+    public static List<CommitJar> build(Path repo, List<CommitJar> jars, List<String> build, PrintWriter out) {
+        git(repo, "worktree", "prune");
+        for (CommitJar each : jars) {
+            String commit = each.commit();
+            Path cache = each.jar().getParent();
+            try {
+                Files.createDirectories(cache);
             }
-            else if (Files.isRegularFile(jar)) {
-                out.printf("  %s %s: jar from %s%n", TrendWriter.shortCommit(commit), subject, cache);
+            catch (IOException ex) {
+                throw new LabException("cannot create " + cache + ": " + LabException.describe(ex), ex);
+            }
+            if (each.sameAs() != null) {
+                out.printf("  %s %s: the gateway's sources are %s's, same jar%n", TrendWriter.shortCommit(commit),
+                        each.subject(), TrendWriter.shortCommit(each.sameAs()));
+            }
+            else if (Files.isRegularFile(each.jar())) {
+                out.printf("  %s %s: jar from %s%n", TrendWriter.shortCommit(commit), each.subject(), cache);
             }
             else {
-                out.printf("  %s %s: building the gateway in a worktree%n", TrendWriter.shortCommit(commit), subject);
+                out.printf("  %s %s: building the gateway in a worktree%n", TrendWriter.shortCommit(commit),
+                        each.subject());
                 out.flush();
-                buildAt(repo, commit, cache, build, jar);
+                buildAt(repo, commit, cache, build, each.jar());
             }
-            jars.add(new CommitJar(commit, subject, sources, jar, sameAs));
         }
         out.flush();
         return jars;

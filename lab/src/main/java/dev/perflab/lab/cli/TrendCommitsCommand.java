@@ -19,6 +19,7 @@ import dev.perflab.lab.run.RunFolder;
 import dev.perflab.lab.system.ForeignGateway;
 import dev.perflab.lab.trend.CommitJars;
 import dev.perflab.lab.trend.CommitTrend;
+import dev.perflab.lab.trend.TrendWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -67,9 +68,9 @@ public class TrendCommitsCommand implements Callable<Integer> {
         List<CommitJars.CommitJar> jars = CommitJars.of(root, range, cache);
         List<CommitJars.CommitJar> measured = jars.stream().filter(jar -> jar.sameAs() == null).toList();
         if (measured.size() < 2) {
-            throw new LabException("COMMITS=" + commits.trim()
-                    + ": no commit after the first changes the gateway's sources (gateway/, app-support/, "
-                    + "lab-common/, pom.xml): nothing to measure");
+            throw new LabException(
+                    "COMMITS=" + commits.trim() + ": no commit after the first changes the gateway's sources ("
+                            + String.join(", ", CommitJars.SOURCES) + "): nothing to measure");
         }
         int rate = options.rate(LineupPlan.DEFAULT_RATE);
         if (rate == 0) {
@@ -100,14 +101,14 @@ public class TrendCommitsCommand implements Callable<Integer> {
         CommitTrend trend = trend(jars, result);
         out.println("Each commit against the one before it (" + active + "), in the same seconds:");
         for (CommitTrend.Step step : trend.steps()) {
-            out.println("  " + step.commit().substring(0, Math.min(7, step.commit().length())) + " " + step.subject()
-                    + ": " + CommitTrend.describe(step)
+            out.println("  " + TrendWriter.shortCommit(step.commit()) + " " + step.subject() + ": "
+                    + CommitTrend.describe(step)
                     + (step.cpuChanged() || step.bytesChanged() ? "  <- change point" : ""));
         }
         List<CommitTrend.Step> changes = trend.changePoints();
         out.println(changes.isEmpty() ? "No change point: no commit moved CPU or bytes per request beyond noise."
-                : changes.size() + " change point" + (changes.size() == 1 ? "" : "s") + ": "
-                        + String.join(", ", changes.stream().map(step -> step.commit().substring(0, 7)).toList()));
+                : changes.size() + " change point" + (changes.size() == 1 ? "" : "s") + ": " + String.join(", ",
+                        changes.stream().map(step -> TrendWriter.shortCommit(step.commit())).toList()));
         CommitJars.CommitJar first = jars.get(0);
         RunFolder.write(result.dir().resolve("trend.md"),
                 trend.markdown(commits.trim(), first.commit(), first.subject(), result.dir().toString()));

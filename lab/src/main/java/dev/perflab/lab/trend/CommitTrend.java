@@ -107,14 +107,7 @@ public record CommitTrend(List<Step> steps) {
     }
 
     private static String words(PairedRatio ratio) {
-        if (ratio == null) {
-            return "not measured";
-        }
-        if (ratio.low() == null) {
-            return String.format(Locale.ROOT, "%.3f × (no interval)", ratio.ratio());
-        }
-        return String.format(Locale.ROOT, "%.3f × [%.3f, %.3f], %s", ratio.ratio(), ratio.low(), ratio.high(),
-                ratio.verdict() == null ? "no verdict" : ratio.verdict().words());
+        return ratio == null ? "not measured" : ratio.describe();
     }
 
     /** trend.md: each commit's step, the change points, each commit against the first. */

@@ -6,7 +6,7 @@ SHELL := bash
 MVNW := ./mvnw -B
 JAVA ?= java
 APPS := business-service auth-service gateway
-JARS := $(foreach app,$(APPS),$(app)/target/$(app).jar) examples/own-gateway/target/own-gateway.jar examples/netty-floor/target/netty-floor.jar lab/target/lab.jar
+JARS := $(foreach app,$(APPS),$(app)/target/$(app).jar) examples/own-gateway/target/own-gateway.jar examples/netty-floor/target/netty-floor.jar examples/stock-gateway/target/stock-gateway.jar lab/target/lab.jar
 SOURCES := pom.xml $(shell find lab-common app-support $(APPS) examples lab -path '*/target' -prune -o -type f -print)
 # The knobs set on make's command line: the runner refuses, in one line, one that its command would ignore.
 GIVEN := $(subst ',,$(sort $(foreach word,$(MAKEOVERRIDES),$(if $(findstring =,$(word)),$(firstword $(subst =, ,$(word)))))))
@@ -85,7 +85,7 @@ TOOLS_charts := chromium cjk-font?
 RUNTIME_DEPS = $(JARS) $(if $(filter compose,$(RUNTIME)),images)
 COMPOSE_ARGS = -p perflab $(foreach f,$(subst $(comma), ,$(or $(COMPOSE_FILES),docker-compose.yml)),-f $(f))
 
-.PHONY: help build images lab baseline gateway-test profile sweep capacity report compare pair-ladder trend charts up down test format clean setup-load setup-test setup-charts
+.PHONY: help build images lab baseline gateway-test profile sweep capacity report compare pair-ladder trend advise charts up down test format clean setup-load setup-test setup-charts
 
 help: ## List every target with one line each
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{n[NR]=$$1; d[NR]=$$2; if (length($$1) > w) w = length($$1)} END {for (i = 1; i <= NR; i++) printf "  make %-" w "s  %s\n", n[i], d[i]}'
@@ -127,7 +127,8 @@ help: ## List every target with one line each
 	  echo "JAVA=java~the JDK of the runner and every rung, e.g. <JDK 21+>/bin/java for LADDER=lab/scenarios-threads.yml"; \
 	  echo "JAVA_OPTS='-Xms1g -Xmx1g'~JVM options of every app"; \
 	  echo "GATEWAY_JAVA_OPTS=~JVM options of the gateway, after JAVA_OPTS"; \
-	  echo "GATEWAY_JAR=~your gateway's jar in place of the lab's (GATEWAY_IMAGE= with RUNTIME=compose)"; \
+	  echo "GATEWAY_JAR=~your gateway's jar in place of the lab's (GATEWAY_IMAGE= with RUNTIME=compose); make advise: the jar to advise"; \
+	  echo "LEVERS=~make advise: the levers, in the order they are added (default: every one but no-unused-global-filters)"; \
 	  echo "ROUTE=/service/hello~the path the load sends through the gateway"; \
 	  echo "TOKEN_HEADER=~the header each request carries (default 'Authorization: Bearer lab-token'; none: none)"; \
 	  echo "RUNTIME=local~local, compose, remote or kubernetes"; \
@@ -194,6 +195,9 @@ pair-ladder: setup-load $(JARS) ## The ladder's gateway steps in pairs: each run
 
 trend: $(if $(COMMITS),setup-load $(JARS),lab/target/lab.jar) ## Change points in the history of ratios measured in the same seconds (HISTORY=results/history.csv), found by Apache Otava (installed on first use into tools/, about 20 s and 325 MB): trend.md names the commits each change came in between, trend.html draws every series; COMMITS=<from>..<to>: the gateway built at each commit, each measured against the one before it in the same seconds
 	$(if $(COMMITS),$(LAB) trend-commits,$(LAB) trend)
+
+advise: setup-load $(JARS) ## Your gateway jar with each lever that can be pulled from outside it, each against the jar without it in the same seconds (GATEWAY_JAR=your.jar ROUTE=/your/route; LEVERS=route-filter-cache,parallel-gc): advice.md, the line to add for each lever with its effect and what it trades away
+	$(LAB) advise
 
 charts: setup-charts lab/target/lab.jar ## PNG files of a run's charts and flame graphs for documents, drawn by headless Chromium (RUN=results/latest OUT=docs/images CHARTS=rps,cpu-1,flamegraph; CHARTS=report,readme: the first screens of report.html and README.md)
 	$(LAB) charts --run "$(RUN)" --out "$(OUT)" --only "$(CHARTS)" --flame-threads "$(FLAME_THREADS)"

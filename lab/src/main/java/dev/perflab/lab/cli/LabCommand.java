@@ -22,7 +22,7 @@ import java.nio.file.Path;
                 RunCommands.Profile.class, RunCommands.Ladder.class, RunCommands.Sweep.class,
                 RunCommands.Capacity.class, RunCommands.Report.class, ChartsCommand.class, CompareCommand.class,
                 PairCommand.class, PairLadderCommand.class, PairedLabCommand.class, TrendCommand.class,
-                TrendCommitsCommand.class })
+                TrendCommitsCommand.class, AdviseCommand.class })
 public class LabCommand {
 
     static final int EXIT_FAILED = 1;

@@ -13,6 +13,7 @@ import dev.perflab.lab.compare.Comparison;
 import dev.perflab.lab.paired.LineupPlan;
 import dev.perflab.lab.paired.PairPlan;
 import dev.perflab.lab.paired.Side;
+import dev.perflab.lab.paired.SideSettings;
 import picocli.CommandLine.Option;
 
 /**
@@ -163,6 +164,19 @@ public class PairOptions {
                 warmup, warmupProbe, timeout, chosenSeed, SystemOptions.checkRoute(route),
                 SystemOptions.checkTokenHeader(tokenHeader), authLatency, javaOptions(), healthTimeout, repository(),
                 results.toAbsolutePath().normalize(), threshold, failOn.trim());
+    }
+
+    /**
+     * A chain of these rungs with make lab's knobs, without wrk's rungs alone and without
+     * a gate: make trend COMMITS= and make advise.
+     */
+    LineupPlan chain(List<LineupPlan.Entrant> entrants, int ratePerSide) {
+        return new LineupPlan(entrants, ratePerSide, passes(PairedLabCommand.DEFAULT_PASSES),
+                PairPlan.split(measured(LineupPlan.DUET_DURATION), window(LineupPlan.DUET_WINDOW)), warmup, warmupProbe,
+                Duration.ZERO, Duration.ZERO, 1, 1, timeout, seed(),
+                new SideSettings(repository(), javaOptions(), healthTimeout, SystemOptions.checkRoute(route),
+                        SystemOptions.checkTokenHeader(tokenHeader)),
+                authLatency, results.toAbsolutePath().normalize(), Double.NaN, "");
     }
 
     /** SEED as given, or a random one (recorded with the run). */

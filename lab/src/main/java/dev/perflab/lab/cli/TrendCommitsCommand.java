@@ -3,7 +3,6 @@ package dev.perflab.lab.cli;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -11,10 +10,8 @@ import java.util.concurrent.Callable;
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.paired.LineupPlan;
 import dev.perflab.lab.paired.LineupResult;
-import dev.perflab.lab.paired.PairPlan;
 import dev.perflab.lab.paired.PairedMetric;
 import dev.perflab.lab.paired.Side;
-import dev.perflab.lab.paired.SideSettings;
 import dev.perflab.lab.run.RunFolder;
 import dev.perflab.lab.system.ForeignGateway;
 import dev.perflab.lab.trend.CommitJars;
@@ -86,7 +83,7 @@ public class TrendCommitsCommand implements Callable<Integer> {
         out.println("Commits: " + range.size() + " from " + commits.trim() + ", " + measured.size()
                 + " with gateway sources of their own"
                 + (building == 0 ? "" : "; " + building + " jars to build first, seconds each"));
-        out.println(plan(shapes, rate, root).expectedDuration());
+        out.println(options.chain(shapes, rate).expectedDuration());
         out.flush();
         CommitJars.build(root, jars, CommitJars.MAVEN, out);
         List<LineupPlan.Entrant> entrants = new ArrayList<>();
@@ -96,7 +93,7 @@ public class TrendCommitsCommand implements Callable<Integer> {
             entrants.add(new LineupPlan.Entrant(jar.shortCommit(), jar.subject(), new Side(jar.shortCommit(),
                     jar.jar().toString(), new Side.OwnJar(ForeignGateway.ofJar(jar.jar())), jvm, null)));
         }
-        LineupResult result = PairedLabCommand.measure(plan(entrants, rate, root), "commits", "make trend COMMITS=",
+        LineupResult result = PairedLabCommand.measure(options.chain(entrants, rate), "commits", "make trend COMMITS=",
                 out);
         CommitTrend trend = trend(jars, result);
         out.println("Each commit against the one before it (" + active + "), in the same seconds:");
@@ -115,17 +112,6 @@ public class TrendCommitsCommand implements Callable<Integer> {
         out.println("Trend: " + result.dir().resolve("trend.md") + " (report.md: every step with its passes)");
         out.flush();
         return 0;
-    }
-
-    /** The paired ladder of these commits' gateways, with make lab's knobs. */
-    private LineupPlan plan(List<LineupPlan.Entrant> entrants, int rate, Path root) {
-        return new LineupPlan(entrants, rate, options.passes(PairedLabCommand.DEFAULT_PASSES),
-                PairPlan.split(options.measured(LineupPlan.DUET_DURATION), options.window(LineupPlan.DUET_WINDOW)),
-                options.warmup, options.warmupProbe, Duration.ZERO, Duration.ZERO, 1, 1, options.timeout,
-                options.seed(),
-                new SideSettings(root, options.javaOptions(), options.healthTimeout,
-                        SystemOptions.checkRoute(options.route), SystemOptions.checkTokenHeader(options.tokenHeader)),
-                options.authLatency, options.results.toAbsolutePath().normalize(), Double.NaN, "");
     }
 
     /** Each commit after the first with its step from the run (none for a same jar). */

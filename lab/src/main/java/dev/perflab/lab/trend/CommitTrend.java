@@ -73,27 +73,12 @@ public record CommitTrend(List<Step> steps) {
      */
     public List<PairedRatio> cumulative(boolean cpu) {
         List<PairedRatio> out = new ArrayList<>();
-        double[] product = null;
-        boolean broken = false;
+        List<PairedRatio> chain = new ArrayList<>();
         for (Step step : steps) {
             if (step.sameAs() == null) {
-                PairedRatio ratio = cpu ? step.cpu() : step.bytes();
-                List<Double> passes = ratio == null ? null : ratio.perPass();
-                if (broken || passes == null || passes.isEmpty()
-                        || product != null && product.length != passes.size()) {
-                    broken = true;
-                }
-                else if (product == null) {
-                    product = passes.stream().mapToDouble(Double::doubleValue).toArray();
-                }
-                else {
-                    for (int i = 0; i < product.length; i++) {
-                        product[i] *= passes.get(i);
-                    }
-                }
+                chain.add(cpu ? step.cpu() : step.bytes());
             }
-            out.add(broken || product == null ? null
-                    : PairedRatio.of(java.util.Arrays.stream(product).boxed().toList(), false));
+            out.add(chain.isEmpty() ? null : PairedRatio.product(chain, false));
         }
         return out;
     }

@@ -97,6 +97,31 @@ public record PairedRatio(double ratio, Double low, Double high, int passes, Ver
     }
 
     /**
+     * The ratio of the last rung of a chain to its first: the chain's steps multiplied
+     * pass by pass (each pass's steps were measured in that pass, so the product is that
+     * pass's ratio), with its interval over the passes; null when a step has no per-pass
+     * ratios or the steps have different passes.
+     */
+    public static PairedRatio product(List<PairedRatio> steps, boolean higherIsBetter) {
+        double[] product = null;
+        for (PairedRatio step : steps) {
+            List<Double> passes = step == null ? null : step.perPass();
+            if (passes == null || passes.isEmpty() || product != null && product.length != passes.size()) {
+                return null;
+            }
+            if (product == null) {
+                product = passes.stream().mapToDouble(Double::doubleValue).toArray();
+            }
+            else {
+                for (int i = 0; i < product.length; i++) {
+                    product[i] *= passes.get(i);
+                }
+            }
+        }
+        return product == null ? null : of(java.util.Arrays.stream(product).boxed().toList(), higherIsBetter);
+    }
+
+    /**
      * Half the interval's width in % (the larger side of the ratio's asymmetric
      * interval): the smallest change these passes can tell.
      */

@@ -42,6 +42,8 @@ class GivenKnobsTests {
             .hasMessageEndingWith(" do): leave it out");
         assertThatThrownBy(() -> GivenKnobs.check(command("lab"), "COMMITS"))
             .hasMessage("make lab PAIRED=no does not use COMMITS (make trend, make trend COMMITS= do): leave it out");
+        assertThatThrownBy(() -> GivenKnobs.check(command("paired-lab"), "LEVERS"))
+            .hasMessage("make lab PAIRED=yes does not use LEVERS (make advise does): leave it out");
         assertThatThrownBy(() -> GivenKnobs.check(command("lab"), "RUN"))
             .hasMessage("make lab PAIRED=no does not use RUN (make report, make charts do): leave it out");
         assertThatThrownBy(() -> GivenKnobs.check(command("paired-lab"), "PROFILER"))
@@ -49,7 +51,7 @@ class GivenKnobsTests {
             .hasMessageContaining("make lab PAIRED=no,");
         assertThatThrownBy(() -> GivenKnobs.check(command("compare", "--a", "x", "--b", "y"), "PASSES")).hasMessage(
                 "make compare A= B= does not use PASSES (make baseline, make gateway-test, make profile, make lab PAIRED=no, "
-                        + "make sweep, make capacity, make compare A_GATEWAY= B_GATEWAY=, make pair-ladder, make lab PAIRED=yes, make trend COMMITS= do): "
+                        + "make sweep, make capacity, make compare A_GATEWAY= B_GATEWAY=, make pair-ladder, make lab PAIRED=yes, make trend COMMITS=, make advise do): "
                         + "leave it out");
     }
 

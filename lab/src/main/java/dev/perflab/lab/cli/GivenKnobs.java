@@ -30,7 +30,7 @@ final class GivenKnobs {
      */
     static final Map<String, String> ALIASES = Map.of("PROFILE", "PROFILER", "PROFILE_RUNGS", "PROFILER", "REPEAT",
             "PASSES", "WARMUP_MAX", "WARMUP", "CPU_RATE", "RATE", "PAIR_RATE", "RATE", "SCENARIOS", "LADDER",
-            "PROFILES", "GATEWAY_PROFILES");
+            "PROFILES", "GATEWAY_PROFILES", "CPU_DURATION", "RATE_DURATION");
 
     /**
      * Knobs the Makefile reads itself to choose a command, by the commands it may choose.

@@ -51,13 +51,14 @@ public class LoadOptions {
     String faults;
 
     @Option(names = { "--rate", "--cpu-rate" }, defaultValue = "${env:RATE:-}",
-            description = "After the closed loop, each rung is offered this constant rate (RATE, once CPU_RATE; req/s, vegeta) for CPU_DURATION: CPU per request below "
+            description = "After the closed loop, each rung is offered this constant rate (RATE, once CPU_RATE; req/s, vegeta) for RATE_DURATION: CPU per request below "
                     + "saturation, where it does not just mirror req/s; 0 turns it off (default: " + LADDER_CPU_RATE
                     + " for make lab, 0 for the other commands).")
     String cpuRate;
 
-    @Option(names = "--cpu-duration", defaultValue = "${env:CPU_DURATION:-20s}", converter = Durations.class,
-            description = "How long each rung is offered RATE, in SUBWINDOW parts (default: ${DEFAULT-VALUE}).")
+    @Option(names = { "--rate-duration", "--cpu-duration" }, defaultValue = "${env:RATE_DURATION:-20s}",
+            converter = Durations.class,
+            description = "How long each rung is offered RATE, in SUBWINDOW parts (RATE_DURATION, once CPU_DURATION; default: ${DEFAULT-VALUE}).")
     Duration cpuDuration;
 
     @Option(names = "--warmup-probe", defaultValue = "${env:WARMUP_PROBE:-5s}", converter = Durations.class,
@@ -138,7 +139,7 @@ public class LoadOptions {
      */
     private void checkUpperBounds() {
         atMost("DURATION", duration, LONGEST);
-        atMost("CPU_DURATION", cpuDuration, LONGEST);
+        atMost("RATE_DURATION", cpuDuration, LONGEST);
         atMost("WARMUP", warmupMax, Duration.ofHours(1));
         if (repeat > MOST_REPEAT) {
             throw new LabException("PASSES must be at most " + MOST_REPEAT + ", got " + repeat);
@@ -226,7 +227,7 @@ public class LoadOptions {
             throw new LabException("PASSES must be at least 1, got " + repeat);
         }
         if (cpuRate(0) > 0 && cpuDuration.toSeconds() < 1) {
-            throw new LabException("CPU_DURATION must be at least 1s, got " + Durations.format(cpuDuration));
+            throw new LabException("RATE_DURATION must be at least 1s, got " + Durations.format(cpuDuration));
         }
         if (warmupProbe.isZero()) {
             throw new LabException("WARMUP_PROBE must be at least 1s");

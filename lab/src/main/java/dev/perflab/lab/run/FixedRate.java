@@ -10,7 +10,7 @@ import dev.perflab.lab.result.RungResult;
 import dev.perflab.lab.stats.StatsLog;
 
 /**
- * After the closed loop, RATE offered with an open-model generator for CPU_DURATION, in
+ * After the closed loop, RATE offered with an open-model generator for RATE_DURATION, in
  * SUBWINDOW parts: the CPU a request costs below saturation. Skipped when the closed loop
  * did not reach well above the rate (the rate would saturate the rung, and its CPU per
  * request would again only mirror its req/s).

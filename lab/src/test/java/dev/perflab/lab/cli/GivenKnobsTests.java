@@ -99,6 +99,7 @@ class GivenKnobsTests {
         renamed.put("WARMUP_MAX", "WARMUP");
         renamed.put("CPU_RATE", "RATE");
         renamed.put("PAIR_RATE", "RATE");
+        renamed.put("CPU_DURATION", "RATE_DURATION");
         renamed.put("SCENARIOS", "LADDER");
         renamed.put("PROFILES", "GATEWAY_PROFILES");
         renamed.put("PROFILE_RUNGS", "PROFILER");
@@ -110,14 +111,15 @@ class GivenKnobsTests {
                 List.of(new String[] { "lab" }, new String[] { "paired-lab" }, new String[] { "pair" },
                         new String[] { "gateway-test" }),
                 "RATE", List.of(new String[] { "lab" }, new String[] { "paired-lab" }, new String[] { "pair" }),
-                "LADDER",
+                "RATE_DURATION", List.of(new String[] { "lab" }, new String[] { "gateway-test" }), "LADDER",
                 List.of(new String[] { "lab" }, new String[] { "paired-lab" }, new String[] { "pair-ladder" },
                         new String[] { "sweep" }, new String[] { "capacity" }),
                 "GATEWAY_PROFILES", List.of(new String[] { "gateway-test" }, new String[] { "up" }), "PROFILER",
                 List.of(new String[] { "lab" }, new String[] { "profile" }));
         Map<String, String[]> refuses = Map.of("PASSES", new String[] { "up" }, "WARMUP", new String[] { "up" }, "RATE",
                 new String[] { "compare", "--a", "x", "--b", "y" }, "LADDER", new String[] { "gateway-test" },
-                "GATEWAY_PROFILES", new String[] { "baseline" }, "PROFILER", new String[] { "paired-lab" });
+                "GATEWAY_PROFILES", new String[] { "baseline" }, "PROFILER", new String[] { "paired-lab" },
+                "RATE_DURATION", new String[] { "paired-lab" });
         renamed.forEach((old, now) -> {
             assertThat(GivenKnobs.ALIASES).as(old).containsEntry(old, now);
             for (String[] args : takes.get(now)) {

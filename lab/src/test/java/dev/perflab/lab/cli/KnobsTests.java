@@ -282,7 +282,8 @@ class KnobsTests {
                     System.getProperty("java.class.path"), LabCommand.class.getName(), command, "--help")
                 .redirectErrorStream(true);
             Map<String, String> env = builder.environment();
-            List.of("REPEAT", "WARMUP_MAX", "CPU_RATE", "PAIR_RATE", "SCENARIOS", "PROFILES").forEach(env::remove);
+            List.of("REPEAT", "WARMUP_MAX", "CPU_RATE", "PAIR_RATE", "CPU_DURATION", "SCENARIOS", "PROFILES")
+                .forEach(env::remove);
             env.put("PASSES", "3");
             env.put("WARMUP", "42s");
             env.put("WARMUP_PROBE", "7s");

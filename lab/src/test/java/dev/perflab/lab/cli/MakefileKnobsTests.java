@@ -25,7 +25,8 @@ class MakefileKnobsTests {
      */
     private static final List<String> CLEARED = List.of("JAVA_OPTS", "TIMEOUT", "DURATION", "OUT", "RUN", "A", "B",
             "PROFILER", "PROFILE", "PROFILE_RUNGS", "REPEAT", "PASSES", "WARMUP_MAX", "WARMUP", "CPU_RATE", "PAIR_RATE",
-            "RATE", "SCENARIOS", "LADDER", "PROFILES", "GATEWAY_PROFILES", "MAKEFLAGS", "MFLAGS", "MAKELEVEL");
+            "RATE", "CPU_DURATION", "RATE_DURATION", "SCENARIOS", "LADDER", "PROFILES", "GATEWAY_PROFILES", "MAKEFLAGS",
+            "MFLAGS", "MAKELEVEL");
 
     private static final Path ROOT = Path.of(System.getProperty("lab.root", "..")).toAbsolutePath().normalize();
 
@@ -190,14 +191,16 @@ class MakefileKnobsTests {
                 + "(the rate at which every target reads the cost per request)");
         renamed.put("PAIR_RATE=200", "make: PAIR_RATE= is deprecated and will go: use RATE=200 "
                 + "(the rate at which every target reads the cost per request)");
+        renamed.put("CPU_DURATION=15s", "make: CPU_DURATION= is deprecated and will go: use RATE_DURATION=15s "
+                + "(how long the sequential targets offer each rung RATE)");
         renamed.put("SCENARIOS=lab/scenarios-threads.yml",
                 "make: SCENARIOS= is deprecated and will go: use LADDER=lab/scenarios-threads.yml (lean or a ladder file)");
         renamed.put("PROFILES=log-quiet,rid-fast", "make: PROFILES= is deprecated and will go: use "
                 + "GATEWAY_PROFILES=log-quiet,rid-fast (the gateway's Spring profiles; PROFILER is the profiler)");
         Map<String, String> now = Map.of("REPEAT=3", "PASSES=3", "WARMUP_MAX=60s", "WARMUP=60s", "CPU_RATE=300",
-                "RATE=300", "PAIR_RATE=200", "RATE=200", "SCENARIOS=lab/scenarios-threads.yml",
-                "LADDER=lab/scenarios-threads.yml", "PROFILES=log-quiet,rid-fast",
-                "GATEWAY_PROFILES=log-quiet,rid-fast");
+                "RATE=300", "PAIR_RATE=200", "RATE=200", "CPU_DURATION=15s", "RATE_DURATION=15s",
+                "SCENARIOS=lab/scenarios-threads.yml", "LADDER=lab/scenarios-threads.yml",
+                "PROFILES=log-quiet,rid-fast", "GATEWAY_PROFILES=log-quiet,rid-fast");
         for (Map.Entry<String, String> old : renamed.entrySet()) {
             Made made = make(Map.of(), false, "-o", "lab/target/lab.jar", "report", "RUN=results/x", "JAVA=sh -c env",
                     old.getKey());

@@ -6,8 +6,8 @@ SHELL := bash
 MVNW := ./mvnw -B
 JAVA ?= java
 APPS := business-service auth-service gateway
-JARS := $(foreach app,$(APPS),$(app)/target/$(app).jar) examples/own-gateway/target/own-gateway.jar examples/netty-floor/target/netty-floor.jar examples/stock-gateway/target/stock-gateway.jar lab/target/lab.jar
-SOURCES := pom.xml $(shell find lab-common app-support $(APPS) examples lab -path '*/target' -prune -o -type f -print)
+JARS := $(foreach app,$(APPS),$(app)/target/$(app).jar) examples/own-gateway/target/own-gateway.jar examples/netty-floor/target/netty-floor.jar examples/stock-gateway/target/stock-gateway.jar examples/stock-gateway-lean/target/stock-gateway-lean.jar lab/target/lab.jar
+SOURCES := pom.xml $(shell find lab-common app-support gateway-lean $(APPS) examples lab -path '*/target' -prune -o -type f -print)
 # The knobs set on make's command line: the runner refuses, in one line, one that its command would ignore.
 GIVEN := $(subst ',,$(sort $(foreach word,$(MAKEOVERRIDES),$(if $(findstring =,$(word)),$(firstword $(subst =, ,$(word)))))))
 LAB = LAB_GIVEN='$(GIVEN)' $(JAVA) -jar lab/target/lab.jar
@@ -16,7 +16,7 @@ LAB = LAB_GIVEN='$(GIVEN)' $(JAVA) -jar lab/target/lab.jar
 # them from the environment, where make puts what is set on its command line; the defaults live in the runner
 # alone (java -jar lab/target/lab.jar lab --help lists them), and docs/en/12-reference.md has one table of every
 # knob: its targets, its default and its meaning. One idea has one name on every target: PASSES (once REPEAT),
-# WARMUP (once WARMUP_MAX), RATE (once CPU_RATE and PAIR_RATE), LADDER (once SCENARIOS), GATEWAY_PROFILES (once
+# WARMUP (once WARMUP_MAX), RATE (once CPU_RATE and PAIR_RATE), RATE_DURATION (once CPU_DURATION), LADDER (once SCENARIOS), GATEWAY_PROFILES (once
 # PROFILES) and PROFILER (once PROFILE and PROFILE_RUNGS); an old name still works, said in one line.
 # make capacity AGENTS=2 offers each step from 2 vegeta agents at rate/2 each (vegeta's
 # distributed attack), their histograms merged; AGENT_HOSTS=127.0.0.1,127.0.0.2 names one host per agent
@@ -58,6 +58,7 @@ $(eval $(call renamed,REPEAT,PASSES,the passes that restart the apps on every ta
 $(eval $(call renamed,WARMUP_MAX,WARMUP,the most a warm-up takes on every target))
 $(eval $(call renamed,CPU_RATE,RATE,the rate at which every target reads the cost per request))
 $(eval $(call renamed,PAIR_RATE,RATE,the rate at which every target reads the cost per request))
+$(eval $(call renamed,CPU_DURATION,RATE_DURATION,how long the sequential targets offer each rung RATE))
 $(eval $(call renamed,SCENARIOS,LADDER,lean or a ladder file))
 $(eval $(call renamed,PROFILES,GATEWAY_PROFILES,the gateway's Spring profiles; PROFILER is the profiler))
 # Generic names a shell may have exported for something else: said in one line when a run takes them from there.
@@ -106,7 +107,7 @@ help: ## List every target with one line each
 	  echo "AUTH_CLIENT=reactive~the gateway's auth client: reactive, blocking, offloaded or virtual"; \
 	  echo "WARMUP_PROBE=5s~the warm-up's parts, after each of which it checks whether it is steady"; \
 	  echo "TIMEOUT=10s~a request without an answer by then is an error"; \
-	  echo "CPU_DURATION=20s~how long make lab PAIRED=no offers each rung RATE"; \
+	  echo "RATE_DURATION=20s~how long make lab PAIRED=no offers each rung RATE (once CPU_DURATION)"; \
 	  echo "PIN=auto~auto: on 4 cores or more the load generator gets cores of its own; off: shared"; \
 	  echo "HEALTH_TIMEOUT=120s~how long each app may take to become healthy"; \
 	  echo "FAULTS=~auth-service faults at offsets into each window: FAULTS='20s:latency=20ms 40s:latency=1ms'"; \

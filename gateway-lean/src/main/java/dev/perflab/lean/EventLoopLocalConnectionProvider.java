@@ -1,4 +1,4 @@
-package dev.perflab.gateway.netty;
+package dev.perflab.lean;
 
 import java.net.SocketAddress;
 import java.util.ArrayList;
@@ -70,7 +70,7 @@ public final class EventLoopLocalConnectionProvider implements ConnectionProvide
     }
 
     /** How many event loops have a pool of their own so far. */
-    int eventLoopPools() {
+    public int eventLoopPools() {
         return perLoop.size();
     }
 

@@ -1,31 +1,31 @@
-package dev.perflab.gateway.netty;
+package dev.perflab.lean;
 
 import java.util.List;
 
 import reactor.netty.resources.ConnectionProvider;
 
+import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.web.server.autoconfigure.ServerProperties;
+import org.springframework.cloud.gateway.config.GatewayAutoConfiguration;
 import org.springframework.cloud.gateway.config.HttpClientCustomizer;
 import org.springframework.cloud.gateway.config.HttpClientFactory;
 import org.springframework.cloud.gateway.config.HttpClientProperties;
 import org.springframework.cloud.gateway.config.HttpClientSslConfigurer;
 import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
 
 /**
  * The routed call's client (Spring Cloud Gateway's {@code HttpClient}) borrows its
  * connections from a pool per event loop ({@link EventLoopLocalConnectionProvider}) when
- * {@code lab.netty.loop-local-pools} is true (the {@code loop-pools} profile); the
- * reactive auth client follows the same property. Each per-loop pool is built by the
- * gateway itself from its {@code httpclient.pool} settings, so they all keep the pool
- * name those settings give.
+ * {@code lean.gateway.loop-local-pools} is true (off unless set: a pool's max-connections
+ * then holds per event loop). Each per-loop pool is built by the gateway itself from its
+ * {@code httpclient.pool} settings, so they all keep the pool name those settings give.
  */
-@Configuration(proxyBeanMethods = false)
-@ConditionalOnProperty(name = LoopLocalPoolsConfiguration.PROPERTY, havingValue = "true")
-public class LoopLocalPoolsConfiguration {
+@AutoConfiguration(before = GatewayAutoConfiguration.class)
+@ConditionalOnProperty(name = LoopLocalPoolsAutoConfiguration.PROPERTY, havingValue = "true")
+public class LoopLocalPoolsAutoConfiguration {
 
-    public static final String PROPERTY = "lab.netty.loop-local-pools";
+    public static final String PROPERTY = "lean.gateway.loop-local-pools";
 
     @Bean
     HttpClientFactory loopLocalGatewayHttpClientFactory(HttpClientProperties properties,

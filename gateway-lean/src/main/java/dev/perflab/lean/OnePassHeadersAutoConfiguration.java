@@ -1,25 +1,31 @@
-package dev.perflab.gateway.headers;
+package dev.perflab.lean;
 
 import org.springframework.beans.factory.config.ConstructorArgumentValues;
 import org.springframework.beans.factory.support.BeanDefinitionRegistry;
 import org.springframework.beans.factory.support.BeanDefinitionRegistryPostProcessor;
 import org.springframework.beans.factory.support.RootBeanDefinition;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.cloud.gateway.filter.headers.HttpHeadersFilter;
 import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
 
 /**
- * {@code lab.headers.one-pass} (profile {@code one-header-pass}): the three header
+ * {@code lean.gateway.one-pass-headers} (on unless set to false): the three header
  * filters that each copy every request header to remove a few are replaced by one
  * {@link OnePassHeadersFilter} per direction. Spring Cloud Gateway registers
  * {@code removeHopByHopHeadersFilter} always, and {@code removeForwardedHeadersFilter}
  * and {@code removeXForwardedHeadersFilter} when no trusted proxies are set; whichever of
  * them are registered are removed here, and the one-pass filter removes what they would.
  */
-@Configuration(proxyBeanMethods = false)
-@ConditionalOnProperty(name = "lab.headers.one-pass", havingValue = "true")
-class OnePassHeadersConfiguration {
+@AutoConfiguration
+@ConditionalOnProperty(name = OnePassHeadersAutoConfiguration.PROPERTY, havingValue = "true", matchIfMissing = true)
+public class OnePassHeadersAutoConfiguration {
+
+    /**
+     * On unless false: the header contract (what a request and an answer lose) is the
+     * same with and without it.
+     */
+    public static final String PROPERTY = "lean.gateway.one-pass-headers";
 
     static final String HOP_BY_HOP = "removeHopByHopHeadersFilter";
 

@@ -1,4 +1,4 @@
-package dev.perflab.gateway.headers;
+package dev.perflab.lean;
 
 import java.util.List;
 import java.util.Map;
@@ -23,7 +23,7 @@ import org.springframework.web.server.ServerWebExchange;
  * sent them. Names are compared without building lower-case copies, and the copy is a
  * Netty header map, which hashes names case-insensitively as they are.
  */
-final class OnePassHeadersFilter implements HttpHeadersFilter, Ordered {
+public final class OnePassHeadersFilter implements HttpHeadersFilter, Ordered {
 
     private static final String X_FORWARDED = "x-forwarded-";
 
@@ -39,7 +39,7 @@ final class OnePassHeadersFilter implements HttpHeadersFilter, Ordered {
         HOP_BY_HOP.addAll(RemoveHopByHopHeadersFilter.HEADERS_REMOVED_ON_REQUEST);
     }
 
-    OnePassHeadersFilter(HttpHeadersFilter.Type type, boolean forwarded, boolean xForwarded) {
+    public OnePassHeadersFilter(HttpHeadersFilter.Type type, boolean forwarded, boolean xForwarded) {
         this.type = type;
         this.forwarded = forwarded && type == Type.REQUEST;
         this.xForwarded = xForwarded && type == Type.REQUEST;

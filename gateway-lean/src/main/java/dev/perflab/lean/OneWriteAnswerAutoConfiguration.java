@@ -1,4 +1,4 @@
-package dev.perflab.gateway.response;
+package dev.perflab.lean;
 
 import java.util.List;
 
@@ -6,22 +6,26 @@ import io.micrometer.core.instrument.MeterRegistry;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.support.BeanDefinitionRegistryPostProcessor;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.cloud.gateway.config.GatewayProperties;
 import org.springframework.cloud.gateway.filter.headers.HttpHeadersFilter;
 import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
 
 /**
- * {@code lab.response.one-write} (profile {@code one-write-answer}): Spring Cloud
- * Gateway's {@code nettyWriteResponseFilter} is replaced by {@link OneWriteAnswerFilter},
- * which sends a routed answer of known, small length in one socket write.
+ * {@code lean.gateway.one-write-answer} (off unless set to true): Spring Cloud Gateway's
+ * {@code nettyWriteResponseFilter} is replaced by {@link OneWriteAnswerFilter}, which
+ * sends a routed answer of known, small length in one socket write.
  */
-@Configuration(proxyBeanMethods = false)
-@ConditionalOnProperty(name = OneWriteAnswerConfiguration.PROPERTY, havingValue = "true")
-class OneWriteAnswerConfiguration {
+@AutoConfiguration
+@ConditionalOnProperty(name = OneWriteAnswerAutoConfiguration.PROPERTY, havingValue = "true")
+public class OneWriteAnswerAutoConfiguration {
 
-    static final String PROPERTY = "lab.response.one-write";
+    /**
+     * Off unless true: it trades away streaming of an answer of known length up to 64 KiB
+     * (it waits until the answer is whole).
+     */
+    public static final String PROPERTY = "lean.gateway.one-write-answer";
 
     static final String REPLACED = "nettyWriteResponseFilter";
 
@@ -30,8 +34,8 @@ class OneWriteAnswerConfiguration {
         return registry -> {
             if (!registry.containsBeanDefinition(REPLACED)) {
                 // both filters would otherwise read the backend's answer
-                throw new IllegalStateException("profile one-write-answer replaces Spring Cloud Gateway's bean '"
-                        + REPLACED + "', and there is none (is the NettyRoutingFilter off?)");
+                throw new IllegalStateException(PROPERTY + "=true replaces Spring Cloud Gateway's bean '" + REPLACED
+                        + "', and there is none (is the NettyRoutingFilter off?)");
             }
             registry.removeBeanDefinition(REPLACED);
         };
@@ -39,8 +43,8 @@ class OneWriteAnswerConfiguration {
 
     @Bean
     OneWriteAnswerFilter oneWriteAnswerFilter(GatewayProperties properties,
-            ObjectProvider<List<HttpHeadersFilter>> headersFilters, MeterRegistry registry) {
-        return new OneWriteAnswerFilter(properties.getStreamingMediaTypes(), headersFilters, registry);
+            ObjectProvider<List<HttpHeadersFilter>> headersFilters, ObjectProvider<MeterRegistry> registry) {
+        return new OneWriteAnswerFilter(properties.getStreamingMediaTypes(), headersFilters, registry.getIfAvailable());
     }
 
 }

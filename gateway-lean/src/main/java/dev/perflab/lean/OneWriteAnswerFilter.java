@@ -1,4 +1,4 @@
-package dev.perflab.gateway.response;
+package dev.perflab.lean;
 
 import java.util.List;
 
@@ -51,16 +51,21 @@ public class OneWriteAnswerFilter implements GlobalFilter, Ordered {
 
     private final Counter streamed;
 
+    /**
+     * @param registry where it counts its answers, whole and streamed, or null for
+     * nowhere
+     */
     public OneWriteAnswerFilter(List<MediaType> streamingMediaTypes,
             ObjectProvider<List<HttpHeadersFilter>> headersFiltersProvider, MeterRegistry registry) {
         this.streamingMediaTypes = List.copyOf(streamingMediaTypes);
         this.springCloudGateway = new NettyWriteResponseFilter(streamingMediaTypes, headersFiltersProvider);
-        this.whole = Counter.builder("lab.gateway.answers")
-            .tag("written", "whole")
-            .description("Routed answers written by the one-write filter, by how")
-            .register(registry);
-        this.streamed = Counter.builder("lab.gateway.answers")
-            .tag("written", "streamed")
+        this.whole = registry == null ? null : counter(registry, "whole");
+        this.streamed = registry == null ? null : counter(registry, "streamed");
+    }
+
+    private static Counter counter(MeterRegistry registry, String written) {
+        return Counter.builder("lean.gateway.answers")
+            .tag("written", written)
             .description("Routed answers written by the one-write filter, by how")
             .register(registry);
     }
@@ -89,7 +94,9 @@ public class OneWriteAnswerFilter implements GlobalFilter, Ordered {
         }
         ServerHttpResponse response = exchange.getResponse();
         if (!whole(exchange, response)) {
-            streamed.increment();
+            if (streamed != null) {
+                streamed.increment();
+            }
             // the routing is done: Spring Cloud Gateway's own filter writes the rest as
             // it would
             return springCloudGateway.filter(exchange, done -> Mono.empty());
@@ -98,7 +105,9 @@ public class OneWriteAnswerFilter implements GlobalFilter, Ordered {
             throw new IllegalStateException("the one-write filter needs Reactor Netty's buffers, not "
                     + response.bufferFactory().getClass().getName());
         }
-        whole.increment();
+        if (whole != null) {
+            whole.increment();
+        }
         return response.writeWith(DataBufferUtils.join(connection.inbound().receive().retain().map(factory::wrap)));
     }
 

@@ -1,4 +1,4 @@
-package dev.perflab.gateway.netty;
+package dev.perflab.lean;
 
 import java.time.Duration;
 import java.util.List;

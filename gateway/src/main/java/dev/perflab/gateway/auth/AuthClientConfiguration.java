@@ -4,7 +4,7 @@ import dev.perflab.common.AuthClientMode;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
-import dev.perflab.gateway.netty.LoopLocalPoolsConfiguration;
+import dev.perflab.lean.LoopLocalPoolsAutoConfiguration;
 import io.micrometer.core.instrument.MeterRegistry;
 import reactor.core.scheduler.Schedulers;
 
@@ -23,7 +23,7 @@ class AuthClientConfiguration {
     @Bean
     AuthClient authClient(AuthProperties properties, MeterRegistry registry,
             @Value("${lab.netty-metrics:true}") boolean nettyMetrics,
-            @Value("${" + LoopLocalPoolsConfiguration.PROPERTY + ":false}") boolean loopLocalPools,
+            @Value("${" + LoopLocalPoolsAutoConfiguration.PROPERTY + ":false}") boolean loopLocalPools,
             @Value("${lab.auth.metrics:true}") boolean authMetrics,
             @Value("${lab.auth.on-netty:false}") boolean onNetty) {
         AuthClient base = baseClient(properties, registry, nettyMetrics, loopLocalPools, onNetty);

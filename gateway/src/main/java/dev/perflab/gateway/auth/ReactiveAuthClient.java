@@ -4,7 +4,7 @@ import dev.perflab.common.AuthClientMode;
 import java.net.URI;
 import java.time.Duration;
 
-import dev.perflab.gateway.netty.EventLoopLocalConnectionProvider;
+import dev.perflab.lean.EventLoopLocalConnectionProvider;
 import io.netty.channel.ChannelOption;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import reactor.core.publisher.Mono;
@@ -19,9 +19,9 @@ import org.springframework.web.reactive.function.client.WebClient;
  * answer arrives. The time limit covers the whole answer ({@link AnswerDeadline}), a
  * timer on the connection's own event loop, rather than {@code Mono.timeout}, which
  * schedules and cancels a task on another thread per call. With
- * {@code lab.netty.loop-local-pools} (profile {@code loop-pools}) each event loop borrows
- * only connections it opened itself, so the call and its answer stay on the thread that
- * read the request.
+ * {@code lean.gateway.loop-local-pools} (profile {@code loop-pools}) each event loop
+ * borrows only connections it opened itself, so the call and its answer stay on the
+ * thread that read the request.
  */
 final class ReactiveAuthClient implements AuthClient {
 

@@ -6,7 +6,7 @@ import java.util.Map;
 import dev.perflab.gateway.auth.AuthProperties;
 import dev.perflab.gateway.blockhound.BlockingCallRecorder;
 import dev.perflab.gateway.netty.EventLoops;
-import dev.perflab.gateway.netty.LoopLocalPoolsConfiguration;
+import dev.perflab.lean.LoopLocalPoolsAutoConfiguration;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
@@ -43,7 +43,7 @@ class LabMode implements InfoContributor {
         BlockingCallRecorder recorder = blockHound.getIfAvailable();
         mode.put("blockhound", onOff(recorder != null && recorder.caughtProbe()));
         mode.put("loop_pools",
-                onOff(environment.getProperty(LoopLocalPoolsConfiguration.PROPERTY, Boolean.class, false)));
+                onOff(environment.getProperty(LoopLocalPoolsAutoConfiguration.PROPERTY, Boolean.class, false)));
         mode.put("profiles", profiles.length == 0 ? "default" : String.join(",", profiles));
         mode.putAll(JvmRuntime.describe());
         Gauge.builder("lab.gateway.mode", () -> 1)

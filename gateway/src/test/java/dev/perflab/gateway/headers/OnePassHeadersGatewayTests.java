@@ -1,5 +1,7 @@
 package dev.perflab.gateway.headers;
 
+import dev.perflab.lean.OnePassHeadersFilter;
+
 import java.util.List;
 
 import org.junit.jupiter.api.Test;

@@ -14,7 +14,7 @@ import org.springframework.test.context.ActiveProfiles;
 
 import dev.perflab.gateway.GatewayWithStubs;
 import dev.perflab.gateway.StubServices;
-import dev.perflab.gateway.response.OneWriteAnswerFilter;
+import dev.perflab.lean.OneWriteAnswerFilter;
 
 /**
  * The one-write-answer lever on a real port: Spring Cloud Gateway's write filter is
@@ -63,7 +63,7 @@ class OneWriteAnswerGatewayTests extends GatewayWithStubs {
     }
 
     private double answers(String written) {
-        return registry.get("lab.gateway.answers").tag("written", written).counter().count();
+        return registry.get("lean.gateway.answers").tag("written", written).counter().count();
     }
 
 }

@@ -1,5 +1,7 @@
 package dev.perflab.gateway.netty;
 
+import dev.perflab.lean.EventLoopLocalConnectionProvider;
+
 import dev.perflab.gateway.GatewayWithStubs;
 import dev.perflab.gateway.StubServices;
 import org.junit.jupiter.api.Test;

@@ -210,12 +210,22 @@ public final class Advice {
                         + "request " + words(cpu) + ", bytes " + (bytes == null ? "-" : words(bytes)) + ".";
     }
 
+    /**
+     * "CPU cheaper, bytes no difference": each figure's verdict, as a lever may take
+     * bytes without CPU beyond noise, or the other way round.
+     */
     static String verdict(LineupResult.Step step) {
         PairedRatio cpu = cpu(step);
         if (cpu == null || cpu.verdict() == null) {
             return "no verdict" + (step == null || step.noVerdict() == null ? "" : " (" + step.noVerdict() + ")");
         }
-        return word(cpu);
+        PairedRatio bytes = bytes(step);
+        return "CPU " + word(cpu)
+                + (bytes == null || bytes.verdict() == null ? "" : ", bytes " + switch (bytes.verdict()) {
+                    case FASTER -> "fewer";
+                    case SLOWER -> "more";
+                    case NO_DIFFERENCE -> "no difference";
+                });
     }
 
     /**

@@ -29,7 +29,8 @@ public final class CommitJars {
      * What a gateway jar is built from: its module, the modules it depends on, the parent
      * pom and the Maven wrapper.
      */
-    public static final List<String> SOURCES = List.of("gateway", "app-support", "lab-common", "pom.xml", ".mvn");
+    public static final List<String> SOURCES = List.of("gateway", "gateway-lean", "app-support", "lab-common",
+            "pom.xml", ".mvn");
 
     /**
      * The most commits a range may hold: each is a gateway started and warmed up in every

@@ -150,11 +150,11 @@ class AdviceTests {
         String md = Advice.markdown("my.jar", pulls, steps, "results/x-advise");
         assertThat(md).contains(
                 "| route-filter-cache | `spring.cloud.gateway.server.webflux.route-filter-cache-enabled=true` | 0.950 × [")
-            .contains("| cheaper |")
+            .contains("| CPU cheaper, bytes fewer |")
             .contains(
                     "| no-http-observation | `management.observations.enable.http.server.requests=false` | - | - | your jar does not declare")
             .contains("| parallel-gc | `JVM option -XX:+UseParallelGC` | 0.997 × [")
-            .contains("| no difference |")
+            .contains("| CPU no difference, bytes no difference |")
             .contains(
                     "All the measured levers together against none (the chain's steps multiplied pass by pass): CPU per request 0.947 × [")
             .contains("], cheaper, bytes ")

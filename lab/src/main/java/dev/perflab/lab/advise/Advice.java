@@ -221,11 +221,7 @@ public final class Advice {
         }
         PairedRatio bytes = bytes(step);
         return "CPU " + word(cpu)
-                + (bytes == null || bytes.verdict() == null ? "" : ", bytes " + switch (bytes.verdict()) {
-                    case FASTER -> "fewer";
-                    case SLOWER -> "more";
-                    case NO_DIFFERENCE -> "no difference";
-                });
+                + (bytes == null || bytes.verdict() == null ? "" : ", bytes " + word(bytes, "fewer", "more"));
     }
 
     /**
@@ -236,9 +232,14 @@ public final class Advice {
     }
 
     private static String word(PairedRatio cost) {
-        return switch (cost.verdict()) {
-            case FASTER -> "cheaper";
-            case SLOWER -> "costlier";
+        return word(cost, "cheaper", "costlier");
+    }
+
+    /** A ratio's verdict in words: below 1 beyond noise, above it, or neither. */
+    private static String word(PairedRatio ratio, String lower, String higher) {
+        return switch (ratio.verdict()) {
+            case FASTER -> lower;
+            case SLOWER -> higher;
             case NO_DIFFERENCE -> "no difference";
         };
     }

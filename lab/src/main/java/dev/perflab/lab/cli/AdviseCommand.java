@@ -84,7 +84,7 @@ public class AdviseCommand implements Callable<Integer> {
         List<LineupPlan.Entrant> entrants = new ArrayList<>();
         List<String> base = options.gatewayJavaOptions();
         entrants.add(new LineupPlan.Entrant(Advice.AS_IS, "your gateway as it is",
-                new Side(Advice.AS_IS, jarText, new Side.OwnJar(gateway), base, null)));
+                Side.ownJar(Advice.AS_IS, jarText, gateway, base, null)));
         List<List<String>> cumulative = Advice.cumulativeOptions(measured);
         Path home = null;
         for (int i = 0; i < measured.size(); i++) {
@@ -93,7 +93,7 @@ public class AdviseCommand implements Callable<Integer> {
             List<String> jvm = new ArrayList<>(base);
             jvm.addAll(cumulative.get(i));
             entrants.add(new LineupPlan.Entrant(pull.lever().name(), pull.lever().changes(),
-                    new Side(pull.lever().name(), jarText, new Side.OwnJar(gateway), jvm, home)));
+                    Side.ownJar(pull.lever().name(), jarText, gateway, jvm, home)));
         }
         LineupPlan plan = options.chain(entrants, rate);
         out.println(plan.expectedDuration());

@@ -90,8 +90,8 @@ public class TrendCommitsCommand implements Callable<Integer> {
         for (CommitJars.CommitJar jar : measured) {
             List<String> jvm = new ArrayList<>(options.gatewayJavaOptions());
             jvm.add("-Dspring.profiles.active=" + active);
-            entrants.add(new LineupPlan.Entrant(jar.shortCommit(), jar.subject(), new Side(jar.shortCommit(),
-                    jar.jar().toString(), new Side.OwnJar(ForeignGateway.ofJar(jar.jar())), jvm, null)));
+            entrants.add(new LineupPlan.Entrant(jar.shortCommit(), jar.subject(),
+                    Side.ownJar(jar.shortCommit(), jar.jar().toString(), ForeignGateway.ofJar(jar.jar()), jvm, null)));
         }
         LineupResult result = PairedLabCommand.measure(options.chain(entrants, rate), "commits", "make trend COMMITS=",
                 out);

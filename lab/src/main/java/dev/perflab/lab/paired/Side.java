@@ -75,6 +75,15 @@ public record Side(String label, String given, Kind kind, List<String> javaOptio
         return new Side(label, String.join(",", profiles), new LabGateway(profiles), List.of(), null);
     }
 
+    /**
+     * The user's own jar (or one the lab built) with these JVM options, on this JDK (null
+     * for the lab's own).
+     */
+    public static Side ownJar(String label, String given, ForeignGateway gateway, List<String> javaOptions,
+            Path javaHome) {
+        return new Side(label, given, new OwnJar(gateway), javaOptions, javaHome);
+    }
+
     /** One of the lab's nginx references, with its config. */
     public static Side nginx(String label, boolean cached, Path config) {
         return new Side(label, cached ? "nginx-cached" : "nginx", new Nginx(config, cached), List.of(), null);
@@ -150,8 +159,7 @@ public record Side(String label, String given, Kind kind, List<String> javaOptio
             return new Side(label, value, new Nginx(config, NGINX.get(value)), List.of(), null);
         }
         if (value.endsWith(".jar")) {
-            return new Side(label, value, new OwnJar(ForeignGateway.ofJar(root.resolve(value).normalize())), options,
-                    home);
+            return ownJar(label, value, ForeignGateway.ofJar(root.resolve(value).normalize()), options, home);
         }
         List<String> profiles = split(value, "[,\\s]+");
         GatewayProfiles.in(Service.GATEWAY.jar(root)).check(profiles, knob + "=" + value);

@@ -8,6 +8,7 @@ import reactor.netty.http.client.HttpClient;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.cloud.gateway.filter.GlobalFilter;
+import org.springframework.context.ApplicationContext;
 import org.springframework.cloud.gateway.filter.NettyWriteResponseFilter;
 import org.springframework.cloud.gateway.filter.headers.HttpHeadersFilter;
 import org.springframework.cloud.gateway.filter.headers.RemoveForwardedHeadersFilter;
@@ -19,8 +20,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The library's defaults in a stock application: the one-pass header filters take the
  * place of Spring Cloud Gateway's three (the header contract, HeaderRemovalContract in
- * the gateway module, holds for both); the one-write answer and the loop-local pools stay
- * off until their property turns them on, as each trades something away.
+ * the gateway module, holds for both); the one-write answer and the loop-local pools (the
+ * routed call's and the global one) stay off until their property turns them on, as each
+ * trades something away.
  */
 @SpringBootTest(classes = LeanTestApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class LeanDefaultsTests {
@@ -33,6 +35,9 @@ class LeanDefaultsTests {
 
     @Autowired
     HttpClient gatewayHttpClient;
+
+    @Autowired
+    ApplicationContext context;
 
     @Test
     void onePassHeadersAreOnAndTheOthersOff() {
@@ -47,6 +52,7 @@ class LeanDefaultsTests {
             .noneMatch(OneWriteAnswerFilter.class::isInstance);
         assertThat(gatewayHttpClient.configuration().connectionProvider())
             .isNotInstanceOf(EventLoopLocalConnectionProvider.class);
+        assertThat(context.getBeansOfType(EventLoopLocalConnectionProvider.class)).isEmpty();
     }
 
 }

@@ -24,6 +24,21 @@ public final class CapacitySearch {
     }
 
     /**
+     * How many steps one rung takes, for the duration printed before a run: the given
+     * rates, one step each; a search, its first step, one to five climbs (the last one
+     * missing the objective) and the bisections, which holds for a capacity from a 32nd
+     * of the closed loop's rate (the halvings down) to 1.9 times it.
+     */
+    public record Steps(int least, int most) {
+
+        public static Steps of(List<Double> rates) {
+            return rates.isEmpty() ? new Steps(1 + 1 + BISECTIONS, 1 + 5 + BISECTIONS)
+                    : new Steps(rates.size(), rates.size());
+        }
+
+    }
+
+    /**
      * The points measured, in the order they were, and the capacity (0 when no step met
      * the SLO).
      */

@@ -1,6 +1,7 @@
 package dev.perflab.lab.cli;
 
 import dev.perflab.common.AuthClientMode;
+import dev.perflab.lab.capacity.CapacitySearch;
 import dev.perflab.lab.result.TargetKind;
 
 import dev.perflab.lab.LabException;
@@ -33,7 +34,6 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import java.util.LinkedHashMap;
-import java.util.function.Function;
 
 /** The measuring commands; each is a thin description of which rungs to run. */
 final class RunCommands {
@@ -74,7 +74,7 @@ final class RunCommands {
          * it, and writes its report.
          */
         int run(CommandKind command, LoadOptions load, List<Scenario> rungs, Map<String, Object> extra,
-                Function<MeasurementPlan.Warmup, MeasurementPlan> capacity) {
+                RunPlans.Capacity capacity) {
             Slo slo = slo();
             Map<String, Object> parameters = extra;
             if (slo != null) {
@@ -340,11 +340,11 @@ final class RunCommands {
                 extra.put("agents", agents);
             }
             run(CommandKind.CAPACITY, load, rungs, extra,
-                    warmup -> MeasurementPlan.capacity(warmup, capacity.slo(), capacity.rates(),
+                    new RunPlans.Capacity(warmup -> MeasurementPlan.capacity(warmup, capacity.slo(), capacity.rates(),
                             rate -> new VegetaGenerator(system.root(),
                                     new VegetaGenerator.Load((int) Math.round(rate), 0, load.load().timeout()), out(),
                                     setup().placement().generatorPrefix(), agents),
-                            agents, load.duration(), load.subwindows()));
+                            agents, load.duration(), load.subwindows()), CapacitySearch.Steps.of(capacity.rates())));
             return 0;
         }
 

@@ -13,6 +13,7 @@ import java.util.function.Function;
 import dev.perflab.lab.Durations;
 import dev.perflab.lab.JavaOptions;
 import dev.perflab.lab.LabException;
+import dev.perflab.lab.capacity.CapacitySearch;
 import dev.perflab.lab.load.VegetaGenerator;
 import dev.perflab.lab.load.VegetaInstaller;
 import dev.perflab.lab.load.WrkGenerator;
@@ -50,12 +51,19 @@ final class RunPlans {
     }
 
     /**
-     * @param capacity the capacity search for make capacity, from the warm-up's
-     * generator; null for the closed loop
+     * make capacity's measurement in place of the closed loop.
+     *
+     * @param plan the capacity search (or the given rates), from the warm-up's generator
+     * @param steps how many steps of DURATION each rung takes
+     */
+    record Capacity(Function<MeasurementPlan.Warmup, MeasurementPlan> plan, CapacitySearch.Steps steps) {
+    }
+
+    /**
+     * @param capacity make capacity's steps; null for the closed loop
      */
     static RunPlan build(CommandKind command, SystemSetup setup, LoadOptions load, ProfileOptions profile,
-            List<Scenario> declared, Map<String, Object> extra, PrintWriter out,
-            Function<MeasurementPlan.Warmup, MeasurementPlan> capacity) {
+            List<Scenario> declared, Map<String, Object> extra, PrintWriter out, Capacity capacity) {
         SystemOptions system = setup.options();
         List<Scenario> rungs = validate(command, setup, load, profile, declared, out);
         setup.stopLeftovers(out);
@@ -74,10 +82,11 @@ final class RunPlans {
         parameters.put("profiler", profilerText(profile));
         parameters.putAll(extra);
         return new RunPlan(command, system.root(), system.results(), rungs, load.repeat(), runtime, targets,
-                measurement(setup, load, profile, atRate, capacity, out),
+                measurement(setup, load, profile, atRate, capacity == null ? null : capacity.plan(), out),
                 new RungRunner.Settings(system.authLatency(), load.faults(), Runtime.getRuntime().availableProcessors(),
                         load.load().connections()),
-                parameters, gateway(setup, rungs), expectedDuration(rungs.size(), load, atRate.rate()));
+                parameters, gateway(setup, rungs),
+                expectedDuration(rungs.size(), load, atRate.rate(), capacity == null ? null : capacity.steps()));
     }
 
     /** Every option and rung checked; the rungs this runtime runs. */
@@ -266,18 +275,27 @@ final class RunPlans {
 
     /**
      * The run's expected length, printed before it starts: each rung's start, warm-up and
-     * measured window, times the passes.
+     * measured window (make capacity: its steps of DURATION), times the passes.
+     * @param steps make capacity's steps per rung; null for one closed-loop window
      */
-    static String expectedDuration(int rungs, LoadOptions load, int cpuRate) {
-        long each = load.duration().toSeconds()
-                + (cpuRate > 0 ? load.cpuDuration().plus(MeasurementPlan.FIXED_RATE_SETTLE).toSeconds() : 0);
-        long least = load.repeat() * rungs * (15 + 3 * load.warmupProbe().toSeconds() + each);
-        long most = load.repeat() * rungs * (30 + load.warmupMax().toSeconds() + each);
+    static String expectedDuration(int rungs, LoadOptions load, int cpuRate, CapacitySearch.Steps steps) {
+        long window = load.duration().toSeconds();
+        long atRate = cpuRate > 0 ? load.cpuDuration().plus(MeasurementPlan.FIXED_RATE_SETTLE).toSeconds() : 0;
+        long leastMeasured = steps == null ? window + atRate : steps.least() * window;
+        long mostMeasured = steps == null ? window + atRate : steps.most() * window;
+        long least = load.repeat() * rungs * (15 + 3 * load.warmupProbe().toSeconds() + leastMeasured);
+        long most = load.repeat() * rungs * (30 + load.warmupMax().toSeconds() + mostMeasured);
+        String stepsText = steps == null ? ""
+                : steps.least() == steps.most()
+                        ? String.format(Locale.ROOT, "; %d steps of DURATION=%s per rung", steps.least(),
+                                Durations.format(load.duration()))
+                        : String.format(Locale.ROOT, "; %d to %d steps of DURATION=%s per rung", steps.least(),
+                                steps.most(), Durations.format(load.duration()));
         return String.format(Locale.ROOT,
-                "Expected duration: %d rung%s x %d pass%s, about %d to %d min (warm-up until steady, at most WARMUP=%s)",
+                "Expected duration: %d rung%s x %d pass%s, about %d to %d min (warm-up until steady, at most WARMUP=%s%s)",
                 rungs, rungs == 1 ? "" : "s", load.repeat(), load.repeat() == 1 ? "" : "es",
                 Math.max(1, Math.round(least / 60.0)), Math.max(1, Math.round(most / 60.0)),
-                Durations.format(load.warmupMax()));
+                Durations.format(load.warmupMax()), stepsText);
     }
 
     /**

@@ -46,6 +46,17 @@ class CapacitySearchTests {
     }
 
     @Test
+    void theStepsASearchTakesAreTheOnesItsDurationCounts() {
+        CapacitySearch.Steps steps = CapacitySearch.Steps.of(List.of());
+        for (double knee : new double[] { 2000 / 30.0, 400, 700, 1000, 1800, 2400, 3700 }) {
+            List<Double> offered = new ArrayList<>();
+            CapacitySearch.search(2000, Slo.parse("p99:10ms"), hockeyStick(knee, offered));
+            assertThat(offered).as("steps for a knee at %.0f req/s", knee).hasSizeBetween(steps.least(), steps.most());
+        }
+        assertThat(CapacitySearch.Steps.of(List.of(500.0, 1000.0))).isEqualTo(new CapacitySearch.Steps(2, 2));
+    }
+
+    @Test
     void fixedRatesAreMeasuredAsGiven() {
         List<Double> offered = new ArrayList<>();
         CapacitySearch.Result result = CapacitySearch.fixed(List.of(500.0, 1000.0, 2000.0), Slo.parse("p99:10ms"),

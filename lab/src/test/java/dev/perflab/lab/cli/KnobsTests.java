@@ -315,6 +315,26 @@ class KnobsTests {
     }
 
     @Test
+    void makeCapacitysExpectedDurationCountsTheStepsOfItsSearch() {
+        LoadOptions load = loadOptions("capacity");
+        assertThat(load.duration()).hasSeconds(60);
+        // a closed-loop rung: one window; a capacity rung: 5 to 9 steps of DURATION, so
+        // with
+        // 4 rungs 4 x (15 s + 3 probes of 5 s + 5 x 60 s) = 22 min to 4 x (30 s +
+        // WARMUP=2m +
+        // 9 x 60 s) = 46 min (make capacity at 5150e5c took 30 min here and printed 6 to
+        // 14)
+        assertThat(RunPlans.expectedDuration(4, load, 0, null))
+            .endsWith("about 6 to 14 min (warm-up until steady, at most WARMUP=2m)");
+        assertThat(RunPlans.expectedDuration(4, load, 0, dev.perflab.lab.capacity.CapacitySearch.Steps.of(List.of())))
+            .isEqualTo("Expected duration: 4 rungs x 1 pass, about 22 to 46 min (warm-up until steady, at most "
+                    + "WARMUP=2m; 5 to 9 steps of DURATION=1m per rung)");
+        assertThat(RunPlans.expectedDuration(1, load, 0,
+                dev.perflab.lab.capacity.CapacitySearch.Steps.of(List.of(500.0, 1000.0))))
+            .endsWith("; 2 steps of DURATION=1m per rung)");
+    }
+
+    @Test
     void leanIsTheLeanLadderAndNothingIsTheDefaultOne() {
         Path root = Path.of("/repo");
         assertThat(LadderFile.of(null, root)).isEqualTo(Path.of("/repo/lab/scenarios.yml"));

@@ -21,8 +21,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The library's defaults in a stock application: the one-pass header filters take the
  * place of Spring Cloud Gateway's three (the header contract, HeaderRemovalContract in
  * the gateway module, holds for both); the one-write answer and the loop-local pools (the
- * routed call's and the global one) stay off until their property turns them on, as each
- * trades something away.
+ * routed call's and the global one) and the request id stay off until their property
+ * turns them on, as each trades something away or adds a header.
  */
 @SpringBootTest(classes = LeanTestApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class LeanDefaultsTests {
@@ -53,6 +53,8 @@ class LeanDefaultsTests {
         assertThat(gatewayHttpClient.configuration().connectionProvider())
             .isNotInstanceOf(EventLoopLocalConnectionProvider.class);
         assertThat(context.getBeansOfType(EventLoopLocalConnectionProvider.class)).isEmpty();
+        assertThat(headerFilters).noneMatch(RequestIdHeadersFilter.class::isInstance);
+        assertThat(globalFilters).noneMatch(LeanRequestIdFilter.class::isInstance);
     }
 
 }

@@ -8,6 +8,7 @@ import java.util.Optional;
 import dev.perflab.gateway.auth.AuthProperties;
 import dev.perflab.gateway.blockhound.BlockingCallRecorder;
 import dev.perflab.gateway.netty.EventLoops;
+import dev.perflab.lean.RequestIdAutoConfiguration;
 
 import org.springframework.boot.context.event.ApplicationEnvironmentPreparedEvent;
 import org.springframework.boot.context.properties.bind.BindException;
@@ -44,7 +45,27 @@ public class StartupChecks implements ApplicationListener<ApplicationEnvironment
     static Optional<String> problem(Environment environment) {
         Optional<String> problem = LabProfiles.problem(Arrays.asList(environment.getActiveProfiles()),
                 Runtime.version().feature());
-        return problem.isPresent() ? problem : bindingProblem(environment);
+        problem = problem.isPresent() ? problem : bindingProblem(environment);
+        return problem.isPresent() ? problem : requestIdProblem(environment);
+    }
+
+    /**
+     * lab.request-id=lean and gateway-lean's header property go together: the one without
+     * the other would send no id, or two filters' ids.
+     */
+    static Optional<String> requestIdProblem(Environment environment) {
+        boolean lean = environment.getProperty("lab.request-id", "").trim().equalsIgnoreCase("lean");
+        String header = environment.getProperty(RequestIdAutoConfiguration.PROPERTY, "").trim();
+        boolean headerSet = !header.isEmpty() && !header.equalsIgnoreCase("false");
+        if (lean && !headerSet) {
+            return Optional.of("lab.request-id is 'lean' and " + RequestIdAutoConfiguration.PROPERTY
+                    + " is not set: set it to the header to send, e.g. X-Request-Id (profile rid-lean sets both)");
+        }
+        if (!lean && headerSet) {
+            return Optional.of(RequestIdAutoConfiguration.PROPERTY + " is '" + header
+                    + "' and lab.request-id is not 'lean': set lab.request-id=lean too (profile rid-lean sets both)");
+        }
+        return Optional.empty();
     }
 
     /**

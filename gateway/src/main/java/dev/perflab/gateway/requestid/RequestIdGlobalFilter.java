@@ -1,7 +1,10 @@
 package dev.perflab.gateway.requestid;
 
 import dev.perflab.gateway.mode.LabProperties;
+import dev.perflab.lean.LeanRequestIdFilter;
 import reactor.core.publisher.Mono;
+
+import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
 
 import org.springframework.cloud.gateway.filter.GatewayFilterChain;
 import org.springframework.cloud.gateway.filter.GlobalFilter;
@@ -9,13 +12,19 @@ import org.springframework.core.Ordered;
 import org.springframework.stereotype.Component;
 import org.springframework.web.server.ServerWebExchange;
 
-/** Gives every routed request a fresh id, sent downstream as {@code X-Request-Id}. */
+/**
+ * Gives every routed request a fresh id, sent downstream as {@code X-Request-Id}, through
+ * {@code exchange.mutate()}. With {@code lab.request-id=lean} (profile {@code rid-lean})
+ * gateway-lean's {@link LeanRequestIdFilter} does it instead, and this filter is absent.
+ */
 @Component
+@ConditionalOnExpression("!'${lab.request-id:uuid}'.equalsIgnoreCase('lean')")
 public class RequestIdGlobalFilter implements GlobalFilter, Ordered {
 
     public static final String HEADER = "X-Request-Id";
 
-    public static final String ATTRIBUTE = RequestIdGlobalFilter.class.getName() + ".id";
+    /** The same attribute as gateway-lean's, so the request log reads either. */
+    public static final String ATTRIBUTE = LeanRequestIdFilter.ATTRIBUTE;
 
     private final RequestIdGenerator generator;
 

@@ -23,7 +23,7 @@ class StartupChecksTests {
     @CsvSource(delimiter = '|', value = {
             "lab.auth.client | blockng   | lab.auth.client is 'blockng'; pick one of blocking, offloaded, reactive, virtual",
             "lab.logging     | loud      | lab.logging is 'loud'; pick one of sync, async, quiet",
-            "lab.request-id  | snowflake | lab.request-id is 'snowflake'; pick one of uuid, fast",
+            "lab.request-id  | snowflake | lab.request-id is 'snowflake'; pick one of uuid, fast, lean",
             "lab.auth.timeout | soon     | lab.auth.timeout is 'soon': ", })
     void aValueTheBinderCannotTakeIsOneLineNamingTheValidOnes(String property, String value, String message) {
         assertThat(StartupChecks.problem(new MockEnvironment().withProperty(property, value)))
@@ -36,6 +36,20 @@ class StartupChecksTests {
             .withProperty("lab.logging", "quiet")
             .withProperty("lab.request-id", "FAST");
         assertThat(StartupChecks.problem(environment)).isEmpty();
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "lean | ''           | lab.request-id is 'lean' and lean.gateway.request-id-header is not set",
+            "lean | false        | lab.request-id is 'lean' and lean.gateway.request-id-header is not set",
+            "fast | X-Request-Id | lean.gateway.request-id-header is 'X-Request-Id' and lab.request-id is not 'lean'", })
+    void gatewayLeansRequestIdNeedsBothItsModeAndItsHeader(String mode, String header, String message) {
+        MockEnvironment environment = new MockEnvironment().withProperty("lab.request-id", mode)
+            .withProperty("lean.gateway.request-id-header", header);
+        assertThat(StartupChecks.problem(environment))
+            .hasValueSatisfying(problem -> assertThat(problem).startsWith(message).doesNotContain("\n"));
+        assertThat(StartupChecks.problem(environment.withProperty("lab.request-id", "lean")
+            .withProperty("lean.gateway.request-id-header", "X-Request-Id"))).isEmpty();
     }
 
     @Test
@@ -71,7 +85,7 @@ class StartupChecksTests {
             String stderr = new String(gateway.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
             assertThat(gateway.exitValue()).isEqualTo(StartupChecks.EXIT_BAD_CONFIGURATION);
             assertThat(stderr.lines().toList())
-                .isEqualTo(List.of("gateway: lab.request-id is 'snowflake'; pick one of uuid, fast"));
+                .isEqualTo(List.of("gateway: lab.request-id is 'snowflake'; pick one of uuid, fast, lean"));
         }
         finally {
             gateway.destroyForcibly();

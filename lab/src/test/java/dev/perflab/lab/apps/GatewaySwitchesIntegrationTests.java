@@ -95,6 +95,21 @@ class GatewaySwitchesIntegrationTests extends WithRealApps {
     }
 
     @Test
+    void ridLeanSendsTheIdTheRequestLogWroteDownstream() {
+        LaunchSpec spec = apps.gatewaySpec(List.of("reactive", "log-sync", "rid-lean"));
+        try (LabSystem system = apps.gateway(spec)) {
+            List<String> ids = requestIds(system.get(Service.GATEWAY));
+            assertThat(ids).allSatisfy(id -> assertThat(id).matches("[0-9a-f]{16}")).doesNotHaveDuplicates();
+            assertThat(settle(() -> requestLog(spec).size(), 2 * ids.size())).isEqualTo(2 * ids.size());
+            List<String> starts = requestLog(spec).stream().filter(line -> line.contains("start GET")).toList();
+            assertThat(starts).hasSize(ids.size());
+            for (String id : ids) {
+                assertThat(starts).filteredOn(line -> line.endsWith("rid=" + id)).hasSize(1);
+            }
+        }
+    }
+
+    @Test
     void authCacheAsksAuthServiceOnceForARepeatedToken() {
         try (LabSystem system = apps.gateway(List.of("auth-cache", "log-quiet"))) {
             RunningService gateway = system.get(Service.GATEWAY);

@@ -22,7 +22,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * place of Spring Cloud Gateway's three (the header contract, HeaderRemovalContract in
  * the gateway module, holds for both); the one-write answer and the loop-local pools (the
  * routed call's and the global one) and the request id stay off until their property
- * turns them on, as each trades something away or adds a header.
+ * turns them on, as each trades something away or adds a header; the LeanStripPrefix and
+ * LeanSetPath route filters are there, and change nothing until a route names them.
  */
 @SpringBootTest(classes = LeanTestApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class LeanDefaultsTests {
@@ -55,6 +56,8 @@ class LeanDefaultsTests {
         assertThat(context.getBeansOfType(EventLoopLocalConnectionProvider.class)).isEmpty();
         assertThat(headerFilters).noneMatch(RequestIdHeadersFilter.class::isInstance);
         assertThat(globalFilters).noneMatch(LeanRequestIdFilter.class::isInstance);
+        assertThat(context.getBeansOfType(LeanStripPrefixGatewayFilterFactory.class)).hasSize(1);
+        assertThat(context.getBeansOfType(LeanSetPathGatewayFilterFactory.class)).hasSize(1);
     }
 
 }

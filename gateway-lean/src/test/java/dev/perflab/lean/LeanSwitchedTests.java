@@ -9,6 +9,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.cloud.gateway.filter.GlobalFilter;
 import org.springframework.cloud.gateway.filter.NettyWriteResponseFilter;
+import org.springframework.cloud.gateway.filter.factory.GatewayFilterFactory;
 import org.springframework.cloud.gateway.filter.headers.HttpHeadersFilter;
 import org.springframework.cloud.gateway.filter.headers.RemoveHopByHopHeadersFilter;
 
@@ -17,8 +18,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** Each lever switched by its own property, the other way round from the defaults. */
 @SpringBootTest(classes = LeanTestApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = { OnePassHeadersAutoConfiguration.PROPERTY + "=false",
-                OneWriteAnswerAutoConfiguration.PROPERTY + "=true",
-                LoopLocalPoolsAutoConfiguration.PROPERTY + "=true" })
+                OneWriteAnswerAutoConfiguration.PROPERTY + "=true", LoopLocalPoolsAutoConfiguration.PROPERTY + "=true",
+                LeanPathFiltersAutoConfiguration.PROPERTY + "=false" })
 class LeanSwitchedTests {
 
     @Autowired
@@ -30,6 +31,9 @@ class LeanSwitchedTests {
     @Autowired
     HttpClient gatewayHttpClient;
 
+    @Autowired
+    List<GatewayFilterFactory<?>> filterFactories;
+
     @Test
     void eachLeverFollowsItsProperty() {
         assertThat(headerFilters).hasAtLeastOneElementOfType(RemoveHopByHopHeadersFilter.class)
@@ -40,6 +44,8 @@ class LeanSwitchedTests {
             .isInstanceOf(EventLoopLocalConnectionProvider.class)
             .extracting(provider -> provider.name())
             .isEqualTo("proxy");
+        assertThat(filterFactories).noneMatch(LeanStripPrefixGatewayFilterFactory.class::isInstance)
+            .noneMatch(LeanSetPathGatewayFilterFactory.class::isInstance);
     }
 
 }

@@ -25,8 +25,8 @@ public final class LabProfiles {
     public static final List<String> REQUEST_IDS = prefixed("rid-", ModeValue.tags(RequestIdGenerator.class));
 
     public static final List<String> SWITCHES = List.of("auth-cache", "blockhound", "loop-pools", "burn",
-            "no-netty-metrics", "no-auth-timer", "strip-prefix", "routes-first", "no-grpc-headers", "one-header-pass",
-            "netty-auth", "flush-consolidation", "one-write-answer");
+            "no-netty-metrics", "no-auth-timer", "strip-prefix", "strip-lean", "routes-first", "no-grpc-headers",
+            "one-header-pass", "netty-auth", "flush-consolidation", "one-write-answer");
 
     private LabProfiles() {
     }

@@ -29,9 +29,10 @@ import org.springframework.web.util.UriUtils;
  * {@code /actuator/prometheus}. And it is decided for every route filter the lab ships,
  * since the route's {@code Path=/service/**} matches decoded segments while its filters
  * work on the raw path: {@code RewritePath} removes {@code /service} only when the raw
- * path starts with it, {@code StripPrefix=1} (the strip-prefix profile) drops the first
- * raw segment whatever it is, so {@code /servic%65/actuator/prometheus} reached the
- * backend's actuator there.
+ * path starts with it, {@code StripPrefix=1} (the strip-prefix profile) and
+ * gateway-lean's {@code LeanStripPrefix=1} (strip-lean) drop the first raw segment
+ * whatever it is, so {@code /servic%65/actuator/prometheus} reached the backend's
+ * actuator there.
  */
 @Component
 class PathGuardGlobalFilter implements GlobalFilter, Ordered {
@@ -72,8 +73,9 @@ class PathGuardGlobalFilter implements GlobalFilter, Ordered {
     }
 
     /**
-     * The raw path after the strip-prefix profile's {@code StripPrefix=1}: its first
-     * segment dropped, whatever it is ({@code /servic%65/x} → {@code /x}).
+     * The raw path after the strip-prefix profile's {@code StripPrefix=1} (and
+     * strip-lean's {@code LeanStripPrefix=1}): its first segment dropped, whatever it is
+     * ({@code /servic%65/x} → {@code /x}).
      */
     static String stripped(String rawPath) {
         String rest = rawPath.startsWith("/") ? rawPath.substring(1) : rawPath;

@@ -29,11 +29,12 @@ import picocli.CommandLine;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The lean ladder's rungs do what they say, on the real apps: a rung's JVM options and
- * JDK reach its gateway (which reports the allocator, collector and JDK it runs with),
- * and the cached nginx reference asks auth-service far less often than it serves
- * requests, while the uncached one asks for every request. Short windows: this checks
- * behaviour, not speed.
+ * The lean ladder's rungs do what they say, on the real apps: a rung's JVM options, JDK
+ * and profiles (the leanest, strip-lean, with gateway-lean's request id and
+ * LeanStripPrefix) reach its gateway (which reports the allocator, collector and JDK it
+ * runs with), and the cached nginx reference asks auth-service far less often than it
+ * serves requests, while the uncached one asks for every request. Short windows: this
+ * checks behaviour, not speed.
  */
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
 class LeanLadderIntegrationTests {
@@ -58,7 +59,7 @@ class LeanLadderIntegrationTests {
     @Test
     void eachRungRunsWithItsJvmOptionsAndJdkAndTheCachedNginxAsksAuthServiceLessOften() throws IOException {
         assertThat(run("lab", "--scenarios", ROOT + "/lab/scenarios-lean.yml", "--only",
-                "strip-prefix,jdk25,nginx,nginx-cached"))
+                "strip-prefix,strip-lean,nginx,nginx-cached"))
             .as(err.toString())
             .isZero();
         Path run = results.resolve("latest").toRealPath();
@@ -76,17 +77,21 @@ class LeanLadderIntegrationTests {
         assertThat(stripPrefix.path("rps").asDouble()).isPositive();
 
         if (Jdks.find(25).isPresent()) {
-            JsonNode jdk25 = rungs.get("jdk25");
-            assertThat(jdk25.path("java_opts").asString())
+            JsonNode leanest = rungs.get("strip-lean");
+            assertThat(leanest.path("java_opts").asString())
                 .isEqualTo("-Dio.netty.allocator.type=pooled -XX:+UseParallelGC");
-            assertThat(jdk25.path("mode").path("jdk").asString()).isEqualTo("25");
-            assertThat(jdk25.path("mode").path("allocator").asString()).isEqualTo("pooled");
-            assertThat(jdk25.path("mode").path("gc").asString()).isEqualTo("parallel");
+            assertThat(leanest.path("mode").path("jdk").asString()).isEqualTo("25");
+            assertThat(leanest.path("mode").path("allocator").asString()).isEqualTo("pooled");
+            assertThat(leanest.path("mode").path("gc").asString()).isEqualTo("parallel");
+            assertThat(leanest.path("mode").path("profiles").asString()).contains("rid-lean", "strip-lean")
+                .doesNotContain("strip-prefix", "rid-fast");
+            assertThat(leanest.path("rps").asDouble()).as("gateway-lean's request id and LeanStripPrefix route")
+                .isPositive();
         }
         else {
-            assertThat(rungs).doesNotContainKey("jdk25");
+            assertThat(rungs).doesNotContainKey("strip-lean");
             assertThat(out.toString())
-                .contains("rung jdk25 left out: it runs on JDK 25, and none is in /usr/lib/jvm, ");
+                .contains("rung strip-lean left out: it runs on JDK 25, and none is in /usr/lib/jvm, ");
         }
 
         if (!OptionalTools.installed("nginx")) {

@@ -4,7 +4,6 @@ import java.util.List;
 import java.util.Map;
 
 import org.springframework.cloud.gateway.filter.GatewayFilter;
-import org.springframework.cloud.gateway.filter.OrderedGatewayFilter;
 import org.springframework.cloud.gateway.filter.factory.AbstractGatewayFilterFactory;
 import org.springframework.cloud.gateway.support.ServerWebExchangeUtils;
 import org.springframework.web.util.UriTemplate;
@@ -39,20 +38,8 @@ public class LeanSetPathGatewayFilterFactory
         }
         UriTemplate uriTemplate = new UriTemplate(template);
         String fixed = uriTemplate.getVariableNames().isEmpty() ? uriTemplate.expand(Map.of()).getRawPath() : null;
-        GatewayFilter set = (exchange, chain) -> {
-            if (RoutedPath.rawPath(exchange) != null) {
-                String path = fixed != null ? fixed
-                        : uriTemplate.expand(ServerWebExchangeUtils.getUriTemplateVariables(exchange)).getRawPath();
-                RoutedPath.replace(exchange, path);
-            }
-            return chain.filter(exchange);
-        };
-        return new OrderedGatewayFilter(set, RoutedPath.ORDER) {
-            @Override
-            public String toString() {
-                return "LeanSetPath[template = " + template + "]";
-            }
-        };
+        return RoutedPath.filter("LeanSetPath[template = " + template + "]", (exchange, rawPath) -> fixed != null
+                ? fixed : uriTemplate.expand(ServerWebExchangeUtils.getUriTemplateVariables(exchange)).getRawPath());
     }
 
     /** The path template, with the path predicate's variables in braces. */

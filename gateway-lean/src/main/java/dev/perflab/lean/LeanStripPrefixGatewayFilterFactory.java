@@ -3,7 +3,6 @@ package dev.perflab.lean;
 import java.util.List;
 
 import org.springframework.cloud.gateway.filter.GatewayFilter;
-import org.springframework.cloud.gateway.filter.OrderedGatewayFilter;
 import org.springframework.cloud.gateway.filter.RouteToRequestUrlFilter;
 import org.springframework.cloud.gateway.filter.factory.AbstractGatewayFilterFactory;
 import org.springframework.cloud.gateway.support.ServerWebExchangeUtils;
@@ -39,19 +38,8 @@ public class LeanStripPrefixGatewayFilterFactory
             throw new IllegalArgumentException("LeanStripPrefix needs parts of 0 or more, not " + config.getParts());
         }
         int parts = config.getParts();
-        GatewayFilter strip = (exchange, chain) -> {
-            String rawPath = RoutedPath.rawPath(exchange);
-            if (rawPath != null) {
-                RoutedPath.replace(exchange, strippedPath(rawPath, parts));
-            }
-            return chain.filter(exchange);
-        };
-        return new OrderedGatewayFilter(strip, ORDER) {
-            @Override
-            public String toString() {
-                return "LeanStripPrefix[parts = " + parts + "]";
-            }
-        };
+        return RoutedPath.filter("LeanStripPrefix[parts = " + parts + "]",
+                (exchange, rawPath) -> strippedPath(rawPath, parts));
     }
 
     /**

@@ -1,7 +1,10 @@
 package dev.perflab.lean;
 
 import java.net.URI;
+import java.util.function.BiFunction;
 
+import org.springframework.cloud.gateway.filter.GatewayFilter;
+import org.springframework.cloud.gateway.filter.OrderedGatewayFilter;
 import org.springframework.cloud.gateway.filter.RouteToRequestUrlFilter;
 import org.springframework.cloud.gateway.support.ServerWebExchangeUtils;
 import org.springframework.web.server.ServerWebExchange;
@@ -19,33 +22,36 @@ final class RoutedPath {
     private RoutedPath() {
     }
 
-    /** The routed URL's raw path; null when there is no URL to route to. */
-    static String rawPath(ServerWebExchange exchange) {
-        URI url = exchange.getAttribute(ServerWebExchangeUtils.GATEWAY_REQUEST_URL_ATTR);
-        if (url == null) {
-            return null;
-        }
-        String path = url.getRawPath();
-        return path == null ? "" : path;
-    }
-
     /**
-     * The routed URL with {@code rawPath} (already encoded) in place of its path, scheme,
-     * authority and query kept; the request's URL is added to the original URLs, as the
-     * stock path filters do.
+     * A route filter at {@link #ORDER} that gives the routed URL the raw path (already
+     * encoded) that {@code newPath} makes of the exchange and the URL's raw path; scheme,
+     * authority and query kept, and the request's URL added to the original URLs, as the
+     * stock path filters do. The URL is read once; without one the filter does nothing.
      */
-    static void replace(ServerWebExchange exchange, String rawPath) {
-        URI url = exchange.getAttribute(ServerWebExchangeUtils.GATEWAY_REQUEST_URL_ATTR);
-        if (url == null) {
-            return;
-        }
-        ServerWebExchangeUtils.addOriginalRequestUrl(exchange, exchange.getRequest().getURI());
-        StringBuilder text = new StringBuilder(url.getScheme()).append("://").append(url.getRawAuthority());
-        text.append(rawPath);
-        if (url.getRawQuery() != null) {
-            text.append('?').append(url.getRawQuery());
-        }
-        exchange.getAttributes().put(ServerWebExchangeUtils.GATEWAY_REQUEST_URL_ATTR, URI.create(text.toString()));
+    static GatewayFilter filter(String description, BiFunction<ServerWebExchange, String, String> newPath) {
+        GatewayFilter replace = (exchange, chain) -> {
+            URI url = exchange.getAttribute(ServerWebExchangeUtils.GATEWAY_REQUEST_URL_ATTR);
+            if (url != null) {
+                String rawPath = url.getRawPath();
+                String path = newPath.apply(exchange, rawPath == null ? "" : rawPath);
+                ServerWebExchangeUtils.addOriginalRequestUrl(exchange, exchange.getRequest().getURI());
+                StringBuilder text = new StringBuilder(url.getScheme()).append("://")
+                    .append(url.getRawAuthority())
+                    .append(path);
+                if (url.getRawQuery() != null) {
+                    text.append('?').append(url.getRawQuery());
+                }
+                exchange.getAttributes()
+                    .put(ServerWebExchangeUtils.GATEWAY_REQUEST_URL_ATTR, URI.create(text.toString()));
+            }
+            return chain.filter(exchange);
+        };
+        return new OrderedGatewayFilter(replace, ORDER) {
+            @Override
+            public String toString() {
+                return description;
+            }
+        };
     }
 
 }

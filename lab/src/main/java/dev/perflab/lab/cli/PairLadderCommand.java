@@ -19,9 +19,9 @@ import dev.perflab.lab.paired.PairedMetric;
 import dev.perflab.lab.paired.Side;
 import dev.perflab.lab.report.Templates;
 import dev.perflab.lab.result.Scenario;
+import dev.perflab.lab.run.LeftOut;
 import dev.perflab.lab.run.RunFolder;
 import dev.perflab.lab.run.ScenarioLadder;
-import dev.perflab.lab.system.Jdks;
 import dev.perflab.lab.verdict.PairedRatio;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -71,19 +71,7 @@ public class PairLadderCommand implements Callable<Integer> {
         }
         int passes = options.passes(DEFAULT_PASSES);
         Path file = LadderFile.of(scenarios, options.repository());
-        List<Scenario> rungs = ScenarioLadder.load(file)
-            .select(only.stream().map(String::trim).filter(name -> !name.isEmpty()).toList());
-        List<Scenario> installed = new ArrayList<>();
-        for (Scenario rung : rungs) {
-            if (rung.jdk() != null && Jdks.find(rung.jdk()).isEmpty()) {
-                out.println("rung " + rung.name() + " left out: it runs on JDK " + rung.jdk() + ", and none is in "
-                        + Jdks.searched());
-            }
-            else {
-                installed.add(rung);
-            }
-        }
-        List<PairLadder.Step> steps = PairLadder.steps(installed, options.authLatency, out);
+        List<PairLadder.Step> steps = steps(file, out);
         for (PairLadder.Step step : steps) {
             plan(step, options.results, passes);
         }
@@ -112,6 +100,21 @@ public class PairLadderCommand implements Callable<Integer> {
         gates.forEach(out::println);
         out.flush();
         return GateLine.exitCode(gates);
+    }
+
+    /**
+     * The ladder's steps, each rung with the one before it; FAIL_ON with a rung left out
+     * ends here, before anything starts.
+     */
+    List<PairLadder.Step> steps(Path file, PrintWriter out) {
+        List<Scenario> rungs = ScenarioLadder.load(file)
+            .select(only.stream().map(String::trim).filter(name -> !name.isEmpty()).toList());
+        List<LeftOut> leftOut = new ArrayList<>();
+        List<PairLadder.Step> steps = PairLadder.steps(rungs, options.authLatency, out, leftOut);
+        List<String> kept = new ArrayList<>(List.of(steps.get(0).from().name()));
+        steps.forEach(step -> kept.add(step.to().name()));
+        LeftOut.refuseUnderGate(failOn, leftOut, kept);
+        return steps;
     }
 
     /**

@@ -24,9 +24,9 @@ import dev.perflab.lab.report.GateLine;
 import dev.perflab.lab.result.Scenario;
 import dev.perflab.lab.result.TargetKind;
 import dev.perflab.lab.run.RunFolder;
+import dev.perflab.lab.run.LeftOut;
 import dev.perflab.lab.run.RunInfo;
 import dev.perflab.lab.run.ScenarioLadder;
-import dev.perflab.lab.system.Jdks;
 import dev.perflab.lab.system.PidFiles;
 import dev.perflab.lab.system.RunLock;
 import dev.perflab.lab.verdict.PairedRatio;
@@ -162,10 +162,17 @@ public class PairedLabCommand implements Callable<Integer> {
             .select(only.stream().map(String::trim).filter(name -> !name.isEmpty()).toList());
         List<String> gatewayOnly = options.gatewayJavaOptions();
         List<LineupPlan.Entrant> entrants = new ArrayList<>();
+        List<LeftOut> leftOut = new ArrayList<>();
         for (Scenario rung : rungs) {
-            String left = leftOut(rung);
+            if (rung.target() == TargetKind.BACKEND) {
+                out.println("rung " + rung.name() + " left out: the backend alone is the baseline of the req/s column "
+                        + "(wrk on business-service in every pass)");
+                continue;
+            }
+            LeftOut left = leftOut(rung);
             if (left != null) {
-                out.println("rung " + rung.name() + " left out: " + left);
+                out.println(left.line());
+                leftOut.add(left);
                 continue;
             }
             Side side = rung.target() == TargetKind.NGINX
@@ -178,6 +185,7 @@ public class PairedLabCommand implements Callable<Integer> {
                         .withOptionsBefore(gatewayOnly);
             entrants.add(new LineupPlan.Entrant(rung.name(), rung.changes(), side));
         }
+        LeftOut.refuseUnderGate(failOn, leftOut, entrants.stream().map(LineupPlan.Entrant::name).toList());
         boolean nginx = entrants.stream().anyMatch(entrant -> !entrant.gateway());
         boolean cachedNginx = entrants.stream().anyMatch(entrant -> !entrant.gateway() && entrant.caches());
         if (nginx && !cachedNginx && entrants.stream().anyMatch(entrant -> entrant.gateway() && entrant.caches())) {
@@ -204,19 +212,15 @@ public class PairedLabCommand implements Callable<Integer> {
                 failOn.isBlank() ? Double.NaN : Comparison.threshold(failOn), failOn.trim());
     }
 
-    /** Why a rung cannot run in the paired ladder; null when it can. */
-    private String leftOut(Scenario rung) {
-        if (rung.target() == TargetKind.BACKEND) {
-            return "the backend alone is the baseline of the req/s column (wrk on business-service in every pass)";
-        }
+    /**
+     * A gateway or nginx rung the paired ladder cannot run, and why; null when it can.
+     */
+    private LeftOut leftOut(Scenario rung) {
         if (rung.authLatency() != null && !Objects.equals(rung.authLatency(), options.authLatency)) {
-            return "it sets auth_latency " + rung.authLatency()
-                    + ", and every rung shares one auth-service at AUTH_LATENCY=" + options.authLatency;
+            return new LeftOut(rung.name(), "it sets auth_latency " + rung.authLatency()
+                    + ", and every rung shares one auth-service at AUTH_LATENCY=" + options.authLatency);
         }
-        if (rung.jdk() != null && Jdks.find(rung.jdk()).isEmpty()) {
-            return "it runs on JDK " + rung.jdk() + ", and none is in " + Jdks.searched();
-        }
-        return null;
+        return LeftOut.withoutJdk(rung);
     }
 
 }

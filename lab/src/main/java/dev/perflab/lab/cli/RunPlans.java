@@ -22,6 +22,7 @@ import dev.perflab.lab.result.Scenario;
 import dev.perflab.lab.result.TargetKind;
 import dev.perflab.lab.run.CommandKind;
 import dev.perflab.lab.run.MeasurementPlan;
+import dev.perflab.lab.run.LeftOut;
 import dev.perflab.lab.run.RunPlan;
 import dev.perflab.lab.run.RungRunner;
 import dev.perflab.lab.runtime.LabRuntime;
@@ -142,9 +143,9 @@ final class RunPlans {
     private static List<Scenario> withTheirJdks(List<Scenario> rungs, PrintWriter out) {
         List<Scenario> kept = new ArrayList<>();
         for (Scenario rung : rungs) {
-            if (rung.jdk() != null && Jdks.find(rung.jdk()).isEmpty()) {
-                out.println("rung " + rung.name() + " left out: it runs on JDK " + rung.jdk() + ", and none is in "
-                        + Jdks.searched());
+            LeftOut left = LeftOut.withoutJdk(rung);
+            if (left != null) {
+                out.println(left.line());
                 continue;
             }
             kept.add(rung);

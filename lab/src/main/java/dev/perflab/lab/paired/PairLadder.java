@@ -13,6 +13,7 @@ import java.util.function.Consumer;
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.result.Scenario;
 import dev.perflab.lab.result.TargetKind;
+import dev.perflab.lab.run.LeftOut;
 import dev.perflab.lab.run.RunFolder;
 import dev.perflab.lab.run.RunInfo;
 import dev.perflab.lab.system.RunLock;
@@ -75,20 +76,25 @@ public final class PairLadder {
     /**
      * The steps of a ladder: consecutive gateway rungs, paired. A rung that cannot be
      * paired (the backend, nginx, a rung with its own auth latency: both sides of a pair
-     * share one auth-service) is left out with one line saying why.
+     * share one auth-service; a JDK this machine lacks) is left out with one line saying
+     * why; the gateway rungs among them are added to {@code leftOut}, steps not measured.
      * @param authLatency the auth latency the pair's auth-service runs with
      */
-    public static List<Step> steps(List<Scenario> rungs, String authLatency, PrintWriter out) {
+    public static List<Step> steps(List<Scenario> rungs, String authLatency, PrintWriter out, List<LeftOut> leftOut) {
         List<Scenario> paired = new ArrayList<>();
         for (Scenario rung : rungs) {
+            LeftOut left = rung.authLatency() != null && !Objects.equals(rung.authLatency(), authLatency)
+                    ? new LeftOut(rung.name(), "it sets auth_latency " + rung.authLatency()
+                            + ", and both sides of a pair share one auth-service at AUTH_LATENCY=" + authLatency)
+                    : LeftOut.withoutJdk(rung);
             if (rung.target() != TargetKind.GATEWAY) {
                 out.println("rung " + rung.name()
                         + " left out: make pair-ladder pairs the lab's gateway rungs, and this one measures "
                         + (rung.target() == TargetKind.BACKEND ? "the backend alone" : "nginx"));
             }
-            else if (rung.authLatency() != null && !Objects.equals(rung.authLatency(), authLatency)) {
-                out.println("rung " + rung.name() + " left out: it sets auth_latency " + rung.authLatency()
-                        + ", and both sides of a pair share one auth-service at AUTH_LATENCY=" + authLatency);
+            else if (left != null) {
+                out.println(left.line());
+                leftOut.add(left);
             }
             else {
                 paired.add(rung);

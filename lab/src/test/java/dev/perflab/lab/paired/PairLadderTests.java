@@ -33,7 +33,7 @@ class PairLadderTests {
                 gateway("reactive", "reactive"), gateway("log-quiet", "reactive", "log-quiet"),
                 new Scenario("nginx", TargetKind.NGINX, List.of(), null, ""),
                 gateway("rid-fast", "reactive", "log-quiet", "rid-fast"));
-        List<PairLadder.Step> steps = PairLadder.steps(ladder, "1ms", out);
+        List<PairLadder.Step> steps = PairLadder.steps(ladder, "1ms", out, new java.util.ArrayList<>());
         assertThat(steps).extracting(PairLadder.Step::name)
             .containsExactly("reactive → log-quiet", "log-quiet → rid-fast");
         assertThat(steps).extracting(PairLadder.Step::number).containsExactly(1, 2);
@@ -49,7 +49,7 @@ class PairLadderTests {
                 new Scenario("slow-auth", TargetKind.GATEWAY, List.of("reactive"), "20ms", ""),
                 new Scenario("same-auth", TargetKind.GATEWAY, List.of("reactive"), "1ms", ""),
                 gateway("b", "reactive"));
-        assertThat(PairLadder.steps(ladder, "1ms", out)).extracting(PairLadder.Step::name)
+        assertThat(PairLadder.steps(ladder, "1ms", out, new java.util.ArrayList<>())).extracting(PairLadder.Step::name)
             .containsExactly("a → same-auth", "same-auth → b");
         assertThat(text.toString()).contains("rung slow-auth left out: it sets auth_latency 20ms");
     }
@@ -58,7 +58,7 @@ class PairLadderTests {
     void fewerThanTwoGatewayRungsIsOneLine() {
         assertThatThrownBy(() -> PairLadder.steps(
                 List.of(new Scenario("baseline", TargetKind.BACKEND, List.of(), null, ""), gateway("reactive")), "1ms",
-                out))
+                out, new java.util.ArrayList<>()))
             .isInstanceOf(LabException.class)
             .hasMessageContaining("at least two gateway rungs")
             .hasMessageContaining("there is one (reactive)");

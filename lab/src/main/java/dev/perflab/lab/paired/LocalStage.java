@@ -112,7 +112,8 @@ public final class LocalStage implements Stage {
         for (String rung : schedule) {
             StartedSide side = running.get(rung);
             StartedSide.Spent spent = side.since(before.get(rung));
-            windows.put(rung, PairResult.SideWindow.of(each.get(side.url()), spent.requestsMs(), spent.jvm()));
+            windows.put(rung,
+                    PairResult.SideWindow.of(each.get(side.url()), spent.requestsMs(), spent.jvm(), spent.split()));
         }
         return windows;
     }

@@ -36,12 +36,33 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
      * One side in one window: its requests and errors, the CPU its processes used, its
      * latency from the intended send time, what its JVM counted (null for nginx).
      */
+    /**
+     * A side's CPU in a window beside what its cost is read from: its collector's threads
+     * (part of the cost, shown apart: a collection is a lump in one window), and the same
+     * CPU in the 10 ms clock ticks of /proc/<pid>/stat, kept to compare the two readings'
+     * spread; NaN where not read.
+     */
+    public record CpuSplit(double gcMs, double ticksMs) {
+
+        public static final CpuSplit NONE = new CpuSplit(Double.NaN, Double.NaN);
+
+    }
+
     public record SideWindow(long requests, long errors, double cpuMs, double p50Ms, double p99Ms, Histogram histogram,
-            JvmCounters.Reading jvm) {
+            JvmCounters.Reading jvm, CpuSplit split) {
+
+        public SideWindow(long requests, long errors, double cpuMs, double p50Ms, double p99Ms, Histogram histogram,
+                JvmCounters.Reading jvm) {
+            this(requests, errors, cpuMs, p50Ms, p99Ms, histogram, jvm, CpuSplit.NONE);
+        }
 
         static SideWindow of(LoadResult result, double cpuMs, JvmCounters.Reading jvm) {
+            return of(result, cpuMs, jvm, CpuSplit.NONE);
+        }
+
+        static SideWindow of(LoadResult result, double cpuMs, JvmCounters.Reading jvm, CpuSplit split) {
             return new SideWindow(result.requests(), result.errors(), cpuMs, result.latency().percentile("50"),
-                    result.latency().percentile("99"), result.histogram(), jvm);
+                    result.latency().percentile("99"), result.histogram(), jvm, split);
         }
 
         /**
@@ -74,6 +95,12 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
             side.put("errors", errors);
             side.put("cpu_ms", round(cpuMs, 1));
             side.put(PairedMetric.CPU.key(), round(cpuMsPerRequest(), 4));
+            if (!Double.isNaN(split.gcMs())) {
+                side.put("gc_cpu_ms", round(split.gcMs(), 3));
+            }
+            if (!Double.isNaN(split.ticksMs())) {
+                side.put("cpu_ms_ticks", round(split.ticksMs(), 1));
+            }
             side.put(PairedMetric.P50.key(), p50Ms);
             side.put(PairedMetric.P99.key(), p99Ms);
             if (jvm == null) {
@@ -203,7 +230,9 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
             return new SideWindow(parts.stream().mapToLong(SideWindow::requests).sum(),
                     parts.stream().mapToLong(SideWindow::errors).sum(),
                     parts.stream().mapToDouble(SideWindow::cpuMs).sum(), ms(merged.getValueAtPercentile(50)),
-                    ms(merged.getValueAtPercentile(99)), merged, jvm);
+                    ms(merged.getValueAtPercentile(99)), merged, jvm,
+                    new CpuSplit(parts.stream().mapToDouble(part -> part.split().gcMs()).sum(),
+                            parts.stream().mapToDouble(part -> part.split().ticksMs()).sum()));
         }
 
         private static double ms(long micros) {

@@ -242,8 +242,9 @@ public final class PairedRun {
         OptionalDouble generatorAfter = ReapedChildren.cpuSeconds();
         Double generatorMs = generatorBefore.isPresent() && generatorAfter.isPresent()
                 ? (generatorAfter.getAsDouble() - generatorBefore.getAsDouble()) * 1000 : null;
-        return new PairResult.Window(PairResult.SideWindow.of(each.get(a.url()), spentA.requestsMs(), spentA.jvm()),
-                PairResult.SideWindow.of(each.get(b.url()), spentB.requestsMs(), spentB.jvm()),
+        return new PairResult.Window(
+                PairResult.SideWindow.of(each.get(a.url()), spentA.requestsMs(), spentA.jvm(), spentA.split()),
+                PairResult.SideWindow.of(each.get(b.url()), spentB.requestsMs(), spentB.jvm(), spentB.split()),
                 backendsAfter[0] - backendsBefore[0], backendsAfter[1] - backendsBefore[1], generatorMs);
     }
 

@@ -16,6 +16,7 @@ import dev.perflab.lab.LabException;
 import dev.perflab.lab.http.LabHttp;
 import dev.perflab.lab.stats.JvmCounters;
 import dev.perflab.lab.stats.ProcessCpu;
+import dev.perflab.lab.stats.ThreadCpu;
 import dev.perflab.lab.system.LaunchSpec;
 import dev.perflab.lab.system.RunningService;
 import dev.perflab.lab.system.Service;
@@ -160,41 +161,66 @@ final class StartedSide implements AutoCloseable {
 
     /**
      * Where a side's clocks stand: its JVM's counters (null for nginx), the process's CPU
-     * ms and each JIT compiler thread's (none for nginx).
+     * ms in clock ticks, each JIT compiler thread's in ticks (none for nginx), and every
+     * thread of the side's process tree in nanoseconds (null where the system gives
+     * none).
      */
-    record Mark(JvmCounters.Snapshot counters, double processMs, Map<Long, Double> compilerMs) {
+    record Mark(JvmCounters.Snapshot counters, double processMs, Map<Long, Double> compilerMs,
+            ThreadCpu.Reading threads) {
     }
 
     /**
      * What a side spent since a mark: CPU outside the JIT's compiler threads and in them,
      * and what its JVM counted (null for nginx), the JIT's share being its compiler
-     * threads' CPU.
+     * threads' CPU; the collector's threads' and the tick reading's beside it.
      */
-    record Spent(double requestsMs, double compilerMs, JvmCounters.Reading jvm) {
+    record Spent(double requestsMs, double compilerMs, JvmCounters.Reading jvm, PairResult.CpuSplit split) {
     }
 
     /** The side's clocks now; a side that ended is one line naming its log. */
     Mark mark() {
         JvmCounters.Snapshot snapshot = counters == null ? null : counters.read();
         double process = cpuMillis();
-        Map<Long, Double> compiler = gateway == null ? Map.of() : ProcessCpu.compilerThreads(gateway.pid());
-        return new Mark(snapshot, process, compiler == null ? Map.of() : compiler);
+        ThreadCpu.Reading threads = ThreadCpu.read(pid());
+        Map<Long, Double> compiler = gateway == null || threads != null ? Map.of()
+                : ProcessCpu.compilerThreads(gateway.pid());
+        return new Mark(snapshot, process, compiler == null ? Map.of() : compiler, threads);
     }
 
     /**
      * What a side spent since a mark, the JIT's compiler threads apart: their work is a
      * cost of warming up that lands in whichever window it happens to run (1 to 10 % of a
      * gateway's CPU now and then for minutes after its warm-up), not a cost per request.
-     * Compiler threads are summed by id, as the JVM starts and ends them: one born since
-     * the mark counts whole, one that ended loses its last part.
+     * Read in nanoseconds thread by thread where the system gives them (Linux's
+     * schedstat), else in the clock ticks of /proc/<pid>/stat; threads are summed by id,
+     * as the JVM starts and ends them: one born since the mark counts whole, one that
+     * ended loses its last part.
      */
     Spent since(Mark mark) {
         double process = cpuMillis() - mark.processMs();
-        Map<Long, Double> now = gateway == null ? Map.of() : ProcessCpu.compilerThreads(gateway.pid());
-        double compiler = ProcessCpu.compilerSpent(mark.compilerMs(), now == null ? Map.of() : now);
+        ThreadCpu.Reading threads = mark.threads() == null ? null : ThreadCpu.read(pid());
+        double compiler;
+        double requests;
+        PairResult.CpuSplit split;
+        if (threads != null) {
+            ThreadCpu.Spent spent = threads.since(mark.threads());
+            compiler = spent.jitNanos() / 1e6;
+            requests = (spent.gcNanos() + spent.otherNanos()) / 1e6;
+            split = new PairResult.CpuSplit(spent.gcNanos() / 1e6, Math.max(0, process - compiler));
+        }
+        else {
+            Map<Long, Double> now = gateway == null ? Map.of() : ProcessCpu.compilerThreads(gateway.pid());
+            compiler = ProcessCpu.compilerSpent(mark.compilerMs(), now == null ? Map.of() : now);
+            requests = Math.max(0, process - compiler);
+            split = PairResult.CpuSplit.NONE;
+        }
         JvmCounters.Reading jvm = mark.counters() == null ? null
                 : counters.read().since(mark.counters()).withJitMillis(Math.round(compiler));
-        return new Spent(Math.max(0, process - compiler), compiler, jvm);
+        return new Spent(requests, compiler, jvm, split);
+    }
+
+    private long pid() {
+        return gateway != null ? gateway.pid() : nginx.pid();
     }
 
     /**

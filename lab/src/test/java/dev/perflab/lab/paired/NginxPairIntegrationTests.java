@@ -19,6 +19,7 @@ import picocli.CommandLine;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 /**
  * nginx as a side of a paired comparison, in the closed loop, on the real apps: the lab's
@@ -74,6 +75,16 @@ class NginxPairIntegrationTests {
             assertThat(pass.path("a").has("allocated_bytes")).as("nginx allocates outside any JVM counter").isFalse();
             assertThat(pass.path("b").path("bytes_per_request").asDouble()).isGreaterThan(1_000);
             assertThat(pass.path("a").path("p50_ms").asDouble()).isPositive();
+            // CPU read in nanoseconds thread by thread (nginx: its master and workers)
+            // is what the clock ticks of /proc/<pid>/stat read, to their rounding: at
+            // most a tick at each end of each window for each process
+            for (String side : List.of("a", "b")) {
+                double ns = pass.path(side).path("cpu_ms").asDouble();
+                double ticks = pass.path(side).path("cpu_ms_ticks").asDouble();
+                assertThat(ns).as(side + ": " + pass).isPositive().isCloseTo(ticks, within(0.05 * ticks + 80));
+            }
+            assertThat(pass.path("a").path("gc_cpu_ms").asDouble()).as("nginx has no collector").isZero();
+            assertThat(pass.path("b").has("gc_cpu_ms")).as("the gateway's collector, read apart").isTrue();
         }
         JsonNode verdicts = pair.path("verdicts");
         assertThat(verdicts.has("cpu_ms_per_request")).isTrue();

@@ -97,6 +97,7 @@ public class AdviseCommand implements Callable<Integer> {
         }
         LineupPlan plan = options.chain(entrants, rate);
         out.println(plan.expectedDuration());
+        out.println(plan.resolution());
         out.flush();
         LineupResult result = PairedLabCommand.measure(plan, "advise", "make advise", out);
         List<LineupResult.Step> steps = Advice.steps(pulls, result.steps());

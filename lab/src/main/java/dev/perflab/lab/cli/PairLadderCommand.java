@@ -77,6 +77,7 @@ public class PairLadderCommand implements Callable<Integer> {
         }
         PairPlan first = plan(steps.get(0), options.results, passes);
         out.println(expected(steps.size(), first));
+        out.println(first.resolution());
         Map<String, Object> parameters = new LinkedHashMap<>();
         parameters.put("scenarios", file.toString());
         parameters.put("steps", steps.stream().map(PairLadder.Step::name).toList());

@@ -92,6 +92,7 @@ public class PairedLabCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         LineupPlan plan = plan(out);
         out.println(plan.expectedDuration());
+        out.println(plan.resolution());
         out.flush();
         LineupResult result = measure(plan, "lab", "make lab", out);
         PairedLabReport.console(result).forEach(out::println);

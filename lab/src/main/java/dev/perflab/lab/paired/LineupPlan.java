@@ -13,6 +13,7 @@ import java.util.Set;
 
 import dev.perflab.lab.Durations;
 import dev.perflab.lab.LabException;
+import dev.perflab.lab.verdict.Resolution;
 
 /**
  * What a paired make lab measures: the ladder's steps as a chain of duets. Every pass
@@ -224,6 +225,11 @@ public record LineupPlan(List<Entrant> entrants, int ratePerSide, int passes, Li
      * measured on the README's machine; at most WARMUP), measures each duet after one
      * part at its rate, then drives each rung alone.
      */
+    /** What the plan's passes resolve, and whether that is fine enough for its gate. */
+    public String resolution() {
+        return Resolution.line(passes, failOn, failOnText);
+    }
+
     public String expectedDuration() {
         long aloneAll = alone.isZero() ? 0 : (entrants.size() + 1) * (alone.toSeconds() + aloneRamp.toSeconds() + 1);
         int duets = duets().size();

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.perflab.lab.LabException;
+import dev.perflab.lab.verdict.Resolution;
 import dev.perflab.lab.Durations;
 import java.util.Locale;
 
@@ -148,6 +149,11 @@ public record PairPlan(Side a, Side b, int ratePerSide, int passes, List<Duratio
      * The expected length: each pass starts two gateways (about 20 s on 2 cores), warms
      * them up and measures.
      */
+    /** What the plan's passes resolve, and whether that is fine enough for its gate. */
+    public String resolution() {
+        return Resolution.line(passes, failOn, failOnText);
+    }
+
     String expectedDuration() {
         long least = 20 + Math.min(warmup.toSeconds(), warmupProbe.toSeconds()) + measured().toSeconds()
                 + windows.size();

@@ -112,6 +112,7 @@ public final class PairedRun {
         out.println("B: " + plan.b().describe());
         out.println("Load: " + plan.describeLoad());
         out.println(plan.expectedDuration());
+        out.println(plan.resolution());
         out.flush();
         int[] ports = FreePorts.below(2);
         VegetaGenerator generator = new VegetaGenerator(plan.root(),

@@ -1,6 +1,7 @@
 package dev.perflab.gateway.routing;
 
 import java.io.IOException;
+import java.util.List;
 
 import dev.perflab.gateway.GatewayWithStubs;
 import dev.perflab.gateway.StubServices;
@@ -35,6 +36,19 @@ class PathGuardGatewayTests extends GatewayWithStubs {
     }
 
     /**
+     * A raw {@code ;} in any segment: the backend cuts the parameters it starts, so these
+     * would be its actuator.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = { "/service/actuator;x/prometheus", "/service/actuator;/health", "/service/;x/actuator/env",
+            "/service/x/..;/actuator/env", "/service/ACTUATOR;x=1;y/env" })
+    void matrixParametersAre400PathNotAllowed(String path) throws IOException {
+        int backendCalls = stubs.backendCalls();
+        assertThat(rawGet(path)).startsWith("HTTP/1.1 400").endsWith("\r\n\r\npath not allowed\n");
+        assertThat(stubs.backendCalls()).isEqualTo(backendCalls);
+    }
+
+    /**
      * Reactor Netty refuses a raw backslash in the request line itself, before any filter
      * runs.
      */
@@ -51,12 +65,28 @@ class PathGuardGatewayTests extends GatewayWithStubs {
             "/service/AcTuAtOr/Prometheus", "/service/Ac%54uAtor/prometheus", "/service/actuator%3Bx=1/prometheus",
             "/service/%61ctuator%253bjsessionid=1/env", "/service/hello/%252e%252e/actuator/env",
             "/service/hello/%252E%252E/%2561ctuator/prometheus", "/service/hello/%252e/%252e%252e/actuator",
-            "/service/hello/%25%32%65%25%32%65/actuator/env", "/servic%65/actuator/prometheus",
-            "/%73ervice/%61ctuator/env", "/servic%65/ACTUATOR" })
+            "/service/hello/%25%32%65%25%32%65/actuator/env", "/service/actuator%3bx/prometheus",
+            "/service/actuator%3B/health", "/service/%3B/actuator/health", "/service/x/..%3B/actuator/health" })
     void pathsTheBackendDecodesIntoItsActuatorAre404AndNeverReachIt(String path) throws IOException {
         int received = stubs.backendPaths().size();
         assertThat(rawGet(path)).startsWith("HTTP/1.1 404").endsWith("\r\n\r\nnot routed\n");
         assertThat(stubs.backendPaths()).hasSize(received);
+    }
+
+    /**
+     * A first segment that only decodes to {@code service}: the default route's
+     * {@code RewritePath} leaves such a path as it is, and the backend answers 404 to it;
+     * {@code StripPrefix=1} and {@code LeanStripPrefix=1} drop that segment whatever it
+     * is, and the guard answers 404 (issue 37). Either way the backend never gets its
+     * actuator's path.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = { "/servic%65/actuator/prometheus", "/%73ervice/%61ctuator/env", "/servic%65/ACTUATOR" })
+    void anEncodedFirstSegmentNeverTakesThePathToTheActuator(String path) throws IOException {
+        int received = stubs.backendPaths().size();
+        assertThat(rawGet(path)).startsWith("HTTP/1.1 404");
+        List<String> paths = stubs.backendPaths();
+        assertThat(paths.subList(received, paths.size())).allSatisfy(sent -> assertThat(sent).isEqualTo(path));
     }
 
     /**

@@ -35,8 +35,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * (raw path and query) from a route with the stock or the lean filter, and behind a lean
  * one the gateway's filters still see the client's own request, not a rebuilt one.
  */
-@SpringBootTest(classes = { LeanTestApplication.class, LeanPathFiltersTests.Probe.class },
-        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@SpringBootTest(classes = { LeanTestApplication.class, LeanPathFiltersTests.Probe.class,
+        LeanPathFiltersTests.UserFilter.class }, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class LeanPathFiltersTests {
 
     /**
@@ -89,6 +89,9 @@ class LeanPathFiltersTests {
     @Autowired
     Probe probe;
 
+    @Autowired
+    UserFilter userFilter;
+
     @Test
     void theBackendGetsWhatStripPrefixSendsForEveryPath() {
         for (String path : PATHS) {
@@ -120,6 +123,22 @@ class LeanPathFiltersTests {
         probe.seen.clear();
         assertThat(send("lean", "/a/b/c?q=1")).isEqualTo("200 /c?q=1");
         assertThat(probe.seen).containsExactly("/a/b/c /c?q=1 [/a/b/c]");
+    }
+
+    /**
+     * The trade the docs name: a filter of the user's written for {@code StripPrefix} and
+     * {@code SetPath}, after the route's own filters, sees the path they made; behind
+     * {@code LeanStripPrefix} and {@code LeanSetPath}, which change only the URL to call
+     * and later (order 10001), it sees the client's path.
+     */
+    @Test
+    void aUserFilterAfterTheRoutesFiltersSeesTheClientsPathBehindALeanOne() {
+        userFilter.seen.clear();
+        for (String kind : List.of("stock", "lean", "stock-fixed", "lean-fixed")) {
+            assertThat(send(kind, "/a/b/c")).startsWith("200 /");
+        }
+        assertThat(userFilter.seen).containsExactly("stock /c", "lean /a/b/c", "stock-fixed /hello",
+                "lean-fixed /a/b/c");
     }
 
     private String send(String kind, String path) {
@@ -156,6 +175,29 @@ class LeanPathFiltersTests {
         @Override
         public int getOrder() {
             return LeanStripPrefixGatewayFilterFactory.ORDER + 1;
+        }
+
+    }
+
+    /**
+     * A user's global filter that reads the request's path after the route's own filters
+     * (orders 1, 2, ...), as one that authorises by path would.
+     */
+    @TestConfiguration(proxyBeanMethods = false)
+    static class UserFilter implements GlobalFilter, Ordered {
+
+        final Queue<String> seen = new ConcurrentLinkedQueue<>();
+
+        @Override
+        public Mono<Void> filter(ServerWebExchange exchange, GatewayFilterChain chain) {
+            seen.add(exchange.getRequest().getHeaders().getFirst("X-Strip") + " "
+                    + exchange.getRequest().getURI().getRawPath());
+            return chain.filter(exchange);
+        }
+
+        @Override
+        public int getOrder() {
+            return 100;
         }
 
     }

@@ -8,8 +8,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.context.TestPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -21,24 +20,23 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code /lean-set/x/actuator} to {@code /actuator}). The guard decides on the path the
  * route sends, whichever filter made it, stock or lean.
  */
+@TestPropertySource(properties = { "spring.cloud.gateway.server.webflux.routes[0].id=lean-set",
+        "spring.cloud.gateway.server.webflux.routes[0].uri=${BUSINESS_URL}",
+        "spring.cloud.gateway.server.webflux.routes[0].predicates[0]=Path=/lean-set/{a}/{b}",
+        "spring.cloud.gateway.server.webflux.routes[0].filters[0]=LeanSetPath=/{b}",
+        "spring.cloud.gateway.server.webflux.routes[1].id=stock-set",
+        "spring.cloud.gateway.server.webflux.routes[1].uri=${BUSINESS_URL}",
+        "spring.cloud.gateway.server.webflux.routes[1].predicates[0]=Path=/stock-set/{a}/{b}",
+        "spring.cloud.gateway.server.webflux.routes[1].filters[0]=SetPath=/{b}",
+        "spring.cloud.gateway.server.webflux.routes[2].id=lean-strip",
+        "spring.cloud.gateway.server.webflux.routes[2].uri=${BUSINESS_URL}",
+        "spring.cloud.gateway.server.webflux.routes[2].predicates[0]=Path=/lean-strip/**",
+        "spring.cloud.gateway.server.webflux.routes[2].filters[0]=LeanStripPrefix=2",
+        "spring.cloud.gateway.server.webflux.routes[3].id=stock-strip",
+        "spring.cloud.gateway.server.webflux.routes[3].uri=${BUSINESS_URL}",
+        "spring.cloud.gateway.server.webflux.routes[3].predicates[0]=Path=/stock-strip/**",
+        "spring.cloud.gateway.server.webflux.routes[3].filters[0]=StripPrefix=2" })
 class RoutedPathGuardGatewayTests extends GatewayWithStubs {
-
-    /** Route id (also the first segment of its paths) and its path filter. */
-    private static final String[][] ROUTES = { { "lean-set", "LeanSetPath=/{b}" }, { "stock-set", "SetPath=/{b}" },
-            { "lean-strip", "LeanStripPrefix=2" }, { "stock-strip", "StripPrefix=2" } };
-
-    @DynamicPropertySource
-    static void routes(DynamicPropertyRegistry registry) {
-        for (int i = 0; i < ROUTES.length; i++) {
-            String route = "spring.cloud.gateway.server.webflux.routes[" + i + "].";
-            String[] spec = ROUTES[i];
-            registry.add(route + "id", () -> spec[0]);
-            registry.add(route + "uri", () -> "http://localhost:" + stubs.backendPort());
-            registry.add(route + "predicates[0]",
-                    () -> "Path=/" + spec[0] + (spec[1].contains("{b}") ? "/{a}/{b}" : "/**"));
-            registry.add(route + "filters[0]", () -> spec[1]);
-        }
-    }
 
     @ParameterizedTest
     @ValueSource(strings = { "lean-set", "stock-set", "lean-strip", "stock-strip" })

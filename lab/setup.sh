@@ -58,11 +58,13 @@ done
 
 notes=lab/target/setup
 # Debian's package scripts start a newly installed service (nginx on port 80) unless policy-rc.d forbids it.
-# PERFLAB_POLICY_RC moves it for the script's tests only.
+# PERFLAB_POLICY_RC moves it for the script's tests only. The policy this lab writes names its process
+# (lab/policy-rc.sh), and one that a killed run left is removed before anything else.
 policy=${PERFLAB_POLICY_RC:-/usr/sbin/policy-rc.d}
-# The policy this lab writes names the process that wrote it, so that one left behind by a kill -9 (the EXIT
-# trap never ran, and every later package could not start its service) is found and removed by the next run.
-policy_marker='# perflab: forbids service starts while it installs, pid'
+here=${BASH_SOURCE[0]%/*}
+[[ $here == "${BASH_SOURCE[0]}" ]] && here=.
+# shellcheck source=lab/policy-rc.sh
+source "$here/policy-rc.sh"
 
 if [[ $(uname -s) == Darwin ]]; then
   manager=brew
@@ -83,24 +85,15 @@ as_root() {
   if [[ $privilege == sudo ]]; then sudo -n DEBIAN_FRONTEND=noninteractive "$@"; else DEBIAN_FRONTEND=noninteractive "$@"; fi
 }
 
-# The pid in a policy this lab wrote, or nothing for any other policy.
-policy_owner() {
-  local line
-  [[ -r $policy ]] || return 0
-  while IFS= read -r line; do
-    if [[ $line == "$policy_marker "* ]]; then
-      echo "${line##* }"
-      return 0
-    fi
-  done < "$policy"
-}
-
-# A policy this lab wrote whose process is gone was left by a kill -9: remove it.
+# A policy this lab wrote whose process is gone was left by a kill -9: remove it, whatever this run installs.
 remove_stale_policy() {
   local owner
-  owner=$(policy_owner)
-  [[ $owner =~ ^[0-9]+$ ]] || return 0
-  [[ -d /proc/$owner ]] && return 0
+  owner=$(stale_policy_owner "$policy")
+  [[ -n $owner ]] || return 0
+  if [[ $privilege == no ]]; then
+    echo "setup: $policy, which a lab run (pid $owner) left when it was killed, keeps Debian's packages from starting their services: sudo rm -f $policy"
+    return 0
+  fi
   echo "setup: removing $policy, which a lab run (pid $owner) left when it was killed"
   as_root rm -f "$policy"
 }
@@ -109,8 +102,10 @@ guarded=no
 updated=no
 # Package lists may be missing (a fresh image) or stale: apt-get update once, and only after an install failed.
 apt_install() {
-  if [[ $guarded == no && ! -e $policy ]]; then
-    as_root sh -c "printf '#!/bin/sh\n$policy_marker $$\nexit 101\n' > $policy && chmod +x $policy"
+  # the path and the mark reach root's shell as arguments, never as code; set -C: a policy that
+  # appeared meanwhile is not overwritten (nor removed at exit)
+  if [[ $guarded == no && ! -e $policy ]] \
+    && as_root sh -c 'set -C; printf "#!/bin/sh\n%s\nexit 101\n" "$1" > "$2" && chmod +x "$2"' sh "$(policy_mark $$)" "$policy"; then
     trap 'as_root rm -f "$policy"' EXIT
   fi
   guarded=yes
@@ -140,6 +135,8 @@ manual() {
   esac
 }
 
+[[ $manager == apt-get ]] && remove_stale_policy
+
 status=0
 for wanted in "$@"; do
   tool=${wanted%\?}
@@ -152,9 +149,6 @@ for wanted in "$@"; do
   elif [[ $manager == none ]] || ! command -v "$manager" >/dev/null; then
     :
   else
-    if [[ $manager == apt-get && $guarded == no ]]; then
-      remove_stale_policy
-    fi
     echo "setup: installing $tool with $manager ..."
     if ! install_package "$(package "$tool" "$manager")" >"$log" 2>&1; then
       why=" ($manager failed, see $log)"

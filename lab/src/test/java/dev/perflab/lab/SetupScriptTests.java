@@ -7,6 +7,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import dev.perflab.lab.system.Commands;
@@ -140,7 +141,7 @@ class SetupScriptTests {
             assertThat(outcome.calls().get(0)).as("service starts forbidden before the first install")
                 .startsWith("sh -c")
                 .contains("exit 101")
-                .contains("> /usr/sbin/policy-rc.d");
+                .endsWith(" /usr/sbin/policy-rc.d");
             assertThat(outcome.calls().get(outcome.calls().size() - 1)).isEqualTo("rm -f /usr/sbin/policy-rc.d");
         }
     }
@@ -177,9 +178,58 @@ class SetupScriptTests {
         Files.deleteIfExists(machine.resolve("calls"));
         Files.deleteIfExists(bin.resolve("wrk"));
         Outcome fresh = run(env, "wrk");
-        assertThat(fresh.calls().get(0)).as("the policy written names this run's process")
-            .startsWith("sh -c printf '#!/bin/sh\\n" + marker)
-            .matches("(?s).*pid \\d+\\\\nexit 101.*");
+        assertThat(fresh.calls().get(0)).as("the policy written names this run's process and its start time")
+            .startsWith("sh -c ")
+            .matches("(?s).*exit 101.* " + Pattern.quote(marker) + "\\d+ started \\d+ "
+                    + Pattern.quote(policy.toString()));
+    }
+
+    /**
+     * A policy a killed run left is removed whatever this run installs (issue 52: it was
+     * removed only on the way to an install), and a live pid that is not the writer's
+     * process (another start time: the pid was given to a later process) is not taken for
+     * the writer.
+     */
+    @Test
+    void aStalePolicyIsRemovedWhenNothingIsInstalledAndARecycledPidIsNoWriter() throws IOException {
+        debianAsRoot();
+        stub("wrk", "");
+        Path policy = machine.resolve("policy-rc.d");
+        Map<String, String> env = Map.of("PERFLAB_POLICY_RC", policy.toString());
+        long pid = ProcessHandle.current().pid();
+        String marker = "# perflab: forbids service starts while it installs, pid " + pid + " started ";
+        String started = Files.readString(Path.of("/proc/self/stat")).replaceFirst("(?s).*\\) ", "").split(" ")[19];
+        Files.writeString(policy, "#!/bin/sh\n" + marker + started + "\nexit 101\n");
+        Outcome live = run(env, "wrk");
+        assertThat(live.calls()).as("its writer still runs").isEmpty();
+        assertThat(live.output()).isEmpty();
+        Files.writeString(policy, "#!/bin/sh\n" + marker + "1\nexit 101\n");
+        Outcome recycled = run(env, "wrk");
+        assertThat(recycled.exit()).as(recycled.output()).isZero();
+        assertThat(recycled.output().strip())
+            .isEqualTo("setup: removing " + policy + ", which a lab run (pid " + pid + ") left when it was killed");
+        assertThat(recycled.calls()).containsExactly("rm -f " + policy);
+    }
+
+    /**
+     * The policy's path reaches root's shell as an argument: a path with a space and a
+     * {@code ;} is written as it is, and nothing in it runs.
+     */
+    @Test
+    void thePolicyPathIsNeverCodeForRootsShell() throws IOException {
+        debianAsRoot();
+        stub("sh", RECORD + "PATH=/usr/bin:/bin exec /bin/sh \"$@\"\n");
+        stub("apt-get", RECORD + "[[ -x $PERFLAB_POLICY_RC ]] && : > \"${0%/*}/../guarded\"\n" + ADD_TOOLS);
+        Path policy = Files.createDirectory(machine.resolve("odd dir")).resolve("policy;touch injected");
+        Outcome outcome = run(Map.of("PERFLAB_POLICY_RC", policy.toString()), "wrk");
+        assertThat(outcome.exit()).as(outcome.output()).isZero();
+        assertThat(machine.resolve("guarded")).as("the install ran under the policy").exists();
+        assertThat(policy).content()
+            .matches(
+                    "#!/bin/sh\n# perflab: forbids service starts while it installs, pid \\d+ started \\d+\nexit 101\n");
+        assertThat(machine.resolve("injected")).doesNotExist();
+        assertThat(machine.resolve("odd dir/injected")).doesNotExist();
+        assertThat(outcome.calls().get(outcome.calls().size() - 1)).isEqualTo("rm -f " + policy);
     }
 
     @Test

@@ -2,7 +2,7 @@ package dev.perflab.lab;
 
 import java.util.List;
 
-import dev.perflab.lab.system.ServiceLauncher;
+import dev.perflab.lab.system.Ports;
 
 import static org.assertj.core.api.Assertions.fail;
 
@@ -25,8 +25,8 @@ public final class LabPorts {
      */
     public static List<String> held(List<Integer> ports) {
         return ports.stream()
-            .filter(port -> !ServiceLauncher.portFree(port))
-            .map(port -> "port " + port + " is held by " + ServiceLauncher.portOwner(port))
+            .filter(port -> !Ports.free(port))
+            .map(port -> "port " + port + " is held by " + Ports.holder(port))
             .toList();
     }
 

@@ -20,7 +20,7 @@ import java.util.stream.IntStream;
 import dev.perflab.lab.run.RunFolder;
 import dev.perflab.lab.system.GatewayProfiles;
 import dev.perflab.lab.system.InstalledTools;
-import dev.perflab.lab.system.ServiceLauncher;
+import dev.perflab.lab.system.Ports;
 import dev.perflab.lab.stats.StatsLog;
 import dev.perflab.lab.load.WrkOutput;
 import org.junit.jupiter.api.BeforeAll;
@@ -597,7 +597,7 @@ class LabRunIntegrationTests {
     }
 
     private static boolean portsFreeNow() {
-        return PORTS.stream().allMatch(ServiceLauncher::portFree);
+        return PORTS.stream().allMatch(Ports::free);
     }
 
 }

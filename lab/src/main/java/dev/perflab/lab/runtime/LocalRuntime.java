@@ -20,6 +20,7 @@ import dev.perflab.lab.system.LabSystem;
 import dev.perflab.lab.system.LaunchSpec;
 import dev.perflab.lab.system.RunningService;
 import dev.perflab.lab.system.Service;
+import dev.perflab.lab.system.Ports;
 import dev.perflab.lab.system.ServiceLauncher;
 import dev.perflab.lab.targets.Target;
 import java.net.URI;
@@ -54,7 +55,7 @@ public class LocalRuntime implements LabRuntime {
 
     @Override
     public LaunchSpec withJProfiler(LaunchSpec gateway, Supplier<List<String>> agentJvmOptions) {
-        if (!ServiceLauncher.portFree(JPROFILER_PORT)) {
+        if (!Ports.free(JPROFILER_PORT)) {
             throw new LabException("port " + JPROFILER_PORT + " (the JProfiler agent's) is in use: "
                     + "stop what listens there (ss -ltnp 'sport = :" + JPROFILER_PORT + "') and run again");
         }

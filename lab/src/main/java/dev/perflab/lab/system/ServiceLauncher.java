@@ -2,22 +2,15 @@ package dev.perflab.lab.system;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
-import java.util.stream.Stream;
 
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.http.LabHttp;
@@ -95,7 +88,7 @@ public final class ServiceLauncher {
      */
     public void startAll(List<LaunchSpec> specs, Consumer<RunningService> started) {
         if (compose != null) {
-            specs.forEach(spec -> requireFreePort(spec.port(), spec.service()));
+            specs.forEach(spec -> Ports.requireFree(spec.port(), spec.service().toString()));
             compose.prepare(specs);
             specs.forEach(spec -> started.accept(launchContainer(spec)));
             return;
@@ -113,7 +106,7 @@ public final class ServiceLauncher {
             throw new LabException(spec.isForeign() ? "GATEWAY_JAR=" + jar + ": no such file"
                     : service + " is not built (no " + jar + "): run make build (./mvnw -DskipTests package)");
         }
-        requireFreePort(spec.port(), service);
+        Ports.requireFree(spec.port(), service.toString());
         Path java = spec.javaHome().resolve("bin").resolve("java");
         if (!Files.isExecutable(java)) {
             throw new LabException("no java at " + java + ": set JAVA_HOME to a JDK 17 or newer");
@@ -157,7 +150,7 @@ public final class ServiceLauncher {
      * that process stops the container.
      */
     private RunningService startContainer(LaunchSpec spec) {
-        requireFreePort(spec.port(), spec.service());
+        Ports.requireFree(spec.port(), spec.service().toString());
         compose.prepare(List.of(spec));
         return launchContainer(spec);
     }
@@ -229,110 +222,6 @@ public final class ServiceLauncher {
         }
         child.close();
         throw new LabException(whenLate);
-    }
-
-    /** Whether a service could listen on this loopback port now. */
-    public static boolean portFree(int port) {
-        try (ServerSocket socket = new ServerSocket()) {
-            socket.setReuseAddress(true);
-            socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
-            return true;
-        }
-        catch (IOException ex) {
-            return false;
-        }
-    }
-
-    /**
-     * Who listens on a TCP port, from /proc/net/tcp{,6} and the sockets in
-     * /proc/[pid]/fd: "pid N (command line)"; or why that cannot be told (no /proc,
-     * another user's process).
-     */
-    public static String portOwner(int port) {
-        Set<String> inodes = new HashSet<>();
-        Set<String> uids = new TreeSet<>();
-        for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
-            try {
-                for (String line : Files.readAllLines(Path.of(table)).stream().skip(1).toList()) {
-                    String[] fields = line.trim().split("\\s+");
-                    String local = fields[1];
-                    if (fields[3].equals("0A")
-                            && Integer.parseInt(local.substring(local.lastIndexOf(':') + 1), 16) == port) {
-                        inodes.add(fields[9]);
-                        uids.add(fields[7]);
-                    }
-                }
-            }
-            catch (IOException | RuntimeException noTable) {
-                // no IPv6, or no /proc at all (macOS)
-            }
-        }
-        if (inodes.isEmpty()) {
-            return "no listener found in /proc/net/tcp (not Linux, or it just closed)";
-        }
-        try (Stream<Path> processes = Files.list(Path.of("/proc"))) {
-            for (Path process : processes.filter(p -> p.getFileName().toString().matches("\\d+")).toList()) {
-                try (Stream<Path> fds = Files.list(process.resolve("fd"))) {
-                    boolean listens = fds.anyMatch(fd -> {
-                        try {
-                            String target = Files.readSymbolicLink(fd).toString();
-                            return target.startsWith("socket:[")
-                                    && inodes.contains(target.substring(8, target.length() - 1));
-                        }
-                        catch (IOException gone) {
-                            return false;
-                        }
-                    });
-                    if (listens) {
-                        long pid = Long.parseLong(process.getFileName().toString());
-                        String command = ProcessHandle.of(pid)
-                            .flatMap(h -> h.info().commandLine())
-                            .orElse("command line unreadable");
-                        return "pid " + pid + " (" + command + ")";
-                    }
-                }
-                catch (IOException | UncheckedIOException notOurs) {
-                    // another user's process, or one that just ended
-                }
-            }
-        }
-        catch (IOException ex) {
-            return "/proc unreadable: " + ex.getMessage();
-        }
-        List<String> passwd;
-        try {
-            passwd = Files.readAllLines(Path.of("/etc/passwd"));
-        }
-        catch (IOException | UncheckedIOException ex) {
-            passwd = List.of();
-        }
-        return unseenOwner(uids, passwd);
-    }
-
-    /**
-     * A listener whose process this user cannot look into, named by the user the kernel
-     * lists it under: another user's lab run does not meet this user's run lock, only its
-     * ports.
-     */
-    static String unseenOwner(Set<String> uids, List<String> passwd) {
-        List<String> users = uids.stream().map(uid -> {
-            String name = passwd.stream()
-                .map(line -> line.split(":"))
-                .filter(fields -> fields.length > 2 && fields[2].equals(uid))
-                .map(fields -> fields[0])
-                .findFirst()
-                .orElse("?");
-            return "user " + name + " (uid " + uid + ")";
-        }).toList();
-        return "a process of " + String.join(", ", users)
-                + " that this user cannot look into (another user's lab run or make up? the run lock is each user's own)";
-    }
-
-    static void requireFreePort(int port, Service service) {
-        if (!portFree(port)) {
-            throw new LabException("port " + port + " for " + service + " is already in use by " + portOwner(port)
-                    + ": stop it (a lab started with make up stops with make down)");
-        }
     }
 
     private static void sleep(long millis) {

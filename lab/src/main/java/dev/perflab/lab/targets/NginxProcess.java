@@ -13,6 +13,7 @@ import java.util.stream.Stream;
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.http.LabHttp;
 import dev.perflab.lab.system.Commands;
+import dev.perflab.lab.system.Ports;
 import dev.perflab.lab.system.ServiceLauncher;
 
 /**
@@ -60,6 +61,7 @@ public final class NginxProcess implements AutoCloseable {
                     "nginx cannot run in " + folder + ": its config would read a space, ;, quote, brace, "
                             + "$ or # in that path as syntax; run the lab from a folder whose path has none");
         }
+        Ports.requireFree(port, "nginx");
         Path conf = prefix.resolve("nginx.conf");
         try {
             for (String dir : List.of("body", "proxy", "fastcgi", "uwsgi", "scgi", "auth-cache")) {

@@ -12,7 +12,7 @@ import java.util.stream.Stream;
 
 import dev.perflab.lab.system.PidFiles;
 import dev.perflab.lab.system.Service;
-import dev.perflab.lab.system.ServiceLauncher;
+import dev.perflab.lab.system.Ports;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -68,7 +68,7 @@ class UpDownIntegrationTests {
         for (PidFiles.Entry entry : started) {
             assertThat(ProcessHandle.of(entry.pid()).map(ProcessHandle::isAlive).orElse(false)).isFalse();
         }
-        assertThat(Stream.of(Service.values()).allMatch(s -> ServiceLauncher.portFree(s.defaultPort()))).isTrue();
+        assertThat(Stream.of(Service.values()).allMatch(s -> Ports.free(s.defaultPort()))).isTrue();
 
         assertThat(run("down")).isZero();
         assertThat(out.toString()).contains("Nothing to stop");
@@ -80,7 +80,7 @@ class UpDownIntegrationTests {
         assertThat(run("up", "--profiles", "log-quiet,log-sync")).isEqualTo(1);
         assertThat(err.toString()).startsWith("lab: gateway exited during start-up").contains("exclude each other");
         assertThat(new PidFiles(results.resolve("up")).read()).isEmpty();
-        assertThat(Stream.of(Service.values()).allMatch(s -> ServiceLauncher.portFree(s.defaultPort()))).isTrue();
+        assertThat(Stream.of(Service.values()).allMatch(s -> Ports.free(s.defaultPort()))).isTrue();
         assertThat(Files.readString(results.resolve("up/gateway.log")))
             .contains("gateway: profiles log-quiet and log-sync");
     }

@@ -12,7 +12,7 @@ import java.util.concurrent.TimeUnit;
 import dev.perflab.lab.LabPorts;
 import dev.perflab.lab.cli.LabCommand;
 import dev.perflab.lab.run.RunFolder;
-import dev.perflab.lab.system.ServiceLauncher;
+import dev.perflab.lab.system.Ports;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -92,7 +92,7 @@ class OwnGatewayIntegrationTests {
             .asString()
             .contains(
                     "the gateway does not route /service/hello to the backend (GET http://127.0.0.1:38071/service/hello -> status 404");
-        assertThat(LabPorts.RUNNER).allMatch(ServiceLauncher::portFree);
+        assertThat(LabPorts.RUNNER).allMatch(Ports::free);
     }
 
     @Test

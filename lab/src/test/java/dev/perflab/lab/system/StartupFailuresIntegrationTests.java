@@ -53,7 +53,7 @@ class StartupFailuresIntegrationTests {
                 List.of(business, gateway(List.of("reactive", "nope"))), LIMIT))
             .isInstanceOf(LabException.class)
             .hasMessageContaining("unknown profile 'nope'; known profiles: blocking, offloaded, reactive");
-        assertThat(ServiceLauncher.portFree(29172)).as("business-service was stopped with the failed start").isTrue();
+        assertThat(Ports.free(29172)).as("business-service was stopped with the failed start").isTrue();
     }
 
     @Test

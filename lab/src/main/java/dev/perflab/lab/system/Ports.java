@@ -64,8 +64,8 @@ public final class Ports {
     }
 
     /**
-     * Returns once {@code port} is free, waiting up to {@link #GRACE} for it; else fails
-     * naming what holds it.
+     * Returns once {@code port} is free, waiting up to {@link #GRACE} for a connection
+     * that holds it to end; else, or at once for a listener, fails naming what holds it.
      */
     public static void requireFree(int port, String what) {
         requireFree(port, what, GRACE);
@@ -74,7 +74,7 @@ public final class Ports {
     static void requireFree(int port, String what, Duration grace) {
         long deadline = System.nanoTime() + grace.toNanos();
         while (!free(port)) {
-            if (System.nanoTime() - deadline >= 0) {
+            if (System.nanoTime() - deadline >= 0 || sockets(port).stream().anyMatch(Socket::listens)) {
                 throw new LabException("port " + port + " for " + what + " is already in use by " + holder(port)
                         + ": stop it (a lab started with make up stops with make down)");
             }

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 /**
  * Who holds a port the lab needs: a listener of this user by pid and command line;
@@ -27,10 +28,15 @@ class PortsTests {
 
     private static final String SELF = "pid " + ProcessHandle.current().pid() + " (";
 
+    /** A listener is no connection about to end: not waited for. */
     @Test
-    void aListenerOfThisUserIsNamedByPidAndCommandLine() throws IOException {
+    void aListenerOfThisUserIsNamedByPidAndCommandLineAtOnce() throws IOException {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            assertThat(Ports.holder(socket.getLocalPort())).startsWith(SELF).contains("java");
+            int port = socket.getLocalPort();
+            assertThat(Ports.holder(port)).startsWith(SELF).contains("java");
+            assertTimeoutPreemptively(Duration.ofMinutes(1),
+                    () -> assertThatThrownBy(() -> Ports.requireFree(port, "gateway", Duration.ofDays(1)))
+                        .hasMessageStartingWith("port " + port + " for gateway is already in use by " + SELF));
         }
     }
 

@@ -4,7 +4,6 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Deque;
-import java.util.Locale;
 import java.util.Optional;
 
 import dev.perflab.gateway.PlainTextResponse;
@@ -48,13 +47,19 @@ class RoutedPathGuardGlobalFilter implements GlobalFilter, Ordered {
      */
     private static final int MAX_DECODING_ROUNDS = 8;
 
+    private static final String ACTUATOR = "/actuator";
+
     @Override
     public Mono<Void> filter(ServerWebExchange exchange, GatewayFilterChain chain) {
         URI url = exchange.getAttribute(ServerWebExchangeUtils.GATEWAY_REQUEST_URL_ATTR);
         if (url == null) {
             return chain.filter(exchange);
         }
-        Optional<String> backend = backendPath(url.getRawPath() == null ? "" : url.getRawPath());
+        String raw = url.getRawPath() == null ? "" : url.getRawPath();
+        if (plain(raw)) {
+            return isActuator(raw) ? PlainTextResponse.send(exchange, 404, "not routed") : chain.filter(exchange);
+        }
+        Optional<String> backend = backendPath(raw);
         if (backend.isEmpty()) {
             return PlainTextResponse.send(exchange, 400, "path not allowed");
         }
@@ -112,9 +117,30 @@ class RoutedPathGuardGlobalFilter implements GlobalFilter, Ordered {
         return Optional.of("/" + String.join("/", segments));
     }
 
+    /**
+     * Whether a raw path is already what the backend serves (no escape, parameter,
+     * backslash, control character, empty or dot segment): then it is read as it is,
+     * without a copy, on every request of a route such as /service/hello.
+     */
+    static boolean plain(String raw) {
+        if (raw.isEmpty() || raw.charAt(0) != '/') {
+            return false;
+        }
+        char previous = 0;
+        for (int i = 0; i < raw.length(); i++) {
+            char c = raw.charAt(i);
+            boolean emptyOrDot = previous == '/' && (c == '/' || c == '.');
+            if (c == '%' || c == ';' || c == '\\' || Character.isISOControl(c) || emptyOrDot) {
+                return false;
+            }
+            previous = c;
+        }
+        return true;
+    }
+
     private static boolean isActuator(String backendPath) {
-        String path = backendPath.toLowerCase(Locale.ROOT);
-        return path.equals("/actuator") || path.startsWith("/actuator/");
+        return backendPath.regionMatches(true, 0, ACTUATOR, 0, ACTUATOR.length())
+                && (backendPath.length() == ACTUATOR.length() || backendPath.charAt(ACTUATOR.length()) == '/');
     }
 
     @Override

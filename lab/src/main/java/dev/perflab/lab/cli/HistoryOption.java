@@ -27,25 +27,41 @@ public class HistoryOption {
     }
 
     /**
-     * Appends a finished run's figures and says so in one line; a history that cannot be
-     * written is one line too, and the run's exit code stays what its gates made it.
+     * Appends a finished run's figures and says so in one line. A history that cannot be
+     * appended to is one line too: with HISTORY given (a file the user shares, a CI job's
+     * trend) the run then exits 1, since the series it keeps would silently lose this
+     * run; without it, results/history.csv is the lab's own and the line is a warning.
+     * @return the exit code the history adds: 0, or 1 when HISTORY was given and could
+     * not be appended to
      */
-    void append(Path runDir, Path results, PrintWriter out) {
+    int append(Path runDir, Path results, PrintWriter out) {
         Path file = file(results);
+        boolean given = history != null && !history.isBlank();
+        String why;
         try {
             List<HistoryRow> rows = History.rowsOf(runDir);
             History.append(file, rows);
             out.println("History: " + rows.size() + " figures appended to " + file);
+            out.flush();
+            return 0;
         }
         catch (LabException ex) {
-            out.println("History: not appended: " + ex.getMessage());
+            why = ex.getMessage();
         }
         catch (RuntimeException ex) {
-            // the run's results are written already: a figure the history cannot take
-            // is one line, not a failed run
-            out.println("History: not appended: " + LabException.describe(ex));
+            // the run's results are written already: what the history cannot take is
+            // one line, never a stack trace
+            why = LabException.describe(ex);
         }
+        out.println(given ? "History: not appended to HISTORY=" + history.trim() + " (exit 1): " + why
+                : "History: warning: not appended: " + why);
         out.flush();
+        return given ? 1 : 0;
+    }
+
+    /** The run's exit code: its gates' when they failed, else what the history adds. */
+    static int exitCode(int gates, int history) {
+        return gates != 0 ? gates : history;
     }
 
 }

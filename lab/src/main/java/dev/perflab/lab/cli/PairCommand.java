@@ -70,11 +70,11 @@ public class PairCommand implements Callable<Integer> {
         PairPlan plan = plan();
         PairResult result = PairedRun.execute(plan, spec.commandLine().getOut(),
                 sofar -> RunFolder.write(sofar.dir().resolve("compare.md"), PairReport.markdown(sofar)));
-        history.append(result.dir(), options.results, spec.commandLine().getOut());
+        int appended = history.append(result.dir(), options.results, spec.commandLine().getOut());
         List<GateLine> gates = gates(List.of(result), failOn);
         gates.forEach(line -> spec.commandLine().getOut().println(line));
         spec.commandLine().getOut().flush();
-        return GateLine.exitCode(gates);
+        return HistoryOption.exitCode(GateLine.exitCode(gates), appended);
     }
 
     /**

@@ -97,11 +97,11 @@ public class PairedLabCommand implements Callable<Integer> {
         LineupResult result = measure(plan, "lab", "make lab", out);
         PairedLabReport.console(result).forEach(out::println);
         out.println("Report: " + result.dir().resolve("report.md"));
-        history.append(result.dir(), plan.results(), out);
+        int appended = history.append(result.dir(), plan.results(), out);
         List<GateLine> gates = gates(result);
         gates.forEach(out::println);
         out.flush();
-        return GateLine.exitCode(gates);
+        return HistoryOption.exitCode(GateLine.exitCode(gates), appended);
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.perflab.lab.history;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
@@ -13,7 +14,6 @@ import java.util.Map;
 
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.run.RunFolder;
-import dev.perflab.lab.system.AtomicFiles;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectReader;
@@ -81,45 +81,82 @@ public final class History {
     }
 
     /**
-     * Appends the rows to the history file, whole or not at all, under a lock that other
-     * runs sharing the file take too. A file that is not a history (another first line)
-     * is left as it is, and said in one line.
+     * Appends the rows to the history file in place, whole or not at all, under a lock on
+     * the file itself that other runs sharing it take too. The file stays the one it was:
+     * a symbolic link stays a link to it, and its inode, owner and mode are kept (a
+     * history shared by several users or CI jobs stays writable by all of them). A file
+     * that is not a history (another first line) is left as it is, and said in one line.
      */
     public static void append(Path file, List<HistoryRow> rows) {
-        Path lockFile = file.resolveSibling(file.getFileName() + ".lock");
         // a file lock is the JVM's: its own threads are kept apart here
         synchronized (History.class) {
-            appendLocked(file, lockFile, rows);
+            appendLocked(file, rows);
         }
     }
 
-    private static void appendLocked(Path file, Path lockFile, List<HistoryRow> rows) {
+    private static void appendLocked(Path file, List<HistoryRow> rows) {
         try {
-            Files.createDirectories(file.toAbsolutePath().getParent());
-            try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-                    FileLock lock = channel.lock()) {
+            Path parent = file.toAbsolutePath().getParent();
+            if (!Files.isDirectory(parent)) {
+                Files.createDirectories(parent);
+            }
+            // no other channel to the file may be opened (and closed) in this JVM while
+            // the lock is held: closing any drops it
+            try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
+                    StandardOpenOption.WRITE); FileLock lock = channel.lock()) {
+                long size = channel.size();
+                String old = read(channel, size);
                 StringBuilder text = new StringBuilder();
-                if (Files.exists(file)) {
-                    String old = Files.readString(file, StandardCharsets.UTF_8);
-                    String first = old.lines().findFirst().orElse("");
-                    if (!first.equals(HEADER)) {
-                        throw new LabException(file + " is not a lab history (its first line is not " + HEADER
-                                + "): choose another HISTORY");
-                    }
-                    text.append(old);
-                    if (!old.endsWith("\n")) {
-                        text.append('\n');
-                    }
-                }
-                else {
+                if (size == 0) {
                     text.append(HEADER).append('\n');
                 }
+                else if (!old.lines().findFirst().orElse("").equals(HEADER)) {
+                    throw new LabException(file + " is not a lab history (its first line is not " + HEADER
+                            + "): choose another HISTORY");
+                }
+                else if (!old.endsWith("\n")) {
+                    text.append('\n');
+                }
                 text.append(CSV.writer(SCHEMA).writeValueAsString(rows));
-                AtomicFiles.write(file, text.toString());
+                write(channel, size, text.toString());
             }
         }
         catch (IOException ex) {
             throw new LabException("cannot append to " + file + ": " + LabException.describe(ex), ex);
+        }
+    }
+
+    private static String read(FileChannel channel, long size) throws IOException {
+        if (size > Integer.MAX_VALUE - 8) {
+            throw new IOException("it holds " + size + " bytes, more than a history can");
+        }
+        ByteBuffer buffer = ByteBuffer.allocate((int) size);
+        while (buffer.hasRemaining() && channel.read(buffer, buffer.position()) >= 0) {
+            // until the whole file is read
+        }
+        return new String(buffer.array(), 0, buffer.position(), StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Writes {@code text} after the first {@code size} bytes; a write that fails half-way
+     * (a full disk) is cut off again, so the file holds whole rows only.
+     */
+    private static void write(FileChannel channel, long size, String text) throws IOException {
+        ByteBuffer buffer = ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
+        try {
+            while (buffer.hasRemaining()) {
+                channel.write(buffer, size + buffer.position());
+            }
+            channel.force(false);
+        }
+        catch (IOException ex) {
+            try {
+                channel.truncate(size);
+            }
+            catch (IOException notCut) {
+                ex.addSuppressed(notCut);
+            }
+            throw ex;
         }
     }
 

@@ -2,6 +2,7 @@ package dev.perflab.lab.history;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -128,6 +129,29 @@ class HistoryTests {
             pool.shutdownNow();
         }
         assertThat(History.read(file).rows()).hasSize(40);
+    }
+
+    /**
+     * A history shared through a link, with a mode that lets a group append: each append
+     * goes into the same file in place, so the link stays a link, and the file keeps its
+     * inode and mode (and owner) for the next user.
+     */
+    @Test
+    void aSharedHistoryIsAppendedInPlaceKeepingItsLinkInodeAndMode() throws Exception {
+        Path real = dir.resolve("team/history.csv");
+        History.append(real, List.of(row("a → b: cpu_ms_per_request", 1.0, 0.9, 1.1)));
+        Files.setPosixFilePermissions(real, PosixFilePermissions.fromString("rw-rw-r--"));
+        Object inode = Files.getAttribute(real, "unix:ino");
+        Path link = Files.createSymbolicLink(dir.resolve("history.csv"), real);
+
+        History.append(link, List.of(row("c → d: cpu_ms_per_request", 1.0, 0.9, 1.1)));
+
+        assertThat(Files.isSymbolicLink(link)).isTrue();
+        assertThat(Files.getAttribute(real, "unix:ino")).isEqualTo(inode);
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(real))).isEqualTo("rw-rw-r--");
+        assertThat(History.read(link).rows()).extracting(HistoryRow::figure)
+            .containsExactly("a → b: cpu_ms_per_request", "c → d: cpu_ms_per_request");
+        assertThat(dir.resolve("team")).isDirectoryNotContaining("glob:**.lock");
     }
 
     @Test

@@ -9,6 +9,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -348,12 +349,12 @@ class LabRunIntegrationTests {
         Path ladder = results.resolve("unknown-profile.yml");
         Files.writeString(ladder,
                 "rungs:\n  - name: baseline\n    target: backend\n  - name: broken\n    profiles: [reactive, nope]\n");
-        Path before = results.resolve("latest").toRealPath();
+        List<String> before = folders(results);
         assertThat(run("lab", "--scenarios", ladder.toString())).isEqualTo(1);
         assertThat(err.toString().strip()).hasLineCount(1)
             .isEqualTo("lab: rung broken names the gateway profile 'nope', which does not exist; profiles: "
                     + knownProfiles());
-        assertThat(results.resolve("latest").toRealPath()).as("no run folder was made").isEqualTo(before);
+        assertThat(folders(results)).as("no run folder was made").isEqualTo(before);
         assertThat(portsFreeNow()).isTrue();
     }
 
@@ -552,9 +553,25 @@ class LabRunIntegrationTests {
                 .isFalse();
         }
         assertThat(portsFreeNow()).isTrue();
-        Path run = ownResults.resolve("latest").toRealPath();
+        // the interrupted run keeps its folder, printed as it started, and moves no
+        // latest: that points at finished runs only
+        assertThat(Files.exists(ownResults.resolve("latest"), LinkOption.NOFOLLOW_LINKS)).isFalse();
+        Path run = Path.of(Files.readString(console)
+            .lines()
+            .filter(line -> line.startsWith("Results: "))
+            .findFirst()
+            .orElseThrow()
+            .substring("Results: ".length())
+            .strip());
         assertThat(Files.readString(run.resolve("error.txt"))).contains("interrupted");
         assertThat(run.resolve("report.md")).isNotEmptyFile();
+    }
+
+    /** The names in a results folder, sorted. */
+    private static List<String> folders(Path results) throws IOException {
+        try (var files = Files.list(results)) {
+            return files.map(file -> file.getFileName().toString()).sorted().toList();
+        }
     }
 
     private int run(String... args) {

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -77,8 +78,8 @@ class RunnerKillIntegrationTests {
                     "--duration", "2s"))
                 .isEqualTo(1);
             assertThat(err.toString().strip())
-                .startsWith("lab: another lab run is running (pid " + runner.pid() + ", make lab, "
-                        + results.resolve("latest").toRealPath() + ")")
+                .startsWith("lab: another lab run is running (pid " + runner.pid() + ", make lab, " + printedFolder(out)
+                        + ")")
                 .doesNotContain("\n");
             assertThat(second).doesNotExist();
             assertThat(children(runner)).as("the second run started nothing").containsOnlyKeys(children.keySet());
@@ -95,7 +96,10 @@ class RunnerKillIntegrationTests {
                 .isEmpty();
             assertThat(LabPorts.held(LabPorts.RUNNER)).as("lab ports held 15 s after the kill").isEmpty();
 
-            JsonNode summary = RunFolder.JSON.readTree(results.resolve("latest/summary.json").toFile());
+            // the killed run keeps its folder, the one it printed; latest points at
+            // finished runs only
+            assertThat(Files.exists(results.resolve("latest"), LinkOption.NOFOLLOW_LINKS)).isFalse();
+            JsonNode summary = RunFolder.JSON.readTree(printedFolder(out).resolve("summary.json").toFile());
             assertThat(summary.path("rungs")).as("the rungs in summary.json after the kill: " + summary)
                 .singleElement()
                 .satisfies(rung -> {
@@ -107,6 +111,16 @@ class RunnerKillIntegrationTests {
             runner.destroyForcibly();
             children.keySet().forEach(pid -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly));
         }
+    }
+
+    /** The results folder the runner printed as it started. */
+    private static Path printedFolder(Path out) throws IOException {
+        String printed = Files.readString(out);
+        return printed.lines()
+            .filter(line -> line.startsWith("Results: "))
+            .map(line -> Path.of(line.substring("Results: ".length()).strip()))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no Results: line in " + printed));
     }
 
     /**

@@ -99,11 +99,12 @@ public class AdviseCommand implements Callable<Integer> {
         out.println(plan.expectedDuration());
         out.println(plan.resolution());
         out.flush();
-        LineupResult result = PairedLabCommand.measure(plan, "advise", "make advise", out);
+        // advice.md is written before results/latest points at the run
+        LineupResult result = PairedLabCommand.measure(plan, "advise", "make advise", out,
+                done -> RunFolder.write(done.dir().resolve("advice.md"),
+                        Advice.markdown(jarText, pulls, Advice.steps(pulls, done.steps()), done.dir().toString())));
         List<LineupResult.Step> steps = Advice.steps(pulls, result.steps());
         Advice.console(pulls, steps).forEach(out::println);
-        RunFolder.write(result.dir().resolve("advice.md"),
-                Advice.markdown(jarText, pulls, steps, result.dir().toString()));
         out.println("Advice: " + result.dir().resolve("advice.md") + " (report.md: every step with its passes)");
         out.flush();
         return 0;

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 
 import dev.perflab.lab.Durations;
 import dev.perflab.lab.LabException;
@@ -110,6 +111,16 @@ public class PairedLabCommand implements Callable<Integer> {
      * lock.
      */
     static LineupResult measure(LineupPlan plan, String kind, String target, PrintWriter out) {
+        return measure(plan, kind, target, out, result -> {
+        });
+    }
+
+    /**
+     * {@link #measure}, with {@code last} writing the caller's own files into the folder
+     * before results/latest points at it.
+     */
+    static LineupResult measure(LineupPlan plan, String kind, String target, PrintWriter out,
+            Consumer<LineupResult> last) {
         try (RunLock lock = RunLock.acquire(target)) {
             VegetaInstaller.ensure(plan.settings().root(), out);
             PidFiles.children().stopLeftovers(Duration.ofSeconds(10)).forEach(out::println);
@@ -121,8 +132,11 @@ public class PairedLabCommand implements Callable<Integer> {
             out.println("Load: " + plan.describeLoad());
             out.flush();
             LocalStage stage = LocalStage.open(plan, run.dir(), out);
-            return LineupRun.execute(plan, stage, run, out,
+            LineupResult result = LineupRun.execute(plan, stage, run, out,
                     sofar -> RunFolder.write(sofar.dir().resolve("report.md"), PairedLabReport.markdown(sofar)));
+            last.accept(result);
+            run.finished();
+            return result;
         }
     }
 

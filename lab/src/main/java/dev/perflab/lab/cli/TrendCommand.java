@@ -68,6 +68,7 @@ public class TrendCommand implements Callable<Integer> {
         RunFolder folder = RunFolder.create(results, "trend");
         Map<String, List<ChangePoint>> changes = Otava.changePoints(python, series, folder.resolve("otava"));
         TrendWriter.write(folder.dir(), file, read.rows().size(), read.problems(), series, changes);
+        folder.finished();
         int found = 0;
         for (TrendSeries one : series) {
             for (ChangePoint point : changes.getOrDefault(one.name(), List.of())) {

@@ -162,6 +162,7 @@ public final class PairLadder {
                 write(run, steps, done, render);
             }
         }
+        run.finished();
         out.println("Ladder: " + run.resolve("ladder.md"));
         out.flush();
         return done;

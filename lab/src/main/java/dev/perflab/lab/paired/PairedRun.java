@@ -147,6 +147,7 @@ public final class PairedRun {
             }
         }
         PairResult result = write(run);
+        run.finished();
         result.verdicts()
             .forEach((metric, ratio) -> out
                 .println("  " + PairResult.METRIC_NAMES.get(metric) + " B/A: " + ratio.describe()));

@@ -66,6 +66,8 @@ public final class LabRun {
                 }
             }
             finish(run, passes.results(), plan.gateway(), report);
+            // through to its end: its report is whole, a failed rung marked in it
+            run.finished();
             if (!failures.isEmpty()) {
                 throw new LabException(failures.get(0)
                         + (failures.size() == 1 ? "" : " (and " + (failures.size() - 1) + " more: see error.txt)")

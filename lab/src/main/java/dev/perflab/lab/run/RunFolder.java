@@ -17,11 +17,18 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * {@code results/<timestamp>-<name>/} ({@code -2}, {@code -3}, ... after it for runs
- * started in the same second), with {@code results/latest} pointing at the newest.
- * Nothing written here is lost half-way: every file is written to a temporary file beside
- * it and renamed over the old one, so a kill, an OOM or a full disk during a write leaves
- * the previous version whole; {@code latest} is swapped by a rename too, so it is never
- * missing.
+ * started in the same second), with {@code results/latest} pointing at the newest run
+ * that has finished. Nothing written here is lost half-way: every file is written to a
+ * temporary file beside it and renamed over the old one, so a kill, an OOM or a full disk
+ * during a write leaves the previous version whole; {@code latest} is swapped by a rename
+ * too, so it is never missing.
+ * <p>
+ * {@code latest} moves only when a run has gone through to its end and written its report
+ * ({@link #finished}), failed rungs included (its report marks them): make report and
+ * make charts on {@code latest} never read a run that is still being written. A run
+ * stopped part-way (a failure that ends it, Ctrl-C, SIGTERM, kill -9) keeps its folder,
+ * which it printed as "Results:" when it started and names again in its last line, and
+ * {@code latest} stays on the run before it.
  */
 public final class RunFolder {
 
@@ -47,7 +54,6 @@ public final class RunFolder {
             Files.createDirectories(results);
             AtomicFiles.removeStale(results);
             dir = createUnique(results, base);
-            pointLatestAt(results, dir);
         }
         catch (IOException ex) {
             throw new LabException("cannot create the results folder " + dir + ": " + LabException.describe(ex), ex);
@@ -85,6 +91,24 @@ public final class RunFolder {
         catch (IOException ex) {
             Files.deleteIfExists(temporary);
             throw ex;
+        }
+    }
+
+    /**
+     * The run has gone through to its end and written its report: {@code latest} points
+     * at it now. Not when the JVM is exiting (Ctrl-C, SIGTERM): an interrupted run keeps
+     * {@code latest} where it was.
+     */
+    public void finished() {
+        if (StopOnExit.exiting()) {
+            return;
+        }
+        try {
+            pointLatestAt(dir.getParent(), dir);
+        }
+        catch (IOException ex) {
+            throw new LabException("the run has finished, but " + dir.resolveSibling("latest") + " cannot point at it: "
+                    + LabException.describe(ex) + " (its results: " + dir + ")", ex);
         }
     }
 

@@ -51,11 +51,19 @@ class RunFolderTests {
         }
     }
 
+    /**
+     * make report and make charts read results/latest: it moves to a run when the run has
+     * finished, never while one is still being written.
+     */
     @Test
-    void latestPointsAtTheNewestRunAndNoTemporaryLinkStays() throws IOException {
+    void latestPointsAtTheNewestFinishedRunNotAtOneStillRunning() throws IOException {
         RunFolder first = RunFolder.create(results, "lab");
-        RunFolder second = RunFolder.create(results, "baseline");
+        first.finished();
         Path latest = results.resolve("latest");
+        assertThat(latest.toRealPath()).isEqualTo(first.dir().toRealPath());
+        RunFolder second = RunFolder.create(results, "baseline");
+        assertThat(latest.toRealPath()).as("while the second runs").isEqualTo(first.dir().toRealPath());
+        second.finished();
         assertThat(Files.isSymbolicLink(latest)).isTrue();
         assertThat(Files.readSymbolicLink(latest)).isEqualTo(second.dir().getFileName());
         assertThat(latest.toRealPath()).isEqualTo(second.dir().toRealPath());
@@ -66,13 +74,23 @@ class RunFolderTests {
         }
     }
 
+    /** A run started while latest pointed elsewhere leaves it there until it finishes. */
+    @Test
+    void aRunThatHasNotFinishedLeavesLatestWhereItWas() throws IOException {
+        Path before = Files.createDirectories(results.resolve("20261126-100000-lab"));
+        Files.createSymbolicLink(results.resolve("latest"), before.getFileName());
+        RunFolder run = RunFolder.create(results, "lab");
+        run.writeText("run.json", "{}\n");
+        assertThat(results.resolve("latest").toRealPath()).isEqualTo(before.toRealPath());
+    }
+
     /**
      * A reader of results/latest (the report, a user's script) never finds it missing
      * while a new run swaps it.
      */
     @Test
     void latestIsNeverMissingWhileItIsSwapped() throws Exception {
-        RunFolder.create(results, "lab");
+        RunFolder.create(results, "lab").finished();
         Path latest = results.resolve("latest");
         AtomicBoolean done = new AtomicBoolean();
         AtomicInteger missing = new AtomicInteger();
@@ -86,7 +104,7 @@ class RunFolderTests {
         reader.start();
         try {
             for (int i = 0; i < 300; i++) {
-                RunFolder.create(results, "lab");
+                RunFolder.create(results, "lab").finished();
             }
         }
         finally {
@@ -194,8 +212,9 @@ class RunFolderTests {
     }
 
     /**
-     * make report and make charts read results/latest, which a paired run or a killed one
-     * also points at: one line says which it is and the newest folder that would do.
+     * make report and make charts read results/latest, which a paired run also points at,
+     * and RUN= may name a killed one: one line says which it is and the newest folder
+     * that would do.
      */
     @Test
     void aFolderWithoutASummarySaysWhatItIsAndWhichFolderWouldDo() throws Exception {

@@ -36,6 +36,22 @@ class ExitReasonTests {
         }
     }
 
+    /** An interrupted run keeps results/latest on the run before it. */
+    @Test
+    void aRunEndingWhileTheJvmExitsDoesNotMoveLatest() throws Exception {
+        RunFolder before = RunFolder.create(results, "pair");
+        before.finished();
+        RunFolder run = RunFolder.create(results, "pair");
+        try {
+            StopOnExit.exitingForTests(true);
+            run.finished();
+        }
+        finally {
+            StopOnExit.exitingForTests(false);
+        }
+        assertThat(results.resolve("latest").toRealPath()).isEqualTo(before.dir().toRealPath());
+    }
+
     @Test
     void anErrorThatCannotBeWrittenDoesNotThrowOverTheOneBeingReported() throws Exception {
         RunFolder run = RunFolder.create(results, "pair");

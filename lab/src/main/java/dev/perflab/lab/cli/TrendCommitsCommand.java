@@ -1,7 +1,6 @@
 package dev.perflab.lab.cli;
 
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,6 +13,7 @@ import dev.perflab.lab.paired.PairedMetric;
 import dev.perflab.lab.paired.Side;
 import dev.perflab.lab.run.RunFolder;
 import dev.perflab.lab.system.ForeignGateway;
+import dev.perflab.lab.system.RunLock;
 import dev.perflab.lab.trend.CommitJars;
 import dev.perflab.lab.trend.CommitTrend;
 import dev.perflab.lab.trend.TrendWriter;
@@ -47,6 +47,9 @@ public class TrendCommitsCommand implements Callable<Integer> {
             description = "The Spring profiles every commit's gateway runs with (GATEWAY_PROFILES; default: ${DEFAULT-VALUE}).")
     String profiles;
 
+    /** The command as the run lock names it. */
+    static final String TARGET = "make trend COMMITS=";
+
     @Spec
     CommandSpec spec;
 
@@ -79,13 +82,23 @@ public class TrendCommitsCommand implements Callable<Integer> {
             .map(jar -> new LineupPlan.Entrant(jar.shortCommit(), jar.subject(),
                     Side.labGateway(jar.shortCommit(), List.of(active))))
             .toList();
-        long building = measured.stream().filter(jar -> !Files.isRegularFile(jar.jar())).count();
+        long building = measured.stream().filter(CommitJars::toBuild).count();
         out.println("Commits: " + range.size() + " from " + commits.trim() + ", " + measured.size()
                 + " with gateway sources of their own"
                 + (building == 0 ? "" : "; " + building + " jars to build first, seconds each"));
         out.println(options.chain(shapes, rate).expectedDuration());
         out.flush();
-        CommitJars.build(root, jars, CommitJars.MAVEN, out);
+        // the jars are built under the run lock: two runs at once would build in the same
+        // cache, and the one that is measuring needs the machine to itself
+        try (RunLock lock = RunLock.acquire(TARGET + commits.trim() + ", building jars")) {
+            CommitJars.build(root, jars, CommitJars.MAVEN, out);
+            measure(jars, measured, active, rate, out);
+        }
+        return 0;
+    }
+
+    private void measure(List<CommitJars.CommitJar> jars, List<CommitJars.CommitJar> measured, String active, int rate,
+            PrintWriter out) {
         List<LineupPlan.Entrant> entrants = new ArrayList<>();
         for (CommitJars.CommitJar jar : measured) {
             List<String> jvm = new ArrayList<>(options.gatewayJavaOptions());
@@ -93,8 +106,11 @@ public class TrendCommitsCommand implements Callable<Integer> {
             entrants.add(new LineupPlan.Entrant(jar.shortCommit(), jar.subject(),
                     Side.ownJar(jar.shortCommit(), jar.jar().toString(), ForeignGateway.ofJar(jar.jar()), jvm, null)));
         }
-        LineupResult result = PairedLabCommand.measure(options.chain(entrants, rate), "commits", "make trend COMMITS=",
-                out);
+        CommitJars.CommitJar first = jars.get(0);
+        // trend.md is written before results/latest points at the run
+        LineupResult result = PairedLabCommand.measure(options.chain(entrants, rate), "commits", TARGET, out,
+                done -> RunFolder.write(done.dir().resolve("trend.md"), trend(jars, done).markdown(commits.trim(),
+                        first.commit(), first.subject(), done.dir().toString())));
         CommitTrend trend = trend(jars, result);
         out.println("Each commit against the one before it (" + active + "), in the same seconds:");
         for (CommitTrend.Step step : trend.steps()) {
@@ -106,12 +122,8 @@ public class TrendCommitsCommand implements Callable<Integer> {
         out.println(changes.isEmpty() ? "No change point: no commit moved CPU or bytes per request beyond noise."
                 : changes.size() + " change point" + (changes.size() == 1 ? "" : "s") + ": " + String.join(", ",
                         changes.stream().map(step -> TrendWriter.shortCommit(step.commit())).toList()));
-        CommitJars.CommitJar first = jars.get(0);
-        RunFolder.write(result.dir().resolve("trend.md"),
-                trend.markdown(commits.trim(), first.commit(), first.subject(), result.dir().toString()));
         out.println("Trend: " + result.dir().resolve("trend.md") + " (report.md: every step with its passes)");
         out.flush();
-        return 0;
     }
 
     /** Each commit after the first with its step from the run (none for a same jar). */

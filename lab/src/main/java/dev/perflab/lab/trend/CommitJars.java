@@ -89,11 +89,30 @@ public final class CommitJars {
             throw new LabException("COMMITS=" + value + " holds no commit after " + TrendWriter.shortCommit(from)
                     + ": is " + value.substring(dots + 2) + " a descendant of " + value.substring(0, dots) + "?");
         }
+        onFirstParents(repo, value, from, commits.get(1), value.substring(0, dots).strip(),
+                value.substring(dots + 2).strip());
         if (commits.size() > MAX_COMMITS) {
             throw new LabException("COMMITS=" + value + " holds " + commits.size() + " commits; at most " + MAX_COMMITS
                     + " fit a run (each is a gateway warmed up in every pass): choose a shorter range");
         }
         return commits;
+    }
+
+    /**
+     * The first commit after {@code from} must have it as its first parent: otherwise
+     * {@code from} is not on {@code to}'s first-parent chain (another branch, or one
+     * merged into it), and the first step would measure a commit against an unrelated tip
+     * and blame it for the difference.
+     */
+    private static void onFirstParents(Path repo, String value, String from, String first, String fromName,
+            String toName) {
+        Commands.Result parent = git(repo, "rev-parse", "--verify", "--quiet", first + "^1");
+        if (!parent.ok() || !parent.firstLine().strip().equals(from)) {
+            throw new LabException("COMMITS=" + value + ": " + fromName + " (" + TrendWriter.shortCommit(from)
+                    + ") is not on the first-parent chain of " + toName
+                    + ", so its first step would be measured against an unrelated commit: choose a from that "
+                    + "git log --first-parent --oneline " + toName + " lists");
+        }
     }
 
     private static String commit(Path repo, String name, String end) {
@@ -131,34 +150,50 @@ public final class CommitJars {
         return build(repo, of(repo, commits, cache), build, out);
     }
 
-    /** Builds the jars of {@link #of} that are not in their cache yet. */
+    /**
+     * Builds the jars of {@link #of} that are not in their cache yet, or whose kept jar
+     * is damaged. The caller holds the run lock: what a stopped build left in the cache
+     * is removed first.
+     */
     public static List<CommitJar> build(Path repo, List<CommitJar> jars, List<String> build, PrintWriter out) {
-        git(repo, "worktree", "prune");
-        for (CommitJar each : jars) {
-            String commit = each.commit();
-            Path cache = each.jar().getParent();
+        for (Path cache : jars.stream().map(jar -> jar.jar().getParent()).distinct().toList()) {
             try {
                 Files.createDirectories(cache);
             }
             catch (IOException ex) {
                 throw new LabException("cannot create " + cache + ": " + LabException.describe(ex), ex);
             }
-            if (each.sameAs() != null) {
-                out.printf("  %s %s: the gateway's sources are %s's, same jar%n", TrendWriter.shortCommit(commit),
-                        each.subject(), TrendWriter.shortCommit(each.sameAs()));
+            List<String> removed = JarCache.removeLeftovers(repo, cache);
+            if (!removed.isEmpty()) {
+                out.println("  removed what a stopped build left in " + cache + ": " + String.join(", ", removed));
             }
-            else if (Files.isRegularFile(each.jar())) {
-                out.printf("  %s %s: jar from %s%n", TrendWriter.shortCommit(commit), each.subject(), cache);
+        }
+        for (CommitJar each : jars) {
+            String commit = TrendWriter.shortCommit(each.commit());
+            Path cache = each.jar().getParent();
+            String damage = each.sameAs() != null || !Files.exists(each.jar()) ? null : JarCache.damage(each.jar());
+            if (each.sameAs() != null) {
+                out.printf("  %s %s: the gateway's sources are %s's, same jar%n", commit, each.subject(),
+                        TrendWriter.shortCommit(each.sameAs()));
+            }
+            else if (Files.exists(each.jar()) && damage == null) {
+                out.printf("  %s %s: jar from %s%n", commit, each.subject(), cache);
             }
             else {
-                out.printf("  %s %s: building the gateway in a worktree%n", TrendWriter.shortCommit(commit),
-                        each.subject());
+                out.printf("  %s %s: %s%n", commit, each.subject(),
+                        damage == null ? "building the gateway in a worktree" : "the kept " + each.jar().getFileName()
+                                + " is damaged (" + damage + "): building it again in a worktree");
                 out.flush();
-                buildAt(repo, commit, cache, build, each.jar());
+                buildAt(repo, each.commit(), cache, build, each.jar());
             }
         }
         out.flush();
         return jars;
+    }
+
+    /** Whether {@code jar} has to be built: not in its cache, or damaged there. */
+    public static boolean toBuild(CommitJar jar) {
+        return jar.sameAs() == null && (!Files.exists(jar.jar()) || JarCache.damage(jar.jar()) != null);
     }
 
     /** The digest of the trees the gateway is built from at {@code commit}. */
@@ -187,10 +222,7 @@ public final class CommitJars {
     }
 
     private static void buildAt(Path repo, String commit, Path cache, List<String> build, Path jar) {
-        Path tree = cache.resolve("worktree-" + TrendWriter.shortCommit(commit));
-        if (Files.exists(tree)) {
-            git(repo, "worktree", "remove", "--force", tree.toString());
-        }
+        Path tree = JarCache.worktree(cache, TrendWriter.shortCommit(commit));
         Commands.Result added = git(repo, "worktree", "add", "--detach", tree.toString(), commit);
         if (!added.ok()) {
             throw new LabException(
@@ -203,20 +235,39 @@ public final class CommitJars {
                 throw new LabException("building the gateway at " + TrendWriter.shortCommit(commit) + " failed ("
                         + String.join(" ", build) + "): " + built.lastLine());
             }
-            Path partial = jar.resolveSibling(jar.getFileName() + ".part");
-            Files.copy(made, partial, StandardCopyOption.REPLACE_EXISTING);
-            Files.move(partial, jar, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        }
-        catch (IOException ex) {
-            throw new LabException("cannot keep the jar of " + TrendWriter.shortCommit(commit) + " in " + jar + ": "
-                    + LabException.describe(ex), ex);
+            keep(made, jar, TrendWriter.shortCommit(commit));
         }
         finally {
             git(repo, "worktree", "remove", "--force", tree.toString());
         }
     }
 
-    private static Commands.Result git(Path repo, String... args) {
+    /**
+     * Copies a jar the build made into the cache under this process's part name, checks
+     * the copy, and renames it over {@code jar}: a jar that is not whole never enters the
+     * cache.
+     */
+    private static void keep(Path made, Path jar, String commit) {
+        Path part = JarCache.part(jar);
+        try {
+            Files.copy(made, part, StandardCopyOption.REPLACE_EXISTING);
+            String damage = JarCache.damage(part);
+            if (damage != null) {
+                throw new LabException("the build at " + commit + " made " + made.getFileName() + ", but " + damage
+                        + ": it is not kept");
+            }
+            Files.move(part, jar, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        }
+        catch (IOException ex) {
+            throw new LabException("cannot keep the jar of " + commit + " in " + jar + ": " + LabException.describe(ex),
+                    ex);
+        }
+        finally {
+            JarCache.deleteTree(part);
+        }
+    }
+
+    static Commands.Result git(Path repo, String... args) {
         List<String> command = new ArrayList<>(List.of("git", "-C", repo.toString()));
         command.addAll(List.of(args));
         return Commands.run(command, null, Map.of(), GIT_LIMIT);

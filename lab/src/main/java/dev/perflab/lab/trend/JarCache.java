@@ -104,6 +104,7 @@ final class JarCache {
             .map(line -> Path.of(line.substring("worktree ".length())))
             .filter(tree -> (cache.equals(tree.getParent()) || real.equals(tree.getParent()))
                     && leftover(WORKTREE.matcher(tree.getFileName().toString())))
+            .map(tree -> cache.resolve(tree.getFileName()))
             .forEach(worktrees::add);
         List<String> removed = new ArrayList<>();
         for (Path tree : worktrees) {

@@ -5,17 +5,19 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 
 /**
- * {@code lean.gateway.path-filters} (on unless set to false): the route filters
+ * {@code lean.gateway.path-filters} (off unless set to true): the route filters
  * {@code LeanStripPrefix=N} ({@link LeanStripPrefixGatewayFilterFactory}) and
  * {@code LeanSetPath=/template} ({@link LeanSetPathGatewayFilterFactory}). They change
  * nothing until a route names them.
  */
 @AutoConfiguration
-@ConditionalOnProperty(name = LeanPathFiltersAutoConfiguration.PROPERTY, havingValue = "true", matchIfMissing = true)
+@ConditionalOnProperty(name = LeanPathFiltersAutoConfiguration.PROPERTY, havingValue = "true")
 public class LeanPathFiltersAutoConfiguration {
 
-    /** On unless false: only routes that name LeanStripPrefix or LeanSetPath use them. */
-    public static final String PROPERTY = "lean.gateway.path-filters";
+    /**
+     * Off unless true; on, only routes that name LeanStripPrefix or LeanSetPath use them.
+     */
+    public static final String PROPERTY = LeanGatewayProperties.PREFIX + ".path-filters";
 
     @Bean
     LeanStripPrefixGatewayFilterFactory leanStripPrefixGatewayFilterFactory() {

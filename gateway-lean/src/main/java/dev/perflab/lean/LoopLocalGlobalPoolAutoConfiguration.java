@@ -30,7 +30,7 @@ import org.springframework.context.annotation.Bean;
 @ConditionalOnProperty(name = LoopLocalGlobalPoolAutoConfiguration.PROPERTY, havingValue = "true")
 public class LoopLocalGlobalPoolAutoConfiguration {
 
-    public static final String PROPERTY = "lean.gateway.loop-local-global-pool";
+    public static final String PROPERTY = LeanGatewayProperties.PREFIX + ".loop-local-global-pool";
 
     /**
      * The name Reactor Netty gives its global HTTP pool; each loop's pool is named after

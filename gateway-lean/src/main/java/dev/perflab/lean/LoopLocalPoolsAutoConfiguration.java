@@ -25,7 +25,7 @@ import org.springframework.context.annotation.Bean;
 @ConditionalOnProperty(name = LoopLocalPoolsAutoConfiguration.PROPERTY, havingValue = "true")
 public class LoopLocalPoolsAutoConfiguration {
 
-    public static final String PROPERTY = "lean.gateway.loop-local-pools";
+    public static final String PROPERTY = LeanGatewayProperties.PREFIX + ".loop-local-pools";
 
     @Bean
     HttpClientFactory loopLocalGatewayHttpClientFactory(HttpClientProperties properties,

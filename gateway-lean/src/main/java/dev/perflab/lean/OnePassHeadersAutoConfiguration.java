@@ -10,7 +10,7 @@ import org.springframework.cloud.gateway.filter.headers.HttpHeadersFilter;
 import org.springframework.context.annotation.Bean;
 
 /**
- * {@code lean.gateway.one-pass-headers} (on unless set to false): the three header
+ * {@code lean.gateway.one-pass-headers} (off unless set to true): the three header
  * filters that each copy every request header to remove a few are replaced by one
  * {@link OnePassHeadersFilter} per direction. Spring Cloud Gateway registers
  * {@code removeHopByHopHeadersFilter} always, and {@code removeForwardedHeadersFilter}
@@ -18,14 +18,15 @@ import org.springframework.context.annotation.Bean;
  * them are registered are removed here, and the one-pass filter removes what they would.
  */
 @AutoConfiguration
-@ConditionalOnProperty(name = OnePassHeadersAutoConfiguration.PROPERTY, havingValue = "true", matchIfMissing = true)
+@ConditionalOnProperty(name = OnePassHeadersAutoConfiguration.PROPERTY, havingValue = "true")
 public class OnePassHeadersAutoConfiguration {
 
     /**
-     * On unless false: the header contract (what a request and an answer lose) is the
-     * same with and without it.
+     * Off unless true, as every lever: on, it takes three of Spring Cloud Gateway's beans
+     * out of the context, though the header contract (what a request and an answer lose)
+     * is the same with and without it.
      */
-    public static final String PROPERTY = "lean.gateway.one-pass-headers";
+    public static final String PROPERTY = LeanGatewayProperties.PREFIX + ".one-pass-headers";
 
     static final String HOP_BY_HOP = "removeHopByHopHeadersFilter";
 

@@ -25,7 +25,7 @@ public class OneWriteAnswerAutoConfiguration {
      * Off unless true: it trades away streaming of an answer of known length up to 64 KiB
      * (it waits until the answer is whole).
      */
-    public static final String PROPERTY = "lean.gateway.one-write-answer";
+    public static final String PROPERTY = LeanGatewayProperties.PREFIX + ".one-write-answer";
 
     static final String REPLACED = "nettyWriteResponseFilter";
 

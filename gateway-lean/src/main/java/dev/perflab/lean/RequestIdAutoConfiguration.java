@@ -1,11 +1,9 @@
 package dev.perflab.lean;
 
-import java.util.regex.Pattern;
-
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
-import org.springframework.core.env.Environment;
 
 /**
  * {@code lean.gateway.request-id-header} (off unless a header name is set, e.g.
@@ -13,16 +11,16 @@ import org.springframework.core.env.Environment;
  * ({@link LeanRequestIdFilter}), sent downstream under that header
  * ({@link RequestIdHeadersFilter}), without the {@code exchange.mutate()} that a
  * GlobalFilter adding a header usually does (a second request and a copy of its headers).
+ * A name HTTP gives a meaning of its own is refused when the properties are bound
+ * ({@link RequestIdHeaderName}).
  */
 @AutoConfiguration
 @ConditionalOnProperty(name = RequestIdAutoConfiguration.PROPERTY)
+@EnableConfigurationProperties(LeanGatewayProperties.class)
 public class RequestIdAutoConfiguration {
 
     /** The header name, e.g. X-Request-Id; not set (or false): off. */
-    public static final String PROPERTY = "lean.gateway.request-id-header";
-
-    /** An HTTP header name: a token (RFC 9110, 5.6.2). */
-    private static final Pattern TOKEN = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
+    public static final String PROPERTY = LeanGatewayProperties.PREFIX + ".request-id-header";
 
     @Bean
     LeanRequestIdFilter leanRequestIdFilter() {
@@ -30,17 +28,8 @@ public class RequestIdAutoConfiguration {
     }
 
     @Bean
-    RequestIdHeadersFilter requestIdHeadersFilter(Environment environment) {
-        return new RequestIdHeadersFilter(headerName(environment.getProperty(PROPERTY, "")));
-    }
-
-    static String headerName(String value) {
-        String name = value.trim();
-        if (!TOKEN.matcher(name).matches()) {
-            throw new IllegalStateException(
-                    PROPERTY + " is '" + value + "': give a header name of letters, digits and -, e.g. X-Request-Id");
-        }
-        return name;
+    RequestIdHeadersFilter requestIdHeadersFilter(LeanGatewayProperties properties) {
+        return new RequestIdHeadersFilter(properties.getRequestIdHeader());
     }
 
 }

@@ -36,7 +36,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * one the gateway's filters still see the client's own request, not a rebuilt one.
  */
 @SpringBootTest(classes = { LeanTestApplication.class, LeanPathFiltersTests.Probe.class,
-        LeanPathFiltersTests.UserFilter.class }, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+        LeanPathFiltersTests.UserFilter.class }, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = LeanPathFiltersAutoConfiguration.PROPERTY + "=true")
 class LeanPathFiltersTests {
 
     /**

@@ -8,6 +8,7 @@ import java.util.Optional;
 import dev.perflab.gateway.auth.AuthProperties;
 import dev.perflab.gateway.blockhound.BlockingCallRecorder;
 import dev.perflab.gateway.netty.EventLoops;
+import dev.perflab.lean.LeanGatewayProperties;
 import dev.perflab.lean.RequestIdAutoConfiguration;
 
 import org.springframework.boot.context.event.ApplicationEnvironmentPreparedEvent;
@@ -77,6 +78,7 @@ public class StartupChecks implements ApplicationListener<ApplicationEnvironment
         try {
             binder.bind("lab.auth", AuthProperties.class);
             binder.bind("lab", LabProperties.class);
+            binder.bind(LeanGatewayProperties.PREFIX, LeanGatewayProperties.class);
             return Optional.empty();
         }
         catch (BindException ex) {
@@ -97,7 +99,10 @@ public class StartupChecks implements ApplicationListener<ApplicationEnvironment
         while (cause.getCause() != null) {
             cause = cause.getCause();
         }
-        return ex.getName() + " is '" + value + "': " + cause.getMessage();
+        String reason = cause.getMessage();
+        // a property class that checks its value says so in a line of its own
+        return reason != null && reason.startsWith(ex.getName().toString()) ? reason
+                : ex.getName() + " is '" + value + "': " + reason;
     }
 
     private static void exit(String message) {

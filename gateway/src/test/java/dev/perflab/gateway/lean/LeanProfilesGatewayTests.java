@@ -14,6 +14,9 @@ import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.cloud.gateway.filter.headers.GRPCRequestHeadersFilter;
 import org.springframework.cloud.gateway.filter.headers.GRPCResponseHeadersFilter;
 import org.springframework.cloud.gateway.filter.headers.HttpHeadersFilter;
+import org.springframework.cloud.gateway.filter.headers.RemoveForwardedHeadersFilter;
+import org.springframework.cloud.gateway.filter.headers.RemoveHopByHopHeadersFilter;
+import org.springframework.cloud.gateway.filter.headers.RemoveXForwardedHeadersFilter;
 import org.springframework.cloud.gateway.handler.RoutePredicateHandlerMapping;
 import org.springframework.cloud.gateway.route.Route;
 import org.springframework.cloud.gateway.route.RouteLocator;
@@ -22,16 +25,19 @@ import org.springframework.web.reactive.result.method.annotation.RequestMappingH
 
 import dev.perflab.gateway.GatewayWithStubs;
 import dev.perflab.gateway.StubServices;
+import dev.perflab.lean.OnePassHeadersFilter;
 
 /**
  * The lean ladder's gateway profiles, all at once on a real port: each lever does what
  * its rung says (no Reactor Netty metrics, no auth-call timer, StripPrefix instead of
  * RewritePath, the routes asked before the annotated-controller mapping, no gRPC header
- * filters) while the route still answers and the auth call is still made on every
+ * filters, one copy of the headers per direction in place of Spring Cloud Gateway's three
+ * header filters) while the route still answers and the auth call is still made on every
  * request; and the gateway says which allocator, transport, JDK and collector it runs
- * with.
+ * with. What the one-pass header filters remove is gateway-lean's HeaderRemovalContract.
  */
-@ActiveProfiles({ "reactive", "no-netty-metrics", "no-auth-timer", "strip-prefix", "routes-first", "no-grpc-headers" })
+@ActiveProfiles({ "reactive", "no-netty-metrics", "no-auth-timer", "strip-prefix", "routes-first", "no-grpc-headers",
+        "one-header-pass" })
 class LeanProfilesGatewayTests extends GatewayWithStubs {
 
     @Autowired
@@ -74,6 +80,17 @@ class LeanProfilesGatewayTests extends GatewayWithStubs {
             .noneMatch(GRPCRequestHeadersFilter.class::isInstance)
             .noneMatch(GRPCResponseHeadersFilter.class::isInstance);
         assertThat(teTheBackendSawForGrpcContent()).isEqualTo("null");
+    }
+
+    @Test
+    void oneHeaderPassTakesThePlaceOfSpringCloudGatewaysThreeHeaderFilters() {
+        assertThat(headersFilters).noneMatch(RemoveHopByHopHeadersFilter.class::isInstance)
+            .noneMatch(RemoveForwardedHeadersFilter.class::isInstance)
+            .noneMatch(RemoveXForwardedHeadersFilter.class::isInstance);
+        assertThat(headersFilters).filteredOn(OnePassHeadersFilter.class::isInstance)
+            .extracting(Object::toString)
+            .containsExactlyInAnyOrder("OnePassHeadersFilter[REQUEST, Forwarded, X-Forwarded-*]",
+                    "OnePassHeadersFilter[RESPONSE]");
     }
 
     @Test

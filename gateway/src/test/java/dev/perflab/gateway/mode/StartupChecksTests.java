@@ -24,7 +24,8 @@ class StartupChecksTests {
             "lab.auth.client | blockng   | lab.auth.client is 'blockng'; pick one of blocking, offloaded, reactive, virtual",
             "lab.logging     | loud      | lab.logging is 'loud'; pick one of sync, async, quiet",
             "lab.request-id  | snowflake | lab.request-id is 'snowflake'; pick one of uuid, fast, lean",
-            "lab.auth.timeout | soon     | lab.auth.timeout is 'soon': ", })
+            "lab.auth.timeout | soon     | lab.auth.timeout is 'soon': ",
+            "lean.gateway.request-id-header | Host | lean.gateway.request-id-header is 'Host', a header that frames", })
     void aValueTheBinderCannotTakeIsOneLineNamingTheValidOnes(String property, String value, String message) {
         assertThat(StartupChecks.problem(new MockEnvironment().withProperty(property, value)))
             .hasValueSatisfying(problem -> assertThat(problem).startsWith(message).doesNotContain("\n"));

@@ -2,7 +2,7 @@ package dev.perflab.gateway.auth;
 
 import java.util.List;
 
-import dev.perflab.gateway.PlainTextResponse;
+import dev.perflab.gateway.web.PlainTextResponse;
 import reactor.core.publisher.Mono;
 
 import org.springframework.cloud.gateway.filter.GatewayFilterChain;

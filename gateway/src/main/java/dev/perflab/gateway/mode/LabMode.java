@@ -5,7 +5,9 @@ import java.util.Map;
 
 import dev.perflab.gateway.auth.AuthProperties;
 import dev.perflab.gateway.blockhound.BlockingCallRecorder;
+import dev.perflab.gateway.logging.RequestLoggingProperties;
 import dev.perflab.gateway.netty.EventLoops;
+import dev.perflab.gateway.requestid.RequestIdProperties;
 import dev.perflab.lean.LoopLocalPoolsAutoConfiguration;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -33,12 +35,12 @@ class LabMode implements InfoContributor {
 
     private final Map<String, String> mode = new LinkedHashMap<>();
 
-    LabMode(Environment environment, AuthProperties auth, LabProperties lab, MeterRegistry registry,
-            ObjectProvider<BlockingCallRecorder> blockHound) {
+    LabMode(Environment environment, AuthProperties auth, RequestLoggingProperties logging,
+            RequestIdProperties requestId, MeterRegistry registry, ObjectProvider<BlockingCallRecorder> blockHound) {
         String[] profiles = environment.getActiveProfiles();
         mode.put("auth_client", auth.client().tag());
-        mode.put("logging", lab.logging().tag());
-        mode.put("request_id", lab.requestId().tag());
+        mode.put("logging", logging.logging().tag());
+        mode.put("request_id", requestId.requestId().tag());
         mode.put("auth_cache", onOff(environment.getProperty("lab.auth.cache.enabled", Boolean.class, false)));
         BlockingCallRecorder recorder = blockHound.getIfAvailable();
         mode.put("blockhound", onOff(recorder != null && recorder.caughtProbe()));

@@ -7,7 +7,9 @@ import java.util.Optional;
 
 import dev.perflab.gateway.auth.AuthProperties;
 import dev.perflab.gateway.blockhound.BlockingCallRecorder;
+import dev.perflab.gateway.logging.RequestLoggingProperties;
 import dev.perflab.gateway.netty.EventLoops;
+import dev.perflab.gateway.requestid.RequestIdProperties;
 import dev.perflab.lean.LeanGatewayProperties;
 import dev.perflab.lean.RequestIdAutoConfiguration;
 
@@ -77,7 +79,8 @@ public class StartupChecks implements ApplicationListener<ApplicationEnvironment
         Binder binder = Binder.get(environment);
         try {
             binder.bind("lab.auth", AuthProperties.class);
-            binder.bind("lab", LabProperties.class);
+            binder.bind("lab", RequestLoggingProperties.class);
+            binder.bind("lab", RequestIdProperties.class);
             binder.bind(LeanGatewayProperties.PREFIX, LeanGatewayProperties.class);
             return Optional.empty();
         }

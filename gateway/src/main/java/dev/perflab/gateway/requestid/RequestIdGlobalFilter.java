@@ -1,11 +1,9 @@
 package dev.perflab.gateway.requestid;
 
-import dev.perflab.gateway.mode.LabProperties;
 import dev.perflab.lean.LeanRequestIdFilter;
 import reactor.core.publisher.Mono;
 
 import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
-
 import org.springframework.cloud.gateway.filter.GatewayFilterChain;
 import org.springframework.cloud.gateway.filter.GlobalFilter;
 import org.springframework.core.Ordered;
@@ -28,7 +26,7 @@ public class RequestIdGlobalFilter implements GlobalFilter, Ordered {
 
     private final RequestIdGenerator generator;
 
-    RequestIdGlobalFilter(LabProperties properties) {
+    RequestIdGlobalFilter(RequestIdProperties properties) {
         this.generator = properties.requestId();
     }
 

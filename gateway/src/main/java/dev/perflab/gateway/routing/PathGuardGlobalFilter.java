@@ -3,7 +3,7 @@ package dev.perflab.gateway.routing;
 import java.util.List;
 import java.util.Locale;
 
-import dev.perflab.gateway.PlainTextResponse;
+import dev.perflab.gateway.web.PlainTextResponse;
 import reactor.core.publisher.Mono;
 
 import org.springframework.cloud.gateway.filter.GatewayFilterChain;

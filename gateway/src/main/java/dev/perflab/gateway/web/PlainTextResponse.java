@@ -1,4 +1,4 @@
-package dev.perflab.gateway;
+package dev.perflab.gateway.web;
 
 import java.nio.charset.StandardCharsets;
 

@@ -109,7 +109,9 @@ abstract class HeaderRemovalContract {
     /**
      * Sends the request line and the given header lines byte for byte, as HTTP clients
      * would normalise or refuse some headers (Connection, Upgrade). A {@code Connection}
-     * header given must close the connection, as the default one does.
+     * header given must close the connection, as the default one does. The gateway's
+     * GatewayWithStubs has its twin: sharing it would take a test-jar of this module,
+     * which make trend's build (-Dmaven.test.skip=true) does not make.
      */
     private String rawGet(String path, String... headers) throws IOException {
         try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {

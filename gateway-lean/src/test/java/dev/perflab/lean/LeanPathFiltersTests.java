@@ -35,8 +35,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * (raw path and query) from a route with the stock or the lean filter, and behind a lean
  * one the gateway's filters still see the client's own request, not a rebuilt one.
  */
-@SpringBootTest(classes = { LeanTestApplication.class, LeanPathFiltersTests.Probe.class,
-        LeanPathFiltersTests.UserFilter.class }, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+@SpringBootTest(
+        classes = { LeanTestApplication.class, LeanPathFiltersTests.Probe.class,
+                LeanPathFiltersTests.UserFilter.class },
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = LeanPathFiltersAutoConfiguration.PROPERTY + "=true")
 class LeanPathFiltersTests {
 

@@ -20,22 +20,23 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code /lean-set/x/actuator} to {@code /actuator}). The guard decides on the path the
  * route sends, whichever filter made it, stock or lean.
  */
-@TestPropertySource(properties = { "spring.cloud.gateway.server.webflux.routes[0].id=lean-set",
-        "spring.cloud.gateway.server.webflux.routes[0].uri=${BUSINESS_URL}",
-        "spring.cloud.gateway.server.webflux.routes[0].predicates[0]=Path=/lean-set/{a}/{b}",
-        "spring.cloud.gateway.server.webflux.routes[0].filters[0]=LeanSetPath=/{b}",
-        "spring.cloud.gateway.server.webflux.routes[1].id=stock-set",
-        "spring.cloud.gateway.server.webflux.routes[1].uri=${BUSINESS_URL}",
-        "spring.cloud.gateway.server.webflux.routes[1].predicates[0]=Path=/stock-set/{a}/{b}",
-        "spring.cloud.gateway.server.webflux.routes[1].filters[0]=SetPath=/{b}",
-        "spring.cloud.gateway.server.webflux.routes[2].id=lean-strip",
-        "spring.cloud.gateway.server.webflux.routes[2].uri=${BUSINESS_URL}",
-        "spring.cloud.gateway.server.webflux.routes[2].predicates[0]=Path=/lean-strip/**",
-        "spring.cloud.gateway.server.webflux.routes[2].filters[0]=LeanStripPrefix=2",
-        "spring.cloud.gateway.server.webflux.routes[3].id=stock-strip",
-        "spring.cloud.gateway.server.webflux.routes[3].uri=${BUSINESS_URL}",
-        "spring.cloud.gateway.server.webflux.routes[3].predicates[0]=Path=/stock-strip/**",
-        "spring.cloud.gateway.server.webflux.routes[3].filters[0]=StripPrefix=2" })
+@TestPropertySource(
+        properties = { "lean.gateway.path-filters=true", "spring.cloud.gateway.server.webflux.routes[0].id=lean-set",
+                "spring.cloud.gateway.server.webflux.routes[0].uri=${BUSINESS_URL}",
+                "spring.cloud.gateway.server.webflux.routes[0].predicates[0]=Path=/lean-set/{a}/{b}",
+                "spring.cloud.gateway.server.webflux.routes[0].filters[0]=LeanSetPath=/{b}",
+                "spring.cloud.gateway.server.webflux.routes[1].id=stock-set",
+                "spring.cloud.gateway.server.webflux.routes[1].uri=${BUSINESS_URL}",
+                "spring.cloud.gateway.server.webflux.routes[1].predicates[0]=Path=/stock-set/{a}/{b}",
+                "spring.cloud.gateway.server.webflux.routes[1].filters[0]=SetPath=/{b}",
+                "spring.cloud.gateway.server.webflux.routes[2].id=lean-strip",
+                "spring.cloud.gateway.server.webflux.routes[2].uri=${BUSINESS_URL}",
+                "spring.cloud.gateway.server.webflux.routes[2].predicates[0]=Path=/lean-strip/**",
+                "spring.cloud.gateway.server.webflux.routes[2].filters[0]=LeanStripPrefix=2",
+                "spring.cloud.gateway.server.webflux.routes[3].id=stock-strip",
+                "spring.cloud.gateway.server.webflux.routes[3].uri=${BUSINESS_URL}",
+                "spring.cloud.gateway.server.webflux.routes[3].predicates[0]=Path=/stock-strip/**",
+                "spring.cloud.gateway.server.webflux.routes[3].filters[0]=StripPrefix=2" })
 class RoutedPathGuardGatewayTests extends GatewayWithStubs {
 
     @ParameterizedTest

@@ -15,7 +15,9 @@ import java.util.OptionalDouble;
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.http.LabHttp;
 import dev.perflab.lab.stats.JvmCounters;
+import dev.perflab.lab.stats.ProcStatsSampler;
 import dev.perflab.lab.stats.ProcessCpu;
+import dev.perflab.lab.stats.StatsSampler;
 import dev.perflab.lab.stats.ThreadCpu;
 import dev.perflab.lab.system.LaunchSpec;
 import dev.perflab.lab.system.RunningService;
@@ -52,9 +54,18 @@ final class StartedSide implements AutoCloseable {
 
     private JvmCounters counters;
 
-    private StartedSide(SideSettings settings, String who, Side side, int port, Path log, RunningService gateway,
-            ServiceLauncher launcher, NginxProcess nginx) {
+    /**
+     * The side's docker-stats log of this pass, from /proc once a second; null until
+     * ready.
+     */
+    private StatsSampler stats;
+
+    private final Path own;
+
+    private StartedSide(SideSettings settings, String who, Side side, int port, Path own, Path log,
+            RunningService gateway, ServiceLauncher launcher, NginxProcess nginx) {
         this.settings = settings;
+        this.own = own;
         this.who = who;
         this.side = side;
         this.port = port;
@@ -77,12 +88,12 @@ final class StartedSide implements AutoCloseable {
         if (!(side.kind() instanceof Side.Nginx reference)) {
             ServiceLauncher launcher = new ServiceLauncher(settings.root(), own.resolve("logs"));
             RunningService gateway = launcher.start(gatewaySpec(settings, side, port, businessPort, authPort));
-            return new StartedSide(settings, who, side, port, gateway.log(), gateway, launcher, null);
+            return new StartedSide(settings, who, side, port, own, gateway.log(), gateway, launcher, null);
         }
         Path prefix = own.resolve("nginx");
         NginxProcess nginx = NginxProcess.start(reference.config(), prefix, port, businessPort, authPort,
                 settings.token());
-        return new StartedSide(settings, who, side, port, prefix.resolve("nginx-error.log"), null, null, nginx);
+        return new StartedSide(settings, who, side, port, own, prefix.resolve("nginx-error.log"), null, null, nginx);
     }
 
     /**
@@ -134,6 +145,9 @@ final class StartedSide implements AutoCloseable {
         if (gateway != null) {
             counters = JvmCounters.attach(gateway.pid(), "gateway " + side.label());
         }
+        List<Long> pids = new ArrayList<>(List.of(pid()));
+        ProcessHandle.of(pid()).ifPresent(process -> process.descendants().forEach(child -> pids.add(child.pid())));
+        stats = new ProcStatsSampler(Map.of(side.label(), pids), own.resolve("stats.log")).start();
     }
 
     /** The URL the load sends to. */
@@ -237,6 +251,10 @@ final class StartedSide implements AutoCloseable {
 
     @Override
     public void close() {
+        if (stats != null) {
+            stats.close();
+            stats = null;
+        }
         if (counters != null) {
             counters.close();
             counters = null;

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.perflab.lab.OptionalTools;
 import dev.perflab.lab.cli.LabCommand;
 import dev.perflab.lab.run.RunFolder;
+import dev.perflab.lab.stats.StatsLog;
 import picocli.CommandLine;
 import tools.jackson.databind.JsonNode;
 
@@ -85,6 +86,19 @@ class NginxPairIntegrationTests {
             }
             assertThat(pass.path("a").path("gc_cpu_ms").asDouble()).as("nginx has no collector").isZero();
             assertThat(pass.path("b").has("gc_cpu_ms")).as("the gateway's collector, read apart").isTrue();
+        }
+        // each side's docker-stats log of each pass, from /proc: nginx's master with its
+        // workers, the gateway's JVM with its threads
+        for (int pass = 1; pass <= 2; pass++) {
+            for (String side : List.of("A", "B")) {
+                StatsLog log = StatsLog
+                    .read(run.resolve("pass-" + pass).resolve(side.toLowerCase()).resolve("stats.log"));
+                assertThat(log.unreadable()).isZero();
+                assertThat(log.lines()).as("pass %d, side %s", pass, side)
+                    .hasSizeGreaterThanOrEqualTo(3)
+                    .allSatisfy(line -> assertThat(line.name()).isEqualTo(side))
+                    .allSatisfy(line -> assertThat(line.pids()).isGreaterThan(side.equals("A") ? 1 : 10));
+            }
         }
         JsonNode verdicts = pair.path("verdicts");
         assertThat(verdicts.has("cpu_ms_per_request")).isTrue();

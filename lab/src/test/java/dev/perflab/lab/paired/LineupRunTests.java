@@ -269,6 +269,36 @@ class LineupRunTests {
     }
 
     /**
+     * The run splits each duet's noise: the fake machine reads a pass's windows alike, so
+     * the windows add nothing and the passes' spread of the log ratio is all
+     * between-pass; lab.json carries it per duet.
+     */
+    @Test
+    void eachDuetsNoiseIsSplitBetweenPassesAndWindows() {
+        List<LineupPlan.Entrant> rungs = List.of(gateway("reactive", "reactive"),
+                gateway("log-quiet", "reactive", "log-quiet"));
+        FakeStage stage = new FakeStage(Map.of("reactive", 0.40, "log-quiet", 0.36),
+                Map.of("reactive", 90_000.0, "log-quiet", 80_000.0));
+        LineupResult result = run(plan(rungs, 4, Duration.ZERO), stage);
+        var budget = result.noise("reactive", "log-quiet", PairedMetric.CPU);
+        List<Double> logs = result.passes()
+            .stream()
+            .map(pass -> Math.log(pass.duet("reactive", "log-quiet").ratio(PairedMetric.CPU::read)))
+            .toList();
+        double mean = logs.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+        double variance = logs.stream().mapToDouble(v -> (v - mean) * (v - mean)).sum() / (logs.size() - 1);
+        assertThat(variance).as("the fake's own reading moves pass by pass: %s", logs).isGreaterThan(1e-9);
+        assertThat(budget.passes()).isEqualTo(4);
+        assertThat(budget.windows()).isEqualTo(2);
+        assertThat(budget.withinPass()).isCloseTo(0, within(1e-12));
+        assertThat(budget.betweenPass()).isCloseTo(variance, within(variance * 1e-6));
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> noise = (List<Map<String, Object>>) result.json().get("noise");
+        assertThat(noise).extracting(one -> one.get("duet")).containsExactly("reactive → log-quiet");
+        assertThat((Double) noise.get(0).get("between_pass_sd")).isCloseTo(Math.sqrt(variance), within(1e-5));
+    }
+
+    /**
      * A rung just warmed up still pays a little for its JIT in its first duet. Up the
      * ladder that rung is B, down the ladder A, so over an even number of passes an A/A
      * step reads equal although each pass reads 3 % one way or the other.

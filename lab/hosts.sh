@@ -76,13 +76,21 @@ our_sshd() {
   [[ $1 =~ ^[0-9]+$ && -r /proc/$1/cmdline ]] && tr '\0' ' ' < "/proc/$1/cmdline" | grep -qF -- "-f $2"
 }
 
+# Whether process $1 runs (a zombie whose parent has not reaped it yet does not).
+running() {
+  local stat
+  read -r stat < "/proc/$1/stat" 2>/dev/null || return 1
+  stat=${stat##*) }
+  [[ ${stat%% *} != Z ]]
+}
+
 stop_pids() {
   local pid waited alive
   [[ $# -gt 0 ]] || return 0
   kill -TERM "$@" 2>/dev/null || true
   for waited in $(seq 20); do
     alive=no
-    for pid in "$@"; do [[ -d /proc/$pid ]] && alive=yes; done
+    for pid in "$@"; do running "$pid" && alive=yes; done
     [[ $alive == yes ]] || return 0
     sleep 0.1
   done

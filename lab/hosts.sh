@@ -9,7 +9,8 @@
 # sysctl outside the lab's own interfaces and namespaces (IPv6 off there), no default route in a
 # namespace: traffic goes only between these hosts, this machine's end of their veths, and 127/8.
 # Each sshd listens on its host's address only, with its own host key and config, and lets in root
-# with the key made for the run. up writes STATE/ssh_config: ssh -F STATE/ssh_config h1.
+# with the key made for the run (its public half in /run/perflab-hosts/PREFIX). up writes
+# STATE/ssh_config: ssh -F STATE/ssh_config h1.
 # STATE (results/hosts) names the process that made it and that process's start time; the next up
 # or down removes what a killed one left (lab/policy-rc.sh's mark). Run from the repository root.
 # PERFLAB_HOSTS_DIR, PERFLAB_HOSTS_PREFIX (perflab-h) and PERFLAB_HOSTS_NET (18, or 19 for
@@ -20,6 +21,9 @@ max=16
 state=${PERFLAB_HOSTS_DIR:-results/hosts}
 prefix=${PERFLAB_HOSTS_PREFIX:-perflab-h}
 net=198.${PERFLAB_HOSTS_NET:-18}
+# sshd's StrictModes wants every folder above authorized_keys writable by root alone, which a clone
+# in a home folder is not: the sshd side of the run's key lives under /run.
+keys=/run/perflab-hosts/$prefix
 
 fail() {
   echo "hosts: $*" >&2
@@ -34,7 +38,7 @@ usage() {
 case "${1:-}" in
   up)
     [[ $# == 2 ]] || usage
-    [[ $2 =~ ^[0-9]+$ ]] || fail "N must be a number of hosts from 1 to $max, not '$2'"
+    [[ $2 =~ ^[0-9]{1,3}$ ]] || fail "N must be a number of hosts from 1 to $max, not '$2'"
     [[ $((10#$2)) -ge 1 && $((10#$2)) -le $max ]] || fail "N must be from 1 to $max hosts, not $2"
     count=$((10#$2))
     ;;
@@ -113,7 +117,8 @@ teardown() {
   for link in $(owned_links); do ip link del "$link" 2>/dev/null || true; done
   for ns in $(owned_namespaces); do ip netns del "$ns" 2>/dev/null || true; done
   if [[ -e $state/made-run-sshd ]]; then rmdir /run/sshd 2>/dev/null || true; fi
-  rm -rf "$state"
+  rm -rf "$state" "$keys"
+  rmdir /run/perflab-hosts 2>/dev/null || true
 }
 
 # One line on what the state says: up (by whom), or left by a process that was killed meanwhile.
@@ -133,22 +138,10 @@ describe() {
 clear_leftovers() {
   local namespaces
   namespaces=$(owned_namespaces | wc -l)
-  if [[ -e $state || $namespaces -gt 0 || -n $(owned_links) ]]; then
+  if [[ -e $state || -e $keys || $namespaces -gt 0 || -n $(owned_links) ]]; then
     echo "hosts: removing $namespaces namespace$([[ $namespaces == 1 ]] || echo s) ($(describe))"
     teardown
   fi
-}
-
-# Every path above the keys must be writable by root alone, or sshd's StrictModes refuses them.
-check_strict_modes() {
-  local dir=$state mode
-  while [[ -n $dir ]]; do
-    dir=${dir%/*}
-    mode=$(stat -c '%a %u' "${dir:-/}")
-    if [[ ${mode#* } != 0 ]] || (( 8#${mode%% *} & 8#022 )); then
-      fail "sshd's StrictModes refuses keys under ${dir:-/} (not root's alone: $mode): set PERFLAB_HOSTS_DIR elsewhere"
-    fi
-  done
 }
 
 find_sshd() {
@@ -163,7 +156,8 @@ find_sshd() {
 # Namespace $1 (host $2) with loopback, IPv6 off, and its veth to the root namespace.
 make_host() {
   local ns=$1 i=$2
-  ip netns add "$ns"
+  local err
+  err=$(ip netns add "$ns" 2>&1) || fail "cannot make network namespace $ns: ${err//$'\n'/ }"
   echo "$ns" >> "$state/hosts"
   ip netns exec "$ns" sh -c 'echo 1 > /proc/sys/net/ipv6/conf/default/disable_ipv6; echo 1 > /proc/sys/net/ipv6/conf/all/disable_ipv6'
   ip -n "$ns" link set lo up
@@ -195,7 +189,7 @@ start_sshd() {
 ListenAddress $(address "$i"):22
 HostKey $dir/ssh_host_ed25519_key
 PidFile $dir/sshd.pid
-AuthorizedKeysFile $state/authorized_keys
+AuthorizedKeysFile $keys/authorized_keys
 AllowUsers root
 PermitRootLogin prohibit-password
 PubkeyAuthentication yes
@@ -243,10 +237,10 @@ up() {
   local i j
   command -v ssh-keygen >/dev/null || fail "ssh-keygen (openssh-client) is not installed: apt-get install openssh-client"
   sshd=$(find_sshd)
-  check_strict_modes
   clear_leftovers
   # a failed up leaves nothing behind
   trap 'code=$?; [[ $code == 0 ]] || teardown; exit $code' EXIT
+  trap 'exit 130' INT TERM
   mkdir -m 700 "$state"
   echo "$$ $(process_start $$) making $count" > "$state/owner"
   if [[ ! -d /run/sshd ]]; then
@@ -254,7 +248,8 @@ up() {
     touch "$state/made-run-sshd"
   fi
   ssh-keygen -q -t ed25519 -N '' -C "perflab hosts $$" -f "$state/id_ed25519"
-  cp "$state/id_ed25519.pub" "$state/authorized_keys"
+  mkdir -p -m 700 "$keys"
+  cp "$state/id_ed25519.pub" "$keys/authorized_keys"
   for i in $(seq "$count"); do make_host "$prefix$i" "$i"; done
   for i in $(seq "$count"); do
     for j in $(seq $((i + 1)) "$count"); do join_hosts "$i" "$j"; done

@@ -167,6 +167,7 @@ class HostsScriptTests {
         assertThat(run("ip", "netns", "list").output()).doesNotContain("perflab-t");
         assertThat(run("ip", "-o", "link", "show").output()).doesNotContain("perflab-t");
         assertThat(STATE).doesNotExist();
+        assertThat(Path.of("/run/perflab-hosts/perflab-t")).doesNotExist();
     }
 
     /** Whether process {@code pid} runs: there, and not a zombie. */

@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import dev.perflab.lab.load.LoadAgent;
 import dev.perflab.lab.system.Commands;
@@ -146,7 +147,7 @@ class HostsScriptTests {
     }
 
     @Test
-    void badInputIsOneLine() throws IOException {
+    void badInputIsOneLine(@TempDir Path empty) {
         for (List<String> args : List.of(List.<String>of(), List.of("up"), List.of("up", "0"), List.of("up", "17"),
                 List.of("up", "2x"), List.of("sideways"), List.of("down", "now"))) {
             Commands.Result result = hosts(args.toArray(String[]::new));
@@ -154,7 +155,6 @@ class HostsScriptTests {
             assertThat(result.output().strip().lines()).as(args.toString()).hasSize(1);
         }
         assertThat(hosts("up", "17").output().strip()).isEqualTo("hosts: N must be from 1 to 16 hosts, not 17");
-        Path empty = Files.createDirectories(ROOT.resolve("lab/target/hosts-test/no-tools"));
         Map<String, String> noIp = environment();
         noIp.put("PATH", empty.toString());
         Commands.Result result = Commands.run(List.of("/bin/bash", "lab/hosts.sh", "up", "2"), ROOT, noIp, LIMIT);

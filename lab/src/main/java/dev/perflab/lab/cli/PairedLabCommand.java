@@ -12,7 +12,6 @@ import java.util.function.Consumer;
 import dev.perflab.lab.Durations;
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.compare.Comparison;
-import dev.perflab.lab.load.VegetaInstaller;
 import dev.perflab.lab.paired.LineupPlan;
 import dev.perflab.lab.paired.LineupResult;
 import dev.perflab.lab.paired.LineupRun;
@@ -26,10 +25,7 @@ import dev.perflab.lab.result.Scenario;
 import dev.perflab.lab.result.TargetKind;
 import dev.perflab.lab.run.RunFolder;
 import dev.perflab.lab.run.LeftOut;
-import dev.perflab.lab.run.RunInfo;
 import dev.perflab.lab.run.ScenarioLadder;
-import dev.perflab.lab.system.PidFiles;
-import dev.perflab.lab.system.RunLock;
 import dev.perflab.lab.verdict.PairedRatio;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -121,23 +117,8 @@ public class PairedLabCommand implements Callable<Integer> {
      */
     static LineupResult measure(LineupPlan plan, String kind, String target, PrintWriter out,
             Consumer<LineupResult> last) {
-        try (RunLock lock = RunLock.acquire(target)) {
-            VegetaInstaller.ensure(plan.settings().root(), out);
-            PidFiles.children().stopLeftovers(Duration.ofSeconds(10)).forEach(out::println);
-            RunFolder run = RunFolder.create(plan.results(), kind);
-            lock.describe(target + ", " + run.dir());
-            run.writeJson("run.json", RunInfo.describe(plan.settings().root(), kind, "local", plan.json()));
-            out.println("Results: " + run.dir());
-            out.println("Rungs: " + String.join(", ", plan.entrants().stream().map(LineupPlan.Entrant::name).toList()));
-            out.println("Load: " + plan.describeLoad());
-            out.flush();
-            LocalStage stage = LocalStage.open(plan, run.dir(), out);
-            LineupResult result = LineupRun.execute(plan, stage, run, out,
-                    sofar -> RunFolder.write(sofar.dir().resolve("report.md"), PairedLabReport.markdown(sofar)));
-            last.accept(result);
-            run.finished();
-            return result;
-        }
+        return LineupRun.measure(plan, kind, target, out, LocalStage::open,
+                sofar -> RunFolder.write(sofar.dir().resolve("report.md"), PairedLabReport.markdown(sofar)), last);
     }
 
     /** FAIL_ON's ✓/✗ line per step; none without FAIL_ON. */

@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 
 import dev.perflab.lab.Durations;
 import dev.perflab.lab.compare.Comparison;
+import dev.perflab.lab.pairedreport.PairReport;
 import dev.perflab.lab.report.GateLine;
 import dev.perflab.lab.paired.PairLadder;
 import dev.perflab.lab.paired.PairPlan;

@@ -17,16 +17,15 @@ import dev.perflab.lab.paired.LineupResult;
 import dev.perflab.lab.paired.LineupRun;
 import dev.perflab.lab.paired.LocalStage;
 import dev.perflab.lab.paired.PairPlan;
-import dev.perflab.lab.paired.PairedMetric;
 import dev.perflab.lab.paired.Side;
 import dev.perflab.lab.paired.SideSettings;
+import dev.perflab.lab.pairedreport.PairedLabReport;
 import dev.perflab.lab.report.GateLine;
 import dev.perflab.lab.result.Scenario;
 import dev.perflab.lab.result.TargetKind;
 import dev.perflab.lab.run.RunFolder;
 import dev.perflab.lab.run.LeftOut;
 import dev.perflab.lab.run.ScenarioLadder;
-import dev.perflab.lab.verdict.PairedRatio;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -95,7 +94,7 @@ public class PairedLabCommand implements Callable<Integer> {
         PairedLabReport.console(result).forEach(out::println);
         out.println("Report: " + result.dir().resolve("report.md"));
         int appended = history.append(result.dir(), plan.results(), out);
-        List<GateLine> gates = gates(result);
+        List<GateLine> gates = PairedLabReport.gates(result, failOn);
         gates.forEach(out::println);
         out.flush();
         return HistoryOption.exitCode(GateLine.exitCode(gates), appended);
@@ -119,28 +118,6 @@ public class PairedLabCommand implements Callable<Integer> {
             Consumer<LineupResult> last) {
         return LineupRun.measure(plan, kind, target, out, LocalStage::open,
                 sofar -> RunFolder.write(sofar.dir().resolve("report.md"), PairedLabReport.markdown(sofar)), last);
-    }
-
-    /** FAIL_ON's ✓/✗ line per step; none without FAIL_ON. */
-    List<GateLine> gates(LineupResult result) {
-        if (failOn.isBlank()) {
-            return List.of();
-        }
-        double threshold = Comparison.threshold(failOn);
-        String limit = failOn.trim();
-        return result.steps().stream().map(step -> {
-            PairedRatio cpu = step.verdicts().get(PairedMetric.CPU.key());
-            String prefix = "FAIL_ON=" + limit + ": " + step.from() + " → " + step.to() + ": ";
-            if (cpu == null || cpu.verdict() == null) {
-                return GateLine.broken(prefix + "the gate cannot decide: "
-                        + Objects.requireNonNullElse(step.noVerdict(), "no interval"));
-            }
-            return cpu.worseBeyond(threshold, false)
-                    ? GateLine.broken(prefix + "significantly costlier by more than " + limit
-                            + " in gateway CPU per request (" + cpu.describe() + ")")
-                    : GateLine.held(prefix + "not significantly costlier by more than " + limit
-                            + " in gateway CPU per request (" + cpu.describe() + ")");
-        }).toList();
     }
 
     /** Every knob read and checked once, before anything starts. */

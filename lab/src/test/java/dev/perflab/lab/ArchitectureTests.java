@@ -33,6 +33,12 @@ class ArchitectureTests {
             "Infra",
             new String[] { "dev.perflab.lab.system..", "dev.perflab.lab.http..", "dev.perflab.lab.metrics.." });
 
+    /**
+     * The paired targets' report.md, compare.md and ladder.md, on no part of the drawing
+     * yet.
+     */
+    private static final String PAIRED_RENDERING = "dev.perflab.lab.pairedreport..";
+
     @Test
     void theRunnersPackagesFormNoCycle() {
         slices().matching("dev.perflab.lab.(*)..").should().beFreeOfCycles().check(LAB);
@@ -58,9 +64,30 @@ class ArchitectureTests {
         neverAccesses("Orchestration", "Report").check(LAB);
     }
 
+    /**
+     * The paired targets' rendering (pairedreport) reads the paired results of
+     * Orchestration, so it stands outside Report; a run still only calls it back, and the
+     * report of a run folder does not lean on it.
+     */
+    @Test
+    void aRunAndTheReportKnowNoPairedRendering() {
+        noClasses().that()
+            .resideInAnyPackage(concat(LAYERS.get("Orchestration"), LAYERS.get("Report")))
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage(PAIRED_RENDERING)
+            .because("a run writes results; rendering belongs to the caller")
+            .check(LAB);
+    }
+
     @Test
     void processPlumbingKnowsNoResults() {
         neverAccesses("Infra", "Model").check(LAB);
+    }
+
+    private static String[] concat(String[] a, String[] b) {
+        return java.util.stream.Stream.concat(java.util.Arrays.stream(a), java.util.Arrays.stream(b))
+            .toArray(String[]::new);
     }
 
     /**

@@ -82,33 +82,11 @@ public class LabCommand {
         });
         commandLine.setParameterExceptionHandler((ex, args) -> {
             CommandLine command = ex.getCommandLine();
-            command.getErr().println("lab: " + parameterError(ex, args));
+            command.getErr().println("lab: " + ParameterErrors.line(ex, args));
             command.getErr().flush();
             return command.getCommandSpec().exitCodeOnInvalidInput();
         });
         return commandLine;
-    }
-
-    /**
-     * A bad option's line in the words the user used: a value that came from a knob (the
-     * environment make passes, e.g. SUBWINDOW=1ms) is named by the knob and sends to make
-     * help; one typed as an option keeps the option and the command's --help.
-     */
-    static String parameterError(CommandLine.ParameterException ex, String[] args) {
-        String message = ex.getMessage();
-        String help = "lab " + ex.getCommandLine().getCommandName() + " --help";
-        CommandLine.Model.OptionSpec option = ex.getArgSpec() instanceof CommandLine.Model.OptionSpec spec ? spec
-                : named(ex.getCommandLine(), message);
-        if (option != null && !typed(option, args)) {
-            String knob = knob(declaredDefault(option));
-            if (knob != null) {
-                for (String name : option.names()) {
-                    message = message.replace("option '" + name + "'", knob).replace("'" + name + "'", knob);
-                }
-                help = "make help";
-            }
-        }
-        return message + " (see: " + help + ")";
     }
 
     /** The default as written on the option, before picocli resolved ${env:...}. */
@@ -120,23 +98,6 @@ public class LabCommand {
             }
         }
         return null;
-    }
-
-    /** The option a conversion error names ("option '--subwindow'"), or null. */
-    private static CommandLine.Model.OptionSpec named(CommandLine command, String message) {
-        java.util.regex.Matcher matcher = java.util.regex.Pattern.compile("option '(-[^']+)'").matcher(message);
-        return matcher.find() ? command.getCommandSpec().findOption(matcher.group(1)) : null;
-    }
-
-    private static boolean typed(CommandLine.Model.OptionSpec option, String[] args) {
-        for (String arg : args) {
-            for (String name : option.names()) {
-                if (arg.equals(name) || arg.startsWith(name + "=")) {
-                    return true;
-                }
-            }
-        }
-        return false;
     }
 
     /** The knob in a default such as ${env:SUBWINDOW:-10s}, or null. */

@@ -5,6 +5,7 @@ import java.util.Objects;
 import java.util.concurrent.Callable;
 
 import dev.perflab.lab.LabException;
+import dev.perflab.lab.pairedreport.PairReport;
 import dev.perflab.lab.report.GateLine;
 import dev.perflab.lab.paired.PairPlan;
 import dev.perflab.lab.paired.PairResult;

@@ -11,18 +11,16 @@ import java.util.concurrent.Callable;
 
 import dev.perflab.lab.Durations;
 import dev.perflab.lab.compare.Comparison;
+import dev.perflab.lab.pairedreport.PairLadderReport;
+import dev.perflab.lab.pairedreport.PairReport;
 import dev.perflab.lab.report.GateLine;
 import dev.perflab.lab.paired.PairLadder;
 import dev.perflab.lab.paired.PairPlan;
-import dev.perflab.lab.paired.PairResult;
-import dev.perflab.lab.paired.PairedMetric;
 import dev.perflab.lab.paired.Side;
-import dev.perflab.lab.report.Templates;
 import dev.perflab.lab.result.Scenario;
 import dev.perflab.lab.run.LeftOut;
 import dev.perflab.lab.run.RunFolder;
 import dev.perflab.lab.run.ScenarioLadder;
-import dev.perflab.lab.verdict.PairedRatio;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -93,7 +91,8 @@ public class PairLadderCommand implements Callable<Integer> {
         List<PairLadder.Done> done = PairLadder.run(steps, (step, dir) -> plan(step, dir, passes), options.results,
                 parameters, out,
                 sofar -> RunFolder.write(sofar.dir().resolve("compare.md"), PairReport.markdown(sofar)),
-                ladder -> RunFolder.write(ladder.dir().resolve("ladder.md"), markdown(ladder, file, first)));
+                ladder -> RunFolder.write(ladder.dir().resolve("ladder.md"),
+                        PairLadderReport.markdown(ladder, file, first)));
         List<GateLine> gates = done.stream()
             .map(step -> PairCommand.gate(step.result(), failOn, step.step().name() + ": "))
             .filter(java.util.Objects::nonNull)
@@ -142,57 +141,6 @@ public class PairLadderCommand implements Callable<Integer> {
                 "Expected duration: %d steps of %d passes, about %d to %d min (warm-up until the JIT is quiet, "
                         + "at most WARMUP=%s a pass)",
                 steps, plan.passes(), Math.max(1, low), Math.max(1, high), Durations.format(plan.warmup()));
-    }
-
-    static String markdown(PairLadder.Ladder ladder, Path file, PairPlan plan) {
-        Map<String, Object> model = new LinkedHashMap<>();
-        model.put("ladder", file.getFileName().toString());
-        model.put("stepsDone", ladder.done().size());
-        model.put("stepsPlanned", ladder.planned().size());
-        model.put("unfinished", ladder.done().size() < ladder.planned().size());
-        model.put("passes", plan.passes());
-        model.put("load", plan.describeLoad());
-        model.put("warmup", "up to " + Durations.format(plan.warmup()) + ", until the JIT is quiet");
-        model.put("windows", plan.windows().size());
-        model.put("window", Durations.format(plan.windows().get(0)));
-        List<Map<String, Object>> steps = new ArrayList<>();
-        List<String> noVerdicts = new ArrayList<>();
-        for (PairLadder.Done done : ladder.done()) {
-            PairResult result = done.result();
-            Map<String, Object> row = new LinkedHashMap<>();
-            row.put("name", done.step().name());
-            row.put("changes", done.step().to().changes());
-            row.put("cpuA", mean(result, true));
-            row.put("cpuB", mean(result, false));
-            row.put("cpu", describe(result, PairedMetric.CPU.key()));
-            row.put("bytes", describe(result, PairedMetric.BYTES.key()));
-            row.put("p50", describe(result, PairedMetric.P50.key()));
-            row.put("p99", describe(result, PairedMetric.P99.key()));
-            String carrier = done.carriedBy();
-            row.put("carriedBy", carrier == null ? "none" : PairResult.METRIC_NAMES.get(carrier));
-            row.put("folder", result.dir().getFileName().toString());
-            steps.add(row);
-            if (result.noVerdict() != null) {
-                noVerdicts.add(done.step().name() + ": " + result.noVerdict());
-            }
-        }
-        model.put("steps", steps);
-        model.put("noVerdicts", noVerdicts);
-        return Templates.compile("pair-ladder.md", Templates.MARKDOWN).execute(model);
-    }
-
-    private static String describe(PairResult result, String metric) {
-        PairedRatio ratio = result.verdicts().get(metric);
-        return ratio == null ? "no verdict" : ratio.describe();
-    }
-
-    private static String mean(PairResult result, boolean a) {
-        double mean = result.passes()
-            .stream()
-            .mapToDouble(pass -> (a ? pass.a() : pass.b()).cpuMsPerRequest())
-            .average()
-            .orElse(Double.NaN);
-        return Double.isNaN(mean) ? "" : String.format(Locale.ROOT, "%.4f", mean);
     }
 
 }

@@ -3,34 +3,24 @@ package dev.perflab.lab.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 
 import dev.perflab.lab.Durations;
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.compare.Comparison;
-import dev.perflab.lab.load.VegetaInstaller;
 import dev.perflab.lab.paired.LineupPlan;
 import dev.perflab.lab.paired.LineupResult;
 import dev.perflab.lab.paired.LineupRun;
 import dev.perflab.lab.paired.LocalStage;
 import dev.perflab.lab.paired.PairPlan;
-import dev.perflab.lab.paired.PairedMetric;
-import dev.perflab.lab.paired.Side;
 import dev.perflab.lab.paired.SideSettings;
+import dev.perflab.lab.pairedreport.PairedLabReport;
 import dev.perflab.lab.report.GateLine;
 import dev.perflab.lab.result.Scenario;
-import dev.perflab.lab.result.TargetKind;
 import dev.perflab.lab.run.RunFolder;
-import dev.perflab.lab.run.LeftOut;
-import dev.perflab.lab.run.RunInfo;
 import dev.perflab.lab.run.ScenarioLadder;
-import dev.perflab.lab.system.PidFiles;
-import dev.perflab.lab.system.RunLock;
-import dev.perflab.lab.verdict.PairedRatio;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -99,7 +89,7 @@ public class PairedLabCommand implements Callable<Integer> {
         PairedLabReport.console(result).forEach(out::println);
         out.println("Report: " + result.dir().resolve("report.md"));
         int appended = history.append(result.dir(), plan.results(), out);
-        List<GateLine> gates = gates(result);
+        List<GateLine> gates = PairedLabReport.gates(result, failOn);
         gates.forEach(out::println);
         out.flush();
         return HistoryOption.exitCode(GateLine.exitCode(gates), appended);
@@ -121,45 +111,8 @@ public class PairedLabCommand implements Callable<Integer> {
      */
     static LineupResult measure(LineupPlan plan, String kind, String target, PrintWriter out,
             Consumer<LineupResult> last) {
-        try (RunLock lock = RunLock.acquire(target)) {
-            VegetaInstaller.ensure(plan.settings().root(), out);
-            PidFiles.children().stopLeftovers(Duration.ofSeconds(10)).forEach(out::println);
-            RunFolder run = RunFolder.create(plan.results(), kind);
-            lock.describe(target + ", " + run.dir());
-            run.writeJson("run.json", RunInfo.describe(plan.settings().root(), kind, "local", plan.json()));
-            out.println("Results: " + run.dir());
-            out.println("Rungs: " + String.join(", ", plan.entrants().stream().map(LineupPlan.Entrant::name).toList()));
-            out.println("Load: " + plan.describeLoad());
-            out.flush();
-            LocalStage stage = LocalStage.open(plan, run.dir(), out);
-            LineupResult result = LineupRun.execute(plan, stage, run, out,
-                    sofar -> RunFolder.write(sofar.dir().resolve("report.md"), PairedLabReport.markdown(sofar)));
-            last.accept(result);
-            run.finished();
-            return result;
-        }
-    }
-
-    /** FAIL_ON's ✓/✗ line per step; none without FAIL_ON. */
-    List<GateLine> gates(LineupResult result) {
-        if (failOn.isBlank()) {
-            return List.of();
-        }
-        double threshold = Comparison.threshold(failOn);
-        String limit = failOn.trim();
-        return result.steps().stream().map(step -> {
-            PairedRatio cpu = step.verdicts().get(PairedMetric.CPU.key());
-            String prefix = "FAIL_ON=" + limit + ": " + step.from() + " → " + step.to() + ": ";
-            if (cpu == null || cpu.verdict() == null) {
-                return GateLine.broken(prefix + "the gate cannot decide: "
-                        + Objects.requireNonNullElse(step.noVerdict(), "no interval"));
-            }
-            return cpu.worseBeyond(threshold, false)
-                    ? GateLine.broken(prefix + "significantly costlier by more than " + limit
-                            + " in gateway CPU per request (" + cpu.describe() + ")")
-                    : GateLine.held(prefix + "not significantly costlier by more than " + limit
-                            + " in gateway CPU per request (" + cpu.describe() + ")");
-        }).toList();
+        return LineupRun.measure(plan, kind, target, out, LocalStage::open,
+                sofar -> RunFolder.write(sofar.dir().resolve("report.md"), PairedLabReport.markdown(sofar)), last);
     }
 
     /** Every knob read and checked once, before anything starts. */
@@ -175,41 +128,8 @@ public class PairedLabCommand implements Callable<Integer> {
         Path file = LadderFile.of(scenarios, root);
         List<Scenario> rungs = ScenarioLadder.load(file)
             .select(only.stream().map(String::trim).filter(name -> !name.isEmpty()).toList());
-        List<String> gatewayOnly = options.gatewayJavaOptions();
-        List<LineupPlan.Entrant> entrants = new ArrayList<>();
-        List<LeftOut> leftOut = new ArrayList<>();
-        for (Scenario rung : rungs) {
-            if (rung.target() == TargetKind.BACKEND) {
-                out.println("rung " + rung.name() + " left out: the backend alone is the baseline of the req/s column "
-                        + "(wrk on business-service in every pass)");
-                continue;
-            }
-            LeftOut left = leftOut(rung);
-            if (left != null) {
-                out.println(left.line());
-                leftOut.add(left);
-                continue;
-            }
-            Side side = rung.target() == TargetKind.NGINX
-                    ? Side.of(rung.name(), rung.profiles().contains("auth-cache") ? "nginx-cached" : "nginx", "", null,
-                            root)
-                    : Side
-                        .of(rung.name(),
-                                String.join(",", rung.profiles().isEmpty() ? List.of("reactive") : rung.profiles()),
-                                rung.javaOpts(), rung.jdk(), root)
-                        .withOptionsBefore(gatewayOnly);
-            entrants.add(new LineupPlan.Entrant(rung.name(), rung.changes(), side));
-        }
-        LeftOut.refuseUnderGate(failOn, leftOut, entrants.stream().map(LineupPlan.Entrant::name).toList());
-        boolean nginx = entrants.stream().anyMatch(entrant -> !entrant.gateway());
-        boolean cachedNginx = entrants.stream().anyMatch(entrant -> !entrant.gateway() && entrant.caches());
-        if (nginx && !cachedNginx && entrants.stream().anyMatch(entrant -> entrant.gateway() && entrant.caches())) {
-            out.println("rung nginx-cached added: the reference for a gateway that caches auth answers is nginx with "
-                    + "its auth subrequest cached (lab/nginx/auth-request-cached.conf)");
-            entrants.add(new LineupPlan.Entrant("nginx-cached",
-                    "reference for the auth cache - nginx with the auth subrequest's answers cached for 10 s",
-                    Side.of("nginx-cached", "nginx-cached", "", null, root)));
-        }
+        List<LineupPlan.Entrant> entrants = LadderEntrants.of(rungs, root, options.gatewayJavaOptions(),
+                options.authLatency, failOn, out);
         out.flush();
         int rate = options.rate(LineupPlan.DEFAULT_RATE);
         if (rate == 0) {
@@ -225,17 +145,6 @@ public class PairedLabCommand implements Callable<Integer> {
                         SystemOptions.checkRoute(options.route), SystemOptions.checkTokenHeader(options.tokenHeader)),
                 options.authLatency, options.results.toAbsolutePath().normalize(),
                 failOn.isBlank() ? Double.NaN : Comparison.threshold(failOn), failOn.trim());
-    }
-
-    /**
-     * A gateway or nginx rung the paired ladder cannot run, and why; null when it can.
-     */
-    private LeftOut leftOut(Scenario rung) {
-        if (rung.authLatency() != null && !Objects.equals(rung.authLatency(), options.authLatency)) {
-            return new LeftOut(rung.name(), "it sets auth_latency " + rung.authLatency()
-                    + ", and every rung shares one auth-service at AUTH_LATENCY=" + options.authLatency);
-        }
-        return LeftOut.withoutJdk(rung);
     }
 
 }

@@ -2,12 +2,9 @@ package dev.perflab.lab.cli;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.Function;
 
 import dev.perflab.lab.Durations;
@@ -15,7 +12,6 @@ import dev.perflab.lab.JavaOptions;
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.capacity.CapacitySearch;
 import dev.perflab.lab.load.VegetaGenerator;
-import dev.perflab.lab.load.VegetaInstaller;
 import dev.perflab.lab.load.WrkGenerator;
 import dev.perflab.lab.profile.ProfilerKind;
 import dev.perflab.lab.result.Scenario;
@@ -27,7 +23,6 @@ import dev.perflab.lab.run.RunPlan;
 import dev.perflab.lab.run.RungRunner;
 import dev.perflab.lab.runtime.LabRuntime;
 import dev.perflab.lab.system.Compose;
-import dev.perflab.lab.system.ForeignGateway;
 import dev.perflab.lab.system.GatewayProfiles;
 import dev.perflab.lab.system.Jdks;
 import dev.perflab.lab.system.LaunchSpec;
@@ -76,17 +71,17 @@ final class RunPlans {
                 gateway -> withRungsJvm(rung, profile.jprofiler()
                         ? runtime.withJProfiler(gateway, () -> profile.gatewayJvmOptions(System.getenv())) : gateway),
                 system.root(), system.route(), system.tokenHeader());
-        Map<String, Object> parameters = parameters(setup, load, compose, rungs);
+        Map<String, Object> parameters = RunParameters.of(setup, load, compose, rungs);
         parameters.put("wrk", wrkVersion);
         parameters.put("cpu_rate", atRate.describe(load));
         parameters.put("scenarios", rungs.stream().map(Scenario::name).toList());
-        parameters.put("profiler", profilerText(profile));
+        parameters.put("profiler", RunParameters.profilerText(profile));
         parameters.putAll(extra);
         return new RunPlan(command, system.root(), system.results(), rungs, load.repeat(), runtime, targets,
                 measurement(setup, load, profile, atRate, capacity == null ? null : capacity.plan(), out),
                 new RungRunner.Settings(system.authLatency(), load.faults(), Runtime.getRuntime().availableProcessors(),
                         load.load().connections()),
-                parameters, gateway(setup, rungs),
+                parameters, RunParameters.gateway(setup, rungs),
                 expectedDuration(rungs.size(), load, atRate.rate(), capacity == null ? null : capacity.steps()));
     }
 
@@ -196,84 +191,6 @@ final class RunPlans {
         return plan;
     }
 
-    /** run.json's parameters of the load and the system. */
-    private static Map<String, Object> parameters(SystemSetup setup, LoadOptions load, Compose compose,
-            List<Scenario> rungs) {
-        SystemOptions system = setup.options();
-        Map<String, Object> parameters = new LinkedHashMap<>();
-        parameters.put("threads", load.load().threads());
-        parameters.put("connections", load.load().connections());
-        parameters.put("timeout", Durations.format(load.load().timeout()));
-        parameters.put("duration", Durations.format(load.duration()));
-        parameters.put("repeat", load.repeat());
-        parameters.put("subwindow", Durations.format(load.subwindows().get(0)));
-        parameters.put("warmup_max", Durations.format(load.warmupMax()));
-        if (!load.faults().isEmpty()) {
-            parameters.put("faults", load.faults().toString());
-        }
-        if (system.remote()) {
-            parameters.put("auth_latency", "as deployed");
-            parameters.put("system", "not started by the lab: measured at the REMOTE file's addresses"
-                    + (system.kubernetes() ? ", after kubectl apply -k of each rung's overlay" : ""));
-            parameters.put("remote", setup.remoteConfig().describe());
-        }
-        else {
-            parameters.put("auth_latency", system.authLatency());
-            parameters.put("java_opts", system.javaOpts());
-            parameters.put("gateway_java_opts", system.gatewayJavaOpts());
-        }
-        parameters.put("runtime", system.runtime());
-        parameters
-            .put("placement",
-                    system.remote()
-                            ? "load generator on this machine's " + Runtime.getRuntime().availableProcessors()
-                                    + " cores, the system at the REMOTE file's addresses"
-                            : setup.placement().describe());
-        if (compose != null) {
-            parameters.put("compose", compose.version());
-            parameters.put("compose_files",
-                    compose.files().stream().map(f -> system.root().relativize(f).toString()).toList());
-            parameters.put("limits", Compose.limits(System.getenv()));
-        }
-        if (drivesGateway(rungs)) {
-            parameters.put("route", system.route());
-            // the header's name only: its value may be a real credential
-            parameters.put("token_header", system.tokenHeader() == null ? "none" : headerName(system.tokenHeader()));
-        }
-        return parameters;
-    }
-
-    private static boolean drivesGateway(List<Scenario> rungs) {
-        return rungs.stream().anyMatch(rung -> rung.target() == TargetKind.GATEWAY);
-    }
-
-    /**
-     * Which gateway the rungs drive (the user's own: foreign, with what the lab could
-     * read of it); null when none does.
-     */
-    private static Map<String, Object> gateway(SystemSetup setup, List<Scenario> rungs) {
-        SystemOptions system = setup.options();
-        if (!drivesGateway(rungs)) {
-            return null;
-        }
-        Optional<ForeignGateway> foreign = setup.foreignGateway();
-        return foreign.map(g -> g.describe(system.route(), headerName(system.tokenHeader())))
-            .orElseGet(() -> new LinkedHashMap<>(Map.of("foreign", false)));
-    }
-
-    private static String profilerText(ProfileOptions profile) {
-        return switch (profile.profiler()) {
-            case ASYNC -> "async-profiler, event " + profile.event() + ", in a profiled window after the measured one";
-            case JFR -> "JFR (profile settings), in a profiled window after the measured one";
-            case JPROFILER -> "JProfiler agent on 127.0.0.1:" + ProfileOptions.JPROFILER_PORT + ", loaded at start";
-            case NONE -> "none";
-        };
-    }
-
-    private static String headerName(String header) {
-        return header == null ? null : header.substring(0, header.indexOf(':')).trim();
-    }
-
     /**
      * The run's expected length, printed before it starts: each rung's start, warm-up and
      * measured window (make capacity: its steps of DURATION), times the passes.
@@ -297,44 +214,6 @@ final class RunPlans {
                 rungs, rungs == 1 ? "" : "s", load.repeat(), load.repeat() == 1 ? "" : "es",
                 Math.max(1, Math.round(least / 60.0)), Math.max(1, Math.round(most / 60.0)),
                 Durations.format(load.warmupMax()), stepsText);
-    }
-
-    /**
-     * Whether the rungs are offered a fixed rate after the closed loop (RATE; make lab's
-     * default {@link CommandKind#LADDER_CPU_RATE}), with vegeta. Without vegeta and Go to
-     * build it, the default rate is left out with one line; a rate the user asked for is
-     * an error.
-     */
-    record AtRate(int rate, String skipped) {
-
-        static AtRate decide(CommandKind command, SystemOptions system, LoadOptions load, PrintWriter out) {
-            if (command.measuresCapacity()) {
-                return new AtRate(0, null);
-            }
-            int rate = load.cpuRate(command.defaultCpuRate());
-            if (rate == 0) {
-                return new AtRate(0, null);
-            }
-            try {
-                VegetaInstaller.ensure(system.root(), out);
-                return new AtRate(rate, null);
-            }
-            catch (LabException ex) {
-                if (load.cpuRate(-1) != -1) {
-                    throw new LabException("RATE=" + rate + ": " + ex.getMessage());
-                }
-                out.println(
-                        "CPU at a fixed rate: not measured, " + ex.getMessage() + " (RATE=0 leaves this phase out)");
-                return new AtRate(0, ex.getMessage());
-            }
-        }
-
-        String describe(LoadOptions load) {
-            return rate > 0 ? rate + " req/s for " + Durations.format(load.cpuDuration())
-                    + " after the closed loop and " + MeasurementPlan.FIXED_RATE_SETTLE.toSeconds()
-                    + " s to settle (vegeta " + VegetaInstaller.VERSION + ")"
-                    : skipped != null ? "not measured: " + skipped : "off";
-        }
     }
 
 }

@@ -17,6 +17,7 @@ import java.util.function.Consumer;
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.load.LoadResult;
 import dev.perflab.lab.run.RunFolder;
+import dev.perflab.lab.run.RunOpening;
 import dev.perflab.lab.system.StopOnExit;
 
 /**
@@ -56,6 +57,39 @@ public final class LineupRun {
     public static LineupResult execute(LineupPlan plan, Stage stage, RunFolder run, PrintWriter out,
             Consumer<LineupResult> render) {
         return new LineupRun(plan, stage, out, render).execute(run);
+    }
+
+    /**
+     * Opens the stage a lineup's passes run on, with the backends' logs under a folder.
+     */
+    @FunctionalInterface
+    public interface Opener {
+
+        Stage open(LineupPlan plan, Path dir, PrintWriter out);
+
+    }
+
+    /**
+     * Opens a run of the plan on this machine into a new results folder of {@code kind}
+     * (lab.json and the caller's report after every pass), opens its stage with
+     * {@code stages}, runs every pass, and points results/latest at it at the end.
+     * @param target names the command in the run lock
+     * @param render writes the caller's report from the result so far
+     * @param last writes the caller's own files into the folder before results/latest
+     * points at it
+     */
+    public static LineupResult measure(LineupPlan plan, String kind, String target, PrintWriter out, Opener stages,
+            Consumer<LineupResult> render, Consumer<LineupResult> last) {
+        RunOpening opening = new RunOpening(target, plan.settings().root(), plan.results(), kind, kind, plan.json());
+        return opening.live(out, run -> {
+            out.println("Rungs: " + String.join(", ", plan.entrants().stream().map(LineupPlan.Entrant::name).toList()));
+            out.println("Load: " + plan.describeLoad());
+            out.flush();
+            Stage stage = stages.open(plan, run.dir(), out);
+            LineupResult result = execute(plan, stage, run, out, render);
+            last.accept(result);
+            return result;
+        });
     }
 
     /**

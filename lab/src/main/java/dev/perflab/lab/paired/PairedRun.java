@@ -15,15 +15,12 @@ import java.util.function.Consumer;
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.load.LoadResult;
 import dev.perflab.lab.load.VegetaGenerator;
-import dev.perflab.lab.load.VegetaInstaller;
 import dev.perflab.lab.run.RunFolder;
-import dev.perflab.lab.run.RunInfo;
+import dev.perflab.lab.run.RunOpening;
 import dev.perflab.lab.stats.ProcessCpu;
 import dev.perflab.lab.system.LabSystem;
 import dev.perflab.lab.system.LaunchSpec;
-import dev.perflab.lab.system.PidFiles;
 import dev.perflab.lab.system.ReapedChildren;
-import dev.perflab.lab.system.RunLock;
 import dev.perflab.lab.system.Service;
 import dev.perflab.lab.system.ServiceLauncher;
 import dev.perflab.lab.system.StopOnExit;
@@ -40,8 +37,6 @@ import java.util.Locale;
  * finished.
  */
 public final class PairedRun {
-
-    static final Duration STOP_GRACE = StartedSide.STOP_GRACE;
 
     /**
      * vegeta's connections per target at the pair's modest rates; caps a surprise stall.
@@ -96,18 +91,17 @@ public final class PairedRun {
     }
 
     private PairResult execute(String name) {
-        try (RunLock lock = RunLock.acquire("make compare")) {
-            VegetaInstaller.ensure(plan.root(), out);
-            PidFiles.children().stopLeftovers(STOP_GRACE).forEach(out::println);
-            RunFolder run = RunFolder.create(plan.results(), name);
-            lock.describe("make compare, " + run.dir());
-            return execute(run);
-        }
+        RunOpening opening = new RunOpening("make compare", plan.root(), plan.results(), name, "compare", plan.json());
+        PairResult result = opening.live(out, this::execute);
+        result.verdicts()
+            .forEach((metric, ratio) -> out
+                .println("  " + PairResult.METRIC_NAMES.get(metric) + " B/A: " + ratio.describe()));
+        out.println("Comparison: " + result.dir().resolve("compare.md"));
+        out.flush();
+        return result;
     }
 
     private PairResult execute(RunFolder run) {
-        run.writeJson("run.json", RunInfo.describe(plan.root(), "compare", "local", plan.json()));
-        out.println("Results: " + run.dir());
         out.println("A: " + plan.a().describe());
         out.println("B: " + plan.b().describe());
         out.println("Load: " + plan.describeLoad());
@@ -146,14 +140,7 @@ public final class PairedRun {
                         ? new LabException(ex.getMessage() + " (results so far: " + run.dir() + ")", ex) : ex;
             }
         }
-        PairResult result = write(run);
-        run.finished();
-        result.verdicts()
-            .forEach((metric, ratio) -> out
-                .println("  " + PairResult.METRIC_NAMES.get(metric) + " B/A: " + ratio.describe()));
-        out.println("Comparison: " + run.resolve("compare.md"));
-        out.flush();
-        return result;
+        return write(run);
     }
 
     /** pair.json from the passes so far, and the caller's report from it. */

@@ -27,9 +27,9 @@ class ChartsCommandTests {
 
     @Test
     void aFlameGraphCanBeCutDownToTheEventLoopThreads() throws IOException {
-        Path kept = ChartsCommand.threadsOnly(collapsed(), "reactor-http", dir.resolve("kept.txt"));
+        Path kept = ChartPictures.threadsOnly(collapsed(), "reactor-http", dir.resolve("kept.txt"));
         assertThat(Files.readAllLines(kept)).hasSize(2).allMatch(line -> line.startsWith("[reactor-http-epoll-"));
-        assertThatThrownBy(() -> ChartsCommand.threadsOnly(collapsed(), "nope", dir.resolve("none.txt")))
+        assertThatThrownBy(() -> ChartPictures.threadsOnly(collapsed(), "nope", dir.resolve("none.txt")))
             .isInstanceOf(LabException.class)
             .hasMessageContaining("no samples of threads nope*");
     }
@@ -37,12 +37,12 @@ class ChartsCommandTests {
     @Test
     void theScreenshotIsTallEnoughForTheDeepestStack() throws IOException {
         Path deep = Files.write(dir.resolve("deep.txt"), List.of("[t tid=1]" + ";f".repeat(100) + " 1"));
-        assertThat(ChartsCommand.flameHeight(deep)).isEqualTo(80 + (101 + 2) * 16);
-        assertThat(ChartsCommand.flameHeight(collapsed())).as("shallow stacks keep the default")
-            .isEqualTo(ChartsCommand.FLAME_HEIGHT);
-        assertThat(ChartsCommand.flameHeight(dir.resolve("missing.txt"))).isEqualTo(ChartsCommand.FLAME_HEIGHT);
+        assertThat(ChartPictures.flameHeight(deep)).isEqualTo(80 + (101 + 2) * 16);
+        assertThat(ChartPictures.flameHeight(collapsed())).as("shallow stacks keep the default")
+            .isEqualTo(ChartPictures.FLAME_HEIGHT);
+        assertThat(ChartPictures.flameHeight(dir.resolve("missing.txt"))).isEqualTo(ChartPictures.FLAME_HEIGHT);
         Path huge = Files.write(dir.resolve("huge.txt"), List.of("[t tid=1]" + ";f".repeat(5000) + " 1"));
-        assertThat(ChartsCommand.flameHeight(huge)).isEqualTo(ChartsCommand.FLAME_MAX_HEIGHT);
+        assertThat(ChartPictures.flameHeight(huge)).isEqualTo(ChartPictures.FLAME_MAX_HEIGHT);
     }
 
 }

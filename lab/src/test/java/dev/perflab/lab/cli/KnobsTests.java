@@ -182,7 +182,7 @@ class KnobsTests {
 
     private static dev.perflab.lab.cli.LoadOptions loadOptions(String... args) {
         CommandLine.ParseResult parsed = LabCommand.commandLine().parseArgs(args);
-        RunCommands.Measuring command = parsed.subcommand().commandSpec().commandLine().getCommand();
+        Measuring command = parsed.subcommand().commandSpec().commandLine().getCommand();
         return command.load;
     }
 

@@ -1,4 +1,4 @@
-package dev.perflab.lab.cli;
+package dev.perflab.lab.pairedreport;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -17,7 +17,7 @@ import java.util.Locale;
  * compare.md of a paired comparison, from its template: the verdicts first, then every
  * pass.
  */
-final class PairReport {
+public final class PairReport {
 
     private PairReport() {
     }

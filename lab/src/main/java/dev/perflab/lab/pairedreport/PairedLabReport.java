@@ -1,16 +1,19 @@
-package dev.perflab.lab.cli;
+package dev.perflab.lab.pairedreport;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 
 import dev.perflab.lab.Durations;
+import dev.perflab.lab.compare.Comparison;
 import dev.perflab.lab.paired.LineupPlan;
 import dev.perflab.lab.paired.LineupResult;
 import dev.perflab.lab.paired.PairResult;
 import dev.perflab.lab.paired.PairedMetric;
+import dev.perflab.lab.report.GateLine;
 import dev.perflab.lab.report.Templates;
 import dev.perflab.lab.verdict.PairedRatio;
 
@@ -18,12 +21,12 @@ import dev.perflab.lab.verdict.PairedRatio;
  * report.md of a paired make lab, and its end-of-run console block: the headline against
  * nginx, every step's verdicts, the rungs against nginx, each rung alone.
  */
-final class PairedLabReport {
+public final class PairedLabReport {
 
     private PairedLabReport() {
     }
 
-    static String markdown(LineupResult result) {
+    public static String markdown(LineupResult result) {
         LineupPlan plan = result.plan();
         Map<String, Object> model = new LinkedHashMap<>();
         model.put("ladder",
@@ -38,8 +41,23 @@ final class PairedLabReport {
         model.put("windows", plan.windows().size());
         model.put("window", Durations.format(plan.windows().get(0)));
         model.put("headline", headline(result));
-        List<Map<String, Object>> steps = new ArrayList<>();
         List<String> noVerdicts = new ArrayList<>();
+        model.put("steps", steps(result, noVerdicts));
+        model.put("noVerdicts", noVerdicts);
+        model.put("references", references(result));
+        model.put("aloneWhat", plan.alone().isZero() ? "Not measured (ALONE=0s)."
+                : "After each pass's duets, wrk -t" + plan.aloneThreads() + " -c" + plan.aloneConnections()
+                        + " drove each rung alone for " + Durations.format(plan.alone()) + " after "
+                        + Durations.format(plan.aloneRamp()) + " unmeasured, and business-service directly (baseline, "
+                        + "the ceiling), while the other rungs stood idle.");
+        model.put("alone", alone(result));
+        model.put("passes", passes(result));
+        return Templates.compile("lab-paired.md", Templates.MARKDOWN).execute(model);
+    }
+
+    /** A row per step, and {@code noVerdicts} the steps that have none and why. */
+    private static List<Map<String, Object>> steps(LineupResult result, List<String> noVerdicts) {
+        List<Map<String, Object>> steps = new ArrayList<>();
         for (LineupResult.Step step : result.steps()) {
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("name", step.from() + " → " + step.to());
@@ -57,8 +75,11 @@ final class PairedLabReport {
                 noVerdicts.add(step.from() + " → " + step.to() + ": " + step.noVerdict());
             }
         }
-        model.put("steps", steps);
-        model.put("noVerdicts", noVerdicts);
+        return steps;
+    }
+
+    /** A row per rung against its reference (nginx). */
+    private static List<Map<String, Object>> references(LineupResult result) {
         List<Map<String, Object>> references = new ArrayList<>();
         for (LineupResult.Versus versus : result.references()) {
             Map<String, Object> row = new LinkedHashMap<>();
@@ -74,12 +95,11 @@ final class PairedLabReport {
             row.put("p99", describe(versus.ratios().get(PairedMetric.P99.key())));
             references.add(row);
         }
-        model.put("references", references);
-        model.put("aloneWhat", plan.alone().isZero() ? "Not measured (ALONE=0s)."
-                : "After each pass's duets, wrk -t" + plan.aloneThreads() + " -c" + plan.aloneConnections()
-                        + " drove each rung alone for " + Durations.format(plan.alone()) + " after "
-                        + Durations.format(plan.aloneRamp()) + " unmeasured, and business-service directly (baseline, "
-                        + "the ceiling), while the other rungs stood idle.");
+        return references;
+    }
+
+    /** A row per rung driven alone. */
+    private static List<Map<String, Object>> alone(LineupResult result) {
         List<Map<String, Object>> alone = new ArrayList<>();
         result.alone().forEach((rung, figures) -> {
             Map<String, Object> row = new LinkedHashMap<>();
@@ -90,7 +110,11 @@ final class PairedLabReport {
             row.put("errors", figures.errors());
             alone.add(row);
         });
-        model.put("alone", alone);
+        return alone;
+    }
+
+    /** A row per pass. */
+    private static List<Map<String, Object>> passes(LineupResult result) {
         List<Map<String, Object>> passes = new ArrayList<>();
         for (LineupResult.Pass pass : result.passes()) {
             Map<String, Object> row = new LinkedHashMap<>();
@@ -104,8 +128,7 @@ final class PairedLabReport {
             row.put("errors", pass.errors());
             passes.add(row);
         }
-        model.put("passes", passes);
-        return Templates.compile("lab-paired.md", Templates.MARKDOWN).execute(model);
+        return passes;
     }
 
     /**
@@ -113,7 +136,7 @@ final class PairedLabReport {
      * same seconds", for the last gateway that calls auth-service on every request and
      * the last that caches.
      */
-    static List<String> headline(LineupResult result) {
+    public static List<String> headline(LineupResult result) {
         List<String> lines = new ArrayList<>();
         for (LineupResult.Versus versus : result.headline()) {
             PairedRatio cpu = versus.ratios().get(PairedMetric.CPU.key());
@@ -125,8 +148,30 @@ final class PairedLabReport {
         return lines;
     }
 
+    /** FAIL_ON's ✓/✗ line per step; none without FAIL_ON. */
+    public static List<GateLine> gates(LineupResult result, String failOn) {
+        if (failOn.isBlank()) {
+            return List.of();
+        }
+        double threshold = Comparison.threshold(failOn);
+        String limit = failOn.trim();
+        return result.steps().stream().map(step -> {
+            PairedRatio cpu = step.verdicts().get(PairedMetric.CPU.key());
+            String prefix = "FAIL_ON=" + limit + ": " + step.from() + " → " + step.to() + ": ";
+            if (cpu == null || cpu.verdict() == null) {
+                return GateLine.broken(prefix + "the gate cannot decide: "
+                        + Objects.requireNonNullElse(step.noVerdict(), "no interval"));
+            }
+            return cpu.worseBeyond(threshold, false)
+                    ? GateLine.broken(prefix + "significantly costlier by more than " + limit
+                            + " in gateway CPU per request (" + cpu.describe() + ")")
+                    : GateLine.held(prefix + "not significantly costlier by more than " + limit
+                            + " in gateway CPU per request (" + cpu.describe() + ")");
+        }).toList();
+    }
+
     /** The end-of-run block: the headline, then a line per step. */
-    static List<String> console(LineupResult result) {
+    public static List<String> console(LineupResult result) {
         List<String> lines = new ArrayList<>();
         lines.add("Steps (each rung against the gateway rung before it, in the same seconds; CPU per request, "
                 + "bytes per request):");

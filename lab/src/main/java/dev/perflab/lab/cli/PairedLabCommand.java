@@ -11,6 +11,7 @@ import java.util.function.Consumer;
 
 import dev.perflab.lab.Durations;
 import dev.perflab.lab.LabException;
+import dev.perflab.lab.capacity.Slo;
 import dev.perflab.lab.compare.Comparison;
 import dev.perflab.lab.load.VegetaInstaller;
 import dev.perflab.lab.paired.LineupPlan;
@@ -19,6 +20,8 @@ import dev.perflab.lab.paired.LineupRun;
 import dev.perflab.lab.paired.LocalStage;
 import dev.perflab.lab.paired.PairPlan;
 import dev.perflab.lab.paired.PairedMetric;
+import dev.perflab.lab.paired.ProfilerChoice;
+import dev.perflab.lab.paired.SloCheck;
 import dev.perflab.lab.paired.Side;
 import dev.perflab.lab.paired.SideSettings;
 import dev.perflab.lab.report.GateLine;
@@ -61,6 +64,21 @@ public class PairedLabCommand implements Callable<Integer> {
     @Mixin
     HistoryOption history;
 
+    /** PROFILER and EVENT: every gateway rung profiled in its measured windows. */
+    @Mixin
+    ProfileOptions profile;
+
+    /** SLO: a ✓/✗ line per rung from its windows. */
+    @Mixin
+    GateOptions gate;
+
+    /** GATEWAY_JAR: the jar every gateway rung runs (GATEWAY_IMAGE is one line). */
+    @Mixin
+    OwnGatewayOptions own;
+
+    /** PROFILER as the plan read it. */
+    private ProfilerChoice profiler = ProfilerChoice.NONE;
+
     @Option(names = { "--ladder", "--scenarios" }, defaultValue = "${env:LADDER}",
             description = "Ladder file, or lean for lab/scenarios-lean.yml (LADDER, once SCENARIOS; default: lab/scenarios.yml under --root).")
     Path scenarios;
@@ -95,12 +113,16 @@ public class PairedLabCommand implements Callable<Integer> {
         out.println(plan.expectedDuration());
         out.println(plan.resolution());
         out.flush();
-        LineupResult result = measure(plan, "lab", "make lab", out);
+        PairedKnobs.announce(profiler, out);
+        LineupResult result = measure(plan, "lab", "make lab", out, done -> {
+        }, profiler);
         PairedLabReport.console(result).forEach(out::println);
         out.println("Report: " + result.dir().resolve("report.md"));
         int appended = history.append(result.dir(), plan.results(), out);
-        List<GateLine> gates = gates(result);
+        List<GateLine> gates = new ArrayList<>(gates(result));
         gates.forEach(out::println);
+        Slo slo = gate.slo();
+        gates.addAll(PairedKnobs.slo(slo, plan.ratePerSide(), slo == null ? List.of() : SloCheck.of(slo, result), out));
         out.flush();
         return HistoryOption.exitCode(GateLine.exitCode(gates), appended);
     }
@@ -121,6 +143,15 @@ public class PairedLabCommand implements Callable<Integer> {
      */
     static LineupResult measure(LineupPlan plan, String kind, String target, PrintWriter out,
             Consumer<LineupResult> last) {
+        return measure(plan, kind, target, out, last, ProfilerChoice.NONE);
+    }
+
+    /**
+     * {@link #measure}, with PROFILER attached to every gateway rung and named in the
+     * report.
+     */
+    static LineupResult measure(LineupPlan plan, String kind, String target, PrintWriter out,
+            Consumer<LineupResult> last, ProfilerChoice profiler) {
         try (RunLock lock = RunLock.acquire(target)) {
             VegetaInstaller.ensure(plan.settings().root(), out);
             PidFiles.children().stopLeftovers(Duration.ofSeconds(10)).forEach(out::println);
@@ -133,7 +164,9 @@ public class PairedLabCommand implements Callable<Integer> {
             out.flush();
             LocalStage stage = LocalStage.open(plan, run.dir(), out);
             LineupResult result = LineupRun.execute(plan, stage, run, out,
-                    sofar -> RunFolder.write(sofar.dir().resolve("report.md"), PairedLabReport.markdown(sofar)));
+                    sofar -> RunFolder.write(sofar.dir().resolve("report.md"),
+                            PairedKnobs.profiles(profiler, sofar.dir()).apply(PairedLabReport.markdown(sofar))),
+                    profiler);
             last.accept(result);
             run.finished();
             return result;
@@ -165,6 +198,7 @@ public class PairedLabCommand implements Callable<Integer> {
     /** Every knob read and checked once, before anything starts. */
     LineupPlan plan(PrintWriter out) {
         options.validate();
+        gate.slo();
         if (!failOn.isBlank()) {
             Comparison.threshold(failOn);
         }
@@ -176,6 +210,11 @@ public class PairedLabCommand implements Callable<Integer> {
         List<Scenario> rungs = ScenarioLadder.load(file)
             .select(only.stream().map(String::trim).filter(name -> !name.isEmpty()).toList());
         List<String> gatewayOnly = options.gatewayJavaOptions();
+        Path gatewayJar = PairedKnobs.gatewayJar(own, root, "make lab");
+        if (gatewayJar != null) {
+            out.println("GATEWAY_JAR=" + own.jar()
+                    + ": every gateway rung runs this jar with its profiles, in place of " + "the lab's build");
+        }
         List<LineupPlan.Entrant> entrants = new ArrayList<>();
         List<LeftOut> leftOut = new ArrayList<>();
         for (Scenario rung : rungs) {
@@ -196,7 +235,7 @@ public class PairedLabCommand implements Callable<Integer> {
                     : Side
                         .of(rung.name(),
                                 String.join(",", rung.profiles().isEmpty() ? List.of("reactive") : rung.profiles()),
-                                rung.javaOpts(), rung.jdk(), root)
+                                rung.javaOpts(), rung.jdk(), root, gatewayJar)
                         .withOptionsBefore(gatewayOnly);
             entrants.add(new LineupPlan.Entrant(rung.name(), rung.changes(), side));
         }
@@ -209,6 +248,13 @@ public class PairedLabCommand implements Callable<Integer> {
             entrants.add(new LineupPlan.Entrant("nginx-cached",
                     "reference for the auth cache - nginx with the auth subrequest's answers cached for 10 s",
                     Side.of("nginx-cached", "nginx-cached", "", null, root)));
+        }
+        profiler = PairedKnobs.profiler(profile, root, entrants.stream().map(LineupPlan.Entrant::side).toList());
+        List<Side> loaded = PairedKnobs.withAgent(profiler, profile,
+                entrants.stream().map(LineupPlan.Entrant::side).toList(), out);
+        for (int i = 0; i < entrants.size(); i++) {
+            LineupPlan.Entrant entrant = entrants.get(i);
+            entrants.set(i, new LineupPlan.Entrant(entrant.name(), entrant.changes(), loaded.get(i)));
         }
         out.flush();
         int rate = options.rate(LineupPlan.DEFAULT_RATE);

@@ -14,6 +14,7 @@ import dev.perflab.lab.paired.SloCheck;
 import dev.perflab.lab.profile.ProfilerKind;
 import dev.perflab.lab.report.GateLine;
 import dev.perflab.lab.report.ProfileSection;
+import dev.perflab.lab.system.GatewayProfiles;
 
 /**
  * PROFILER, SLO, GATEWAY_JAR and GATEWAY_IMAGE on the paired targets (make lab, make
@@ -37,6 +38,22 @@ final class PairedKnobs {
                             + " runs its sides on this machine: give the gateway's jar as GATEWAY_JAR instead");
         }
         return own.jar().isEmpty() ? null : root.resolve(own.jar()).toAbsolutePath().normalize();
+    }
+
+    /**
+     * make lab's GATEWAY_JAR must be a build of the lab's gateway, with every profile the
+     * ladder's gateway rungs set; your own gateway is one line saying where it is
+     * measured.
+     */
+    static void checkBuild(Path jar, String given, List<String> profiles) {
+        java.util.Set<String> known = GatewayProfiles.in(jar).known();
+        profiles.stream().filter(profile -> !known.contains(profile)).findFirst().ifPresent(missing -> {
+            throw new LabException("GATEWAY_JAR=" + given + " has no Spring profile '" + missing
+                    + "', which the ladder's rungs set: make lab runs every gateway rung on GATEWAY_JAR, so it takes a "
+                    + "build of the lab's gateway. Your own gateway: make compare A_GATEWAY=nginx B_GATEWAY=" + given
+                    + " (against nginx in the same seconds), or make lab PAIRED=no GATEWAY_JAR=" + given
+                    + " (the rungs one after the other)");
+        });
     }
 
     /**

@@ -209,9 +209,43 @@ public class PairedLabCommand implements Callable<Integer> {
         Path file = LadderFile.of(scenarios, root);
         List<Scenario> rungs = ScenarioLadder.load(file)
             .select(only.stream().map(String::trim).filter(name -> !name.isEmpty()).toList());
+        List<LineupPlan.Entrant> entrants = entrants(rungs, root, out);
+        profiler = PairedKnobs.profiler(profile, root, entrants.stream().map(LineupPlan.Entrant::side).toList());
+        List<Side> loaded = PairedKnobs.withAgent(profiler, profile,
+                entrants.stream().map(LineupPlan.Entrant::side).toList(), out);
+        entrants.replaceAll(entrant -> new LineupPlan.Entrant(entrant.name(), entrant.changes(),
+                loaded.get(entrants.indexOf(entrant))));
+        out.flush();
+        int rate = options.rate(LineupPlan.DEFAULT_RATE);
+        if (rate == 0) {
+            throw new LabException("RATE=0 (the closed loop) is for make compare: make lab offers every rung a rate, "
+                    + "and its closed loop is each rung alone (ALONE)");
+        }
+        long seed = options.seed();
+        return new LineupPlan(entrants, rate, options.passes(DEFAULT_PASSES),
+                PairPlan.split(options.measured(LineupPlan.DUET_DURATION), options.window(LineupPlan.DUET_WINDOW)),
+                options.warmup, options.warmupProbe, alone, Duration.ofSeconds(alone.isZero() ? 0 : 1), threads,
+                connections, options.timeout, seed,
+                new SideSettings(root, options.javaOptions(), options.healthTimeout,
+                        SystemOptions.checkRoute(options.route), SystemOptions.checkTokenHeader(options.tokenHeader)),
+                options.authLatency, options.results.toAbsolutePath().normalize(),
+                failOn.isBlank() ? Double.NaN : Comparison.threshold(failOn), failOn.trim());
+    }
+
+    /**
+     * The ladder's rungs as the paired run starts them: the backend and rungs it cannot
+     * run left out (one line each), nginx-cached added where a gateway caches, every
+     * gateway rung on GATEWAY_JAR when it is given.
+     */
+    private List<LineupPlan.Entrant> entrants(List<Scenario> rungs, Path root, PrintWriter out) {
         List<String> gatewayOnly = options.gatewayJavaOptions();
         Path gatewayJar = PairedKnobs.gatewayJar(own, root, "make lab");
         if (gatewayJar != null) {
+            PairedKnobs.checkBuild(gatewayJar, own.jar(),
+                    rungs.stream()
+                        .filter(rung -> rung.target() == TargetKind.GATEWAY)
+                        .flatMap(rung -> rung.profiles().stream())
+                        .toList());
             out.println("GATEWAY_JAR=" + own.jar()
                     + ": every gateway rung runs this jar with its profiles, in place of " + "the lab's build");
         }
@@ -249,28 +283,7 @@ public class PairedLabCommand implements Callable<Integer> {
                     "reference for the auth cache - nginx with the auth subrequest's answers cached for 10 s",
                     Side.of("nginx-cached", "nginx-cached", "", null, root)));
         }
-        profiler = PairedKnobs.profiler(profile, root, entrants.stream().map(LineupPlan.Entrant::side).toList());
-        List<Side> loaded = PairedKnobs.withAgent(profiler, profile,
-                entrants.stream().map(LineupPlan.Entrant::side).toList(), out);
-        for (int i = 0; i < entrants.size(); i++) {
-            LineupPlan.Entrant entrant = entrants.get(i);
-            entrants.set(i, new LineupPlan.Entrant(entrant.name(), entrant.changes(), loaded.get(i)));
-        }
-        out.flush();
-        int rate = options.rate(LineupPlan.DEFAULT_RATE);
-        if (rate == 0) {
-            throw new LabException("RATE=0 (the closed loop) is for make compare: make lab offers every rung a rate, "
-                    + "and its closed loop is each rung alone (ALONE)");
-        }
-        long seed = options.seed();
-        return new LineupPlan(entrants, rate, options.passes(DEFAULT_PASSES),
-                PairPlan.split(options.measured(LineupPlan.DUET_DURATION), options.window(LineupPlan.DUET_WINDOW)),
-                options.warmup, options.warmupProbe, alone, Duration.ofSeconds(alone.isZero() ? 0 : 1), threads,
-                connections, options.timeout, seed,
-                new SideSettings(root, options.javaOptions(), options.healthTimeout,
-                        SystemOptions.checkRoute(options.route), SystemOptions.checkTokenHeader(options.tokenHeader)),
-                options.authLatency, options.results.toAbsolutePath().normalize(),
-                failOn.isBlank() ? Double.NaN : Comparison.threshold(failOn), failOn.trim());
+        return entrants;
     }
 
     /**

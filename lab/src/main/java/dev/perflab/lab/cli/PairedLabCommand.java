@@ -210,11 +210,9 @@ public class PairedLabCommand implements Callable<Integer> {
         List<Scenario> rungs = ScenarioLadder.load(file)
             .select(only.stream().map(String::trim).filter(name -> !name.isEmpty()).toList());
         List<LineupPlan.Entrant> entrants = entrants(rungs, root, out);
+        // a paired make lab starts two gateways or more: PROFILER=jprofiler is one line
+        // here, so no rung takes its agent
         profiler = PairedKnobs.profiler(profile, root, entrants.stream().map(LineupPlan.Entrant::side).toList());
-        List<Side> loaded = PairedKnobs.withAgent(profiler, profile,
-                entrants.stream().map(LineupPlan.Entrant::side).toList(), out);
-        entrants.replaceAll(entrant -> new LineupPlan.Entrant(entrant.name(), entrant.changes(),
-                loaded.get(entrants.indexOf(entrant))));
         out.flush();
         int rate = options.rate(LineupPlan.DEFAULT_RATE);
         if (rate == 0) {
@@ -247,7 +245,7 @@ public class PairedLabCommand implements Callable<Integer> {
                         .flatMap(rung -> rung.profiles().stream())
                         .toList());
             out.println("GATEWAY_JAR=" + own.jar()
-                    + ": every gateway rung runs this jar with its profiles, in place of " + "the lab's build");
+                    + ": every gateway rung runs this jar with its profiles, in place of the lab's build");
         }
         List<LineupPlan.Entrant> entrants = new ArrayList<>();
         List<LeftOut> leftOut = new ArrayList<>();

@@ -26,7 +26,9 @@ LAB = LAB_GIVEN='$(GIVEN)' $(JAVA) -jar lab/target/lab.jar
 # of the lab's, in front of the lab's auth-service and business-service, whose URLs it gets as BUSINESS_URL and
 # AUTH_URL (point its route there); ROUTE=/api/hello is the path the load hits (default /service/hello) and
 # TOKEN_HEADER='Name: value' the header each request carries (default 'Authorization: Bearer lab-token'; none).
-# gateway-test, profile, lab (baseline, own-gateway with GATEWAY_PROFILES, nginx) and capacity run it; sweep does not.
+# gateway-test, profile, lab PAIRED=no (baseline, own-gateway with GATEWAY_PROFILES, nginx) and capacity run it; sweep
+# does not. The paired make lab, compare and pair-ladder run GATEWAY_JAR as a build of the lab's gateway: every rung
+# or side named by Spring profiles runs it, and a jar without those profiles is one line.
 # RUNTIME=remote REMOTE=lab/remote.yml: measure a system the lab did not start, at the addresses of that
 # file (lab/remote.example.yml): the backend rung, one gateway rung, nginx if configured; CPU and memory
 # from each app's /actuator/prometheus. RUNTIME=kubernetes: the same, after kubectl apply -k of each
@@ -112,7 +114,7 @@ help: ## List every target with one line each
 	  echo "PIN=auto~auto: on 4 cores or more the load generator gets cores of its own; off: shared"; \
 	  echo "HEALTH_TIMEOUT=120s~how long each app may take to become healthy"; \
 	  echo "FAULTS=~auth-service faults at offsets into each window: FAULTS='20s:latency=20ms 40s:latency=1ms'"; \
-	  echo "SLO=~p99:10ms: a ✓/✗ line per rung, exit 3 when one breaks it (sequential targets); make capacity's objective (p99:10ms there)"; \
+	  echo "SLO=~p99:10ms: a ✓/✗ line per rung or side, exit 3 when one breaks it (make lab, compare, pair-ladder: from its measured windows); make capacity's objective (p99:10ms there)"; \
 	  echo "FAIL_ON=~5%: exit 3 when B is significantly slower (make compare, pair-ladder, lab)"; \
 	  echo "RATES=~make capacity: these rates, e.g. 500,1000, instead of a search"; \
 	  echo "AGENTS=~make capacity: vegeta agents offering each step together, e.g. 2"; \
@@ -122,14 +124,14 @@ help: ## List every target with one line each
 	  echo "A_JDK= B_JDK=~make compare: each side's JDK, e.g. 21"; \
 	  echo "SEED=~paired targets: chooses each pass's order, ports and schedule (default: random, recorded)"; \
 	  echo "A= B=~make compare of two finished runs: their results folders"; \
-	  echo "PAIRED=yes~make lab: every rung started each pass, each step measured as a duet; no: the rungs one after the other"; \
+	  echo "PAIRED=yes~make lab: every rung started each pass, each step measured as a duet; no: the rungs one after the other (RUNTIME=compose|remote|kubernetes, GATEWAY_IMAGE= choose no)"; \
 	  echo "ALONE=3s~make lab: wrk on each rung alone after every pass's duets"; \
-	  echo "PROFILER=~async, jfr or jprofiler (once PROFILE, PROFILE_RUNGS): make profile (async there), make lab PAIRED=no"; \
+	  echo "PROFILER=~async, jfr or jprofiler (once PROFILE, PROFILE_RUNGS): make profile (async there); make lab, compare, pair-ladder: every gateway in its measured windows, a file per gateway per pass"; \
 	  echo "EVENT=cpu~async-profiler's event: cpu, wall, lock or alloc"; \
 	  echo "JAVA=java~the JDK of the runner and every rung, e.g. <JDK 21+>/bin/java for LADDER=lab/scenarios-threads.yml"; \
 	  echo "JAVA_OPTS='-Xms1g -Xmx1g'~JVM options of every app"; \
 	  echo "GATEWAY_JAVA_OPTS=~JVM options of the gateway, after JAVA_OPTS"; \
-	  echo "GATEWAY_JAR=~your gateway's jar in place of the lab's (GATEWAY_IMAGE= with RUNTIME=compose); make advise: the jar to advise"; \
+	  echo "GATEWAY_JAR=~your gateway's jar in place of the lab's (GATEWAY_IMAGE= with RUNTIME=compose); make lab, compare, pair-ladder: the jar every rung or side named by profiles runs; make advise: the jar to advise"; \
 	  echo "LEVERS=~make advise: the levers, in the order they are added (default: every one but no-unused-global-filters)"; \
 	  echo "ROUTE=/service/hello~the path the load sends through the gateway"; \
 	  echo "TOKEN_HEADER=~the header each request carries (default 'Authorization: Bearer lab-token'; none: none)"; \
@@ -161,14 +163,15 @@ images: $(JARS) ## The three app images for RUNTIME=compose, from the jars (BASE
 # make lab measures the ladder in pairs (PAIRED=yes, the default on the local runtime): every pass starts every rung of
 # lab/scenarios.yml (or LADDER=lean), then walks the chain of duets - each step is a rung and the gateway rung before it
 # offered the same rate in the same seconds, the best gateways against nginx - each gateway warmed up once a pass
-# (docs 13). PAIRED=no is the older run of the rungs one after the other, which RUNTIME=compose|remote|kubernetes,
-# PROFILER=, SLO=, GATEWAY_JAR=, GATEWAY_IMAGE= and JAVA= (a runner JDK for every rung, as scenarios-threads.yml needs) still choose.
-PAIRED ?= $(if $(filter-out local,$(or $(RUNTIME),local))$(PROFILER)$(SLO)$(GATEWAY_JAR)$(GATEWAY_IMAGE)$(filter-out java,$(JAVA)),no,yes)
+# (docs 13). PROFILER=, SLO=, GATEWAY_JAR= and JAVA= (the runner's JDK, which every rung runs on) work there too.
+# PAIRED=no is the older run of the rungs one after the other, which RUNTIME=compose|remote|kubernetes and
+# GATEWAY_IMAGE= still choose.
+PAIRED ?= $(if $(filter-out local,$(or $(RUNTIME),local))$(GATEWAY_IMAGE),no,yes)
 ifeq ($(filter yes no,$(PAIRED)),)
 $(error PAIRED must be no (the rungs one after the other) or yes (every rung started each pass, each step measured as a duet), not '$(PAIRED)')
 endif
 
-lab: setup-load $(if $(filter yes,$(PAIRED)),$(JARS),$(RUNTIME_DEPS)) ## The scenario ladder of lab/scenarios.yml, each step paired in the same seconds, the best gateways against nginx (ONLY=reactive,log-quiet,nginx to pick rungs; FAIL_ON=5%; PAIRED=no: one rung after the other, SLO=p99:10ms)
+lab: setup-load $(if $(filter yes,$(PAIRED)),$(JARS),$(RUNTIME_DEPS)) ## The scenario ladder of lab/scenarios.yml, each step paired in the same seconds, the best gateways against nginx (ONLY=reactive,log-quiet,nginx to pick rungs; FAIL_ON=5%; SLO=p99:10ms; PROFILER=async: a flame graph per gateway per pass; PAIRED=no: one rung after the other)
 	$(if $(filter yes,$(PAIRED)),$(LAB) paired-lab,$(LAB) lab)
 
 baseline: setup-load $(RUNTIME_DEPS) ## wrk against business-service /hello directly: the ceiling

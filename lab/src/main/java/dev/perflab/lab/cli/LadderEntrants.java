@@ -27,9 +27,11 @@ final class LadderEntrants {
      * @param gatewayOnly GATEWAY_JAVA_OPTS, before each gateway rung's own options
      * @param authLatency the one auth-service's AUTH_LATENCY every rung shares
      * @param failOn FAIL_ON as given, empty for none
+     * @param gatewayJar GATEWAY_JAR, the build every gateway rung runs; null for the
+     * lab's
      */
     static List<LineupPlan.Entrant> of(List<Scenario> rungs, Path root, List<String> gatewayOnly, String authLatency,
-            String failOn, PrintWriter out) {
+            String failOn, Path gatewayJar, PrintWriter out) {
         List<LineupPlan.Entrant> entrants = new ArrayList<>();
         List<LeftOut> leftOut = new ArrayList<>();
         for (Scenario rung : rungs) {
@@ -50,7 +52,7 @@ final class LadderEntrants {
                     : Side
                         .of(rung.name(),
                                 String.join(",", rung.profiles().isEmpty() ? List.of("reactive") : rung.profiles()),
-                                rung.javaOpts(), rung.jdk(), root)
+                                rung.javaOpts(), rung.jdk(), root, gatewayJar)
                         .withOptionsBefore(gatewayOnly);
             entrants.add(new LineupPlan.Entrant(rung.name(), rung.changes(), side));
         }

@@ -1,16 +1,22 @@
 package dev.perflab.lab.cli;
 
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Callable;
 
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.pairedreport.PairReport;
+import dev.perflab.lab.capacity.Slo;
 import dev.perflab.lab.report.GateLine;
 import dev.perflab.lab.paired.PairPlan;
 import dev.perflab.lab.paired.PairResult;
 import dev.perflab.lab.paired.PairedRun;
+import dev.perflab.lab.paired.ProfilerChoice;
 import dev.perflab.lab.paired.Side;
+import dev.perflab.lab.paired.SloCheck;
 import dev.perflab.lab.run.RunFolder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -36,6 +42,21 @@ public class PairCommand implements Callable<Integer> {
 
     @Mixin
     HistoryOption history;
+
+    /** PROFILER and EVENT: both gateways profiled in their measured windows. */
+    @Mixin
+    ProfileOptions profile;
+
+    /** SLO: a ✓/✗ line for A and for B from their windows. */
+    @Mixin
+    GateOptions gate;
+
+    /** GATEWAY_JAR: the jar a side named by profiles runs (GATEWAY_IMAGE is one line). */
+    @Mixin
+    OwnGatewayOptions own;
+
+    /** PROFILER as the plan read it. */
+    private ProfilerChoice profiler = ProfilerChoice.NONE;
 
     @Option(names = "--a-gateway", defaultValue = "${env:A_GATEWAY:-}",
             description = "Side A: Spring profiles of the lab's gateway (reactive,log-quiet), a gateway jar, or nginx / nginx-cached (the lab's nginx references).")
@@ -69,12 +90,19 @@ public class PairCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PairPlan plan = plan();
-        PairResult result = PairedRun.execute(plan, spec.commandLine().getOut(),
-                sofar -> RunFolder.write(sofar.dir().resolve("compare.md"), PairReport.markdown(sofar)));
-        int appended = history.append(result.dir(), options.results, spec.commandLine().getOut());
-        List<GateLine> gates = gates(List.of(result), failOn);
-        gates.forEach(line -> spec.commandLine().getOut().println(line));
-        spec.commandLine().getOut().flush();
+        PrintWriter out = spec.commandLine().getOut();
+        PairedKnobs.announce(profiler, out);
+        PairResult result = PairedRun.execute(plan, "pair", out,
+                sofar -> RunFolder.write(sofar.dir().resolve("compare.md"),
+                        PairedKnobs.profiles(profiler, sofar.dir()).apply(PairReport.markdown(sofar))),
+                profiler);
+        int appended = history.append(result.dir(), options.results, out);
+        List<GateLine> gates = new ArrayList<>(gates(List.of(result), failOn));
+        gates.forEach(out::println);
+        Slo slo = gate.slo();
+        gates.addAll(PairedKnobs.slo(slo, plan.closedLoop() ? 0 : plan.ratePerSide(),
+                slo == null ? List.of() : SloCheck.of(slo, result, ""), out));
+        out.flush();
         return HistoryOption.exitCode(GateLine.exitCode(gates), appended);
     }
 
@@ -97,9 +125,13 @@ public class PairCommand implements Callable<Integer> {
 
     /** Every knob read and checked once, before anything starts. */
     PairPlan plan() {
-        Side a = Side.of("A", aGateway, aJavaOpts, jdk("A", aJdk), options.repository());
-        Side b = Side.of("B", bGateway, bJavaOpts, jdk("B", bJdk), options.repository());
-        return options.plan(a, b, options.passes(DEFAULT_PASSES), options.results, failOn);
+        gate.slo();
+        Path jar = PairedKnobs.gatewayJar(own, options.repository(), "make compare");
+        Side a = Side.of("A", aGateway, aJavaOpts, jdk("A", aJdk), options.repository(), jar);
+        Side b = Side.of("B", bGateway, bJavaOpts, jdk("B", bJdk), options.repository(), jar);
+        profiler = PairedKnobs.profiler(profile, options.repository(), List.of(a, b));
+        List<Side> sides = PairedKnobs.withAgent(profiler, profile, List.of(a, b), spec.commandLine().getOut());
+        return options.plan(sides.get(0), sides.get(1), options.passes(DEFAULT_PASSES), options.results, failOn);
     }
 
     private static Integer jdk(String label, String given) {

@@ -10,13 +10,16 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 import dev.perflab.lab.Durations;
+import dev.perflab.lab.capacity.Slo;
 import dev.perflab.lab.compare.Comparison;
 import dev.perflab.lab.pairedreport.PairLadderReport;
 import dev.perflab.lab.pairedreport.PairReport;
 import dev.perflab.lab.report.GateLine;
 import dev.perflab.lab.paired.PairLadder;
 import dev.perflab.lab.paired.PairPlan;
+import dev.perflab.lab.paired.ProfilerChoice;
 import dev.perflab.lab.paired.Side;
+import dev.perflab.lab.paired.SloCheck;
 import dev.perflab.lab.result.Scenario;
 import dev.perflab.lab.run.LeftOut;
 import dev.perflab.lab.run.RunFolder;
@@ -45,6 +48,25 @@ public class PairLadderCommand implements Callable<Integer> {
     @Mixin
     PairOptions options;
 
+    /**
+     * PROFILER and EVENT: both gateways of every step profiled in their measured windows.
+     */
+    @Mixin
+    ProfileOptions profile;
+
+    /** SLO: a ✓/✗ line for both sides of every step from their windows. */
+    @Mixin
+    GateOptions gate;
+
+    /**
+     * GATEWAY_JAR: the jar every rung runs with its profiles (GATEWAY_IMAGE is one line).
+     */
+    @Mixin
+    OwnGatewayOptions own;
+
+    /** GATEWAY_JAR, read once. */
+    private Path gatewayJar;
+
     @Option(names = { "--ladder", "--scenarios" }, defaultValue = "${env:LADDER}",
             description = "Ladder file, or lean for lab/scenarios-lean.yml (LADDER, once SCENARIOS; default: lab/scenarios.yml under --root).")
     Path scenarios;
@@ -67,6 +89,8 @@ public class PairLadderCommand implements Callable<Integer> {
         if (!failOn.isBlank()) {
             Comparison.threshold(failOn);
         }
+        Slo slo = gate.slo();
+        gatewayJar = PairedKnobs.gatewayJar(own, options.repository(), "make pair-ladder");
         int passes = options.passes(DEFAULT_PASSES);
         Path file = LadderFile.of(scenarios, options.repository());
         List<PairLadder.Step> steps = steps(file, out);
@@ -74,6 +98,8 @@ public class PairLadderCommand implements Callable<Integer> {
             plan(step, options.results, passes);
         }
         PairPlan first = plan(steps.get(0), options.results, passes);
+        ProfilerChoice profiler = PairedKnobs.profiler(profile, options.repository(), List.of(first.a(), first.b()));
+        PairedKnobs.announce(profiler, out);
         out.println(expected(steps.size(), first));
         out.println(first.resolution());
         Map<String, Object> parameters = new LinkedHashMap<>();
@@ -90,14 +116,21 @@ public class PairLadderCommand implements Callable<Integer> {
         }
         List<PairLadder.Done> done = PairLadder.run(steps, (step, dir) -> plan(step, dir, passes), options.results,
                 parameters, out,
-                sofar -> RunFolder.write(sofar.dir().resolve("compare.md"), PairReport.markdown(sofar)),
+                sofar -> RunFolder.write(sofar.dir().resolve("compare.md"),
+                        PairedKnobs.profiles(profiler, sofar.dir()).apply(PairReport.markdown(sofar))),
                 ladder -> RunFolder.write(ladder.dir().resolve("ladder.md"),
-                        PairLadderReport.markdown(ladder, file, first)));
-        List<GateLine> gates = done.stream()
+                        PairLadderReport.markdown(ladder, file, first)),
+                profiler);
+        List<GateLine> gates = new ArrayList<>(done.stream()
             .map(step -> PairCommand.gate(step.result(), failOn, step.step().name() + ": "))
             .filter(java.util.Objects::nonNull)
-            .toList();
+            .toList());
         gates.forEach(out::println);
+        List<SloCheck.Line> sides = new ArrayList<>();
+        if (slo != null) {
+            done.forEach(step -> sides.addAll(SloCheck.of(slo, step.result(), step.step().name() + ": ")));
+        }
+        gates.addAll(PairedKnobs.slo(slo, first.closedLoop() ? 0 : first.ratePerSide(), sides, out));
         out.flush();
         return GateLine.exitCode(gates);
     }
@@ -127,7 +160,7 @@ public class PairLadderCommand implements Callable<Integer> {
 
     private Side side(String label, Scenario rung) {
         return Side.of(label, String.join(",", rung.profiles().isEmpty() ? List.of("reactive") : rung.profiles()),
-                rung.javaOpts(), rung.jdk(), options.repository());
+                rung.javaOpts(), rung.jdk(), options.repository(), gatewayJar);
     }
 
     private static String expected(int steps, PairPlan plan) {

@@ -3,22 +3,27 @@ package dev.perflab.lab.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 
 import dev.perflab.lab.Durations;
 import dev.perflab.lab.LabException;
+import dev.perflab.lab.capacity.Slo;
 import dev.perflab.lab.compare.Comparison;
 import dev.perflab.lab.paired.LineupPlan;
 import dev.perflab.lab.paired.LineupResult;
 import dev.perflab.lab.paired.LineupRun;
 import dev.perflab.lab.paired.LocalStage;
 import dev.perflab.lab.paired.PairPlan;
+import dev.perflab.lab.paired.ProfilerChoice;
+import dev.perflab.lab.paired.SloCheck;
 import dev.perflab.lab.paired.SideSettings;
 import dev.perflab.lab.pairedreport.PairedLabReport;
 import dev.perflab.lab.report.GateLine;
 import dev.perflab.lab.result.Scenario;
+import dev.perflab.lab.result.TargetKind;
 import dev.perflab.lab.run.RunFolder;
 import dev.perflab.lab.run.ScenarioLadder;
 import picocli.CommandLine.Command;
@@ -50,6 +55,21 @@ public class PairedLabCommand implements Callable<Integer> {
 
     @Mixin
     HistoryOption history;
+
+    /** PROFILER and EVENT: every gateway rung profiled in its measured windows. */
+    @Mixin
+    ProfileOptions profile;
+
+    /** SLO: a ✓/✗ line per rung from its windows. */
+    @Mixin
+    GateOptions gate;
+
+    /** GATEWAY_JAR: the jar every gateway rung runs (GATEWAY_IMAGE is one line). */
+    @Mixin
+    OwnGatewayOptions own;
+
+    /** PROFILER as the plan read it. */
+    private ProfilerChoice profiler = ProfilerChoice.NONE;
 
     @Option(names = { "--ladder", "--scenarios" }, defaultValue = "${env:LADDER}",
             description = "Ladder file, or lean for lab/scenarios-lean.yml (LADDER, once SCENARIOS; default: lab/scenarios.yml under --root).")
@@ -85,12 +105,16 @@ public class PairedLabCommand implements Callable<Integer> {
         out.println(plan.expectedDuration());
         out.println(plan.resolution());
         out.flush();
-        LineupResult result = measure(plan, "lab", "make lab", out);
+        PairedKnobs.announce(profiler, out);
+        LineupResult result = measure(plan, "lab", "make lab", out, done -> {
+        }, profiler);
         PairedLabReport.console(result).forEach(out::println);
         out.println("Report: " + result.dir().resolve("report.md"));
         int appended = history.append(result.dir(), plan.results(), out);
-        List<GateLine> gates = PairedLabReport.gates(result, failOn);
+        List<GateLine> gates = new ArrayList<>(PairedLabReport.gates(result, failOn));
         gates.forEach(out::println);
+        Slo slo = gate.slo();
+        gates.addAll(PairedKnobs.slo(slo, plan.ratePerSide(), slo == null ? List.of() : SloCheck.of(slo, result), out));
         out.flush();
         return HistoryOption.exitCode(GateLine.exitCode(gates), appended);
     }
@@ -111,13 +135,25 @@ public class PairedLabCommand implements Callable<Integer> {
      */
     static LineupResult measure(LineupPlan plan, String kind, String target, PrintWriter out,
             Consumer<LineupResult> last) {
+        return measure(plan, kind, target, out, last, ProfilerChoice.NONE);
+    }
+
+    /**
+     * {@link #measure}, with PROFILER attached to every gateway rung and named in the
+     * report.
+     */
+    static LineupResult measure(LineupPlan plan, String kind, String target, PrintWriter out,
+            Consumer<LineupResult> last, ProfilerChoice profiler) {
         return LineupRun.measure(plan, kind, target, out, LocalStage::open,
-                sofar -> RunFolder.write(sofar.dir().resolve("report.md"), PairedLabReport.markdown(sofar)), last);
+                sofar -> RunFolder.write(sofar.dir().resolve("report.md"),
+                        PairedKnobs.profiles(profiler, sofar.dir()).apply(PairedLabReport.markdown(sofar))),
+                last, profiler);
     }
 
     /** Every knob read and checked once, before anything starts. */
     LineupPlan plan(PrintWriter out) {
         options.validate();
+        gate.slo();
         if (!failOn.isBlank()) {
             Comparison.threshold(failOn);
         }
@@ -128,8 +164,21 @@ public class PairedLabCommand implements Callable<Integer> {
         Path file = LadderFile.of(scenarios, root);
         List<Scenario> rungs = ScenarioLadder.load(file)
             .select(only.stream().map(String::trim).filter(name -> !name.isEmpty()).toList());
+        Path gatewayJar = PairedKnobs.gatewayJar(own, root, "make lab");
+        if (gatewayJar != null) {
+            PairedKnobs.checkBuild(gatewayJar, own.jar(),
+                    rungs.stream()
+                        .filter(rung -> rung.target() == TargetKind.GATEWAY)
+                        .flatMap(rung -> rung.profiles().stream())
+                        .toList());
+            out.println("GATEWAY_JAR=" + own.jar()
+                    + ": every gateway rung runs this jar with its profiles, in place of the lab's build");
+        }
         List<LineupPlan.Entrant> entrants = LadderEntrants.of(rungs, root, options.gatewayJavaOptions(),
-                options.authLatency, failOn, out);
+                options.authLatency, failOn, gatewayJar, out);
+        // a paired make lab starts two gateways or more: PROFILER=jprofiler is one line
+        // here, so no rung takes its agent
+        profiler = PairedKnobs.profiler(profile, root, entrants.stream().map(LineupPlan.Entrant::side).toList());
         out.flush();
         int rate = options.rate(LineupPlan.DEFAULT_RATE);
         if (rate == 0) {

@@ -27,6 +27,7 @@ import dev.perflab.lab.system.LaunchSpec;
 import dev.perflab.lab.system.PidFiles;
 import dev.perflab.lab.system.ServiceLauncher;
 import dev.perflab.lab.system.Service;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import java.net.URI;
 
@@ -75,14 +76,9 @@ public class SystemOptions {
             description = "auto: on 4 cores or more the load generator gets its own cores and the apps the rest (taskset); off: they share (default: ${DEFAULT-VALUE}).")
     String pin;
 
-    @Option(names = "--gateway-jar", defaultValue = "${env:GATEWAY_JAR:-}",
-            description = "Your own Spring Boot gateway jar instead of the lab's (local runtime), in front of the lab's auth-service and business-service, "
-                    + "whose URLs it gets as BUSINESS_URL and AUTH_URL (default: the lab's gateway).")
-    String gatewayJar;
-
-    @Option(names = "--gateway-image", defaultValue = "${env:GATEWAY_IMAGE:-}",
-            description = "Your own gateway image instead of the lab's (RUNTIME=compose); it gets BUSINESS_URL and AUTH_URL (default: the lab's gateway).")
-    String gatewayImage;
+    /** GATEWAY_JAR and GATEWAY_IMAGE: your own gateway in place of the lab's. */
+    @Mixin
+    OwnGatewayOptions own = new OwnGatewayOptions();
 
     @Option(names = "--route", defaultValue = "${env:ROUTE:-/service/hello}",
             description = "Path (and query) the load sends through the gateway (default: ${DEFAULT-VALUE}).")

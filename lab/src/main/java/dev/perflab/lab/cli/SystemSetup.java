@@ -130,8 +130,8 @@ final class SystemSetup {
      * checked once before anything starts; empty for the lab's gateway.
      */
     public Optional<ForeignGateway> foreignGateway() {
-        String jar = options.gatewayJar == null ? "" : options.gatewayJar.trim();
-        String image = options.gatewayImage == null ? "" : options.gatewayImage.trim();
+        String jar = options.own.jar();
+        String image = options.own.image();
         if (foreign == null && (!jar.isEmpty() || !image.isEmpty())) {
             if (options.compose()) {
                 if (image.isEmpty()) {

@@ -338,31 +338,11 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
     }
 
     /**
-     * Where the noise of the duet a → b lies for a metric: its log ratios window by
-     * window, pass by pass, split between passes and windows; null with fewer than two
-     * passes of two windows, or a window without a reading.
+     * Where the noise of the duet a → b lies for a metric; null with fewer than two
+     * passes of two windows.
      */
     public NoiseBudget noise(String a, String b, PairedMetric metric) {
-        List<List<Double>> logs = new ArrayList<>();
-        for (Pass pass : passes) {
-            Duet duet = pass.duet(a, b);
-            if (duet == null) {
-                continue;
-            }
-            List<Double> windows = new ArrayList<>();
-            for (Map<String, PairResult.SideWindow> window : duet.windows()) {
-                double ratio = metric.read(window.get(b)) / metric.read(window.get(a));
-                if (!(ratio > 0) || Double.isInfinite(ratio)) {
-                    return null;
-                }
-                windows.add(Math.log(ratio));
-            }
-            logs.add(windows);
-        }
-        if (logs.size() < 2 || logs.stream().anyMatch(windows -> windows.size() < 2)) {
-            return null;
-        }
-        return NoiseBudget.of(logs);
+        return DuetNoise.of(passes, a, b, metric);
     }
 
     /** The time every pass took to warm up, in seconds. */
@@ -370,33 +350,12 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
         return passes.stream().map(p -> p.warmup().took()).map(Duration::toMillis).map(ms -> ms / 1000.0).toList();
     }
 
-    /**
-     * Each duet's CPU noise split between passes and windows (sd of the log ratio), for
-     * planning the next run's passes and windows (docs 13).
-     */
-    private List<Map<String, Object>> noiseJson() {
-        List<Map<String, Object>> noise = new ArrayList<>();
-        for (LineupPlan.Duet duet : plan.duets()) {
-            NoiseBudget budget = noise(duet.a().name(), duet.b().name(), PairedMetric.CPU);
-            if (budget != null) {
-                Map<String, Object> one = new LinkedHashMap<>();
-                one.put("duet", duet.name());
-                one.put("metric", PairedMetric.CPU.key());
-                one.put("between_pass_sd", PairResult.round(Math.sqrt(budget.betweenPass()), 5));
-                one.put("within_pass_sd_per_window", PairResult.round(Math.sqrt(budget.withinPass()), 5));
-                one.put("windows_per_pass", budget.windows());
-                noise.add(one);
-            }
-        }
-        return noise;
-    }
-
     public Map<String, Object> json() {
         Map<String, Object> json = new LinkedHashMap<>(plan.json());
         json.put("passes_done", passes.size());
         json.put("steps", steps.stream().map(Step::json).toList());
         json.put("against_nginx", references.stream().map(Versus::json).toList());
-        json.put("noise", noiseJson());
+        json.put("noise", DuetNoise.json(this));
         List<Map<String, Object>> mean = new ArrayList<>();
         for (LineupPlan.Duet duet : plan.duets()) {
             Map<String, Object> one = new LinkedHashMap<>();

@@ -39,13 +39,17 @@ public final class LineupRun {
 
     private final Consumer<LineupResult> render;
 
+    private final ProfilerChoice profiler;
+
     private final List<LineupResult.Pass> passes = new ArrayList<>();
 
-    private LineupRun(LineupPlan plan, Stage stage, PrintWriter out, Consumer<LineupResult> render) {
+    private LineupRun(LineupPlan plan, Stage stage, PrintWriter out, Consumer<LineupResult> render,
+            ProfilerChoice profiler) {
         this.plan = plan;
         this.stage = stage;
         this.out = out;
         this.render = render;
+        this.profiler = profiler;
     }
 
     /**
@@ -56,7 +60,16 @@ public final class LineupRun {
      */
     public static LineupResult execute(LineupPlan plan, Stage stage, RunFolder run, PrintWriter out,
             Consumer<LineupResult> render) {
-        return new LineupRun(plan, stage, out, render).execute(run);
+        return execute(plan, stage, run, out, render, ProfilerChoice.NONE);
+    }
+
+    /**
+     * @param profiler PROFILER: attached to every gateway rung for its measured windows,
+     * its files written into the rung's folder of each pass
+     */
+    public static LineupResult execute(LineupPlan plan, Stage stage, RunFolder run, PrintWriter out,
+            Consumer<LineupResult> render, ProfilerChoice profiler) {
+        return new LineupRun(plan, stage, out, render, profiler).execute(run);
     }
 
     /**
@@ -80,13 +93,19 @@ public final class LineupRun {
      */
     public static LineupResult measure(LineupPlan plan, String kind, String target, PrintWriter out, Opener stages,
             Consumer<LineupResult> render, Consumer<LineupResult> last) {
+        return measure(plan, kind, target, out, stages, render, last, ProfilerChoice.NONE);
+    }
+
+    /** {@link #measure}, with PROFILER attached to every gateway rung's windows. */
+    public static LineupResult measure(LineupPlan plan, String kind, String target, PrintWriter out, Opener stages,
+            Consumer<LineupResult> render, Consumer<LineupResult> last, ProfilerChoice profiler) {
         RunOpening opening = new RunOpening(target, plan.settings().root(), plan.results(), kind, kind, plan.json());
         return opening.live(out, run -> {
             out.println("Rungs: " + String.join(", ", plan.entrants().stream().map(LineupPlan.Entrant::name).toList()));
             out.println("Load: " + plan.describeLoad());
             out.flush();
             Stage stage = stages.open(plan, run.dir(), out);
-            LineupResult result = execute(plan, stage, run, out, render);
+            LineupResult result = execute(plan, stage, run, out, render, profiler);
             last.accept(result);
             return result;
         });
@@ -175,35 +194,16 @@ public final class LineupRun {
         out.flush();
         try {
             stage.start(dir, order, portRank);
+            Set<String> gateways = new HashSet<>();
+            order.stream().filter(LineupPlan.Entrant::gateway).forEach(entrant -> gateways.add(entrant.name()));
+            PassProfiles profiles = new PassProfiles(profiler,
+                    rung -> gateways.contains(rung) ? stage.profiler(rung, profiler, out) : null, out);
             Set<String> warm = new HashSet<>();
             List<LineupResult.Duet> duets = new ArrayList<>();
             for (LineupPlan.Duet duet : chain) {
-                String a = duet.a().name();
-                String b = duet.b().name();
-                List<String> both = schedule.indexOf(a) < schedule.indexOf(b) ? List.of(a, b) : List.of(b, a);
-                List<String> cold = new ArrayList<>();
-                for (LineupPlan.Entrant entrant : List.of(duet.a(), duet.b())) {
-                    if (entrant.gateway() && !warm.contains(entrant.name())) {
-                        cold.add(entrant.name());
-                    }
-                }
-                PairResult.Warmup warmed = warmUp(cold, both);
-                warm.addAll(cold);
-                List<Map<String, PairResult.SideWindow>> windows = new ArrayList<>();
-                for (Duration length : plan.windows()) {
-                    windows.add(stage.offer(both, length));
-                }
-                LineupResult.Duet done = LineupResult.Duet.of(a, b, warmed, windows);
-                duets.add(done);
-                out.printf(Locale.ROOT, "    %s: %s; CPU per request %.3f, bytes %s%n", duet.name(),
-                        cold.isEmpty() ? "both warm"
-                                : "warm-up of " + String.join(" and ", cold) + " "
-                                        + Math.round(warmed.took().toMillis() / 1000.0) + " s"
-                                        + (warmed.quiet() ? "" : " (WARMUP ran out before the JIT went quiet)"),
-                        done.ratio(PairResult.SideWindow::cpuMsPerRequest), duet.reference() ? "-" : String
-                            .format(Locale.ROOT, "%.4f", done.ratio(PairResult.SideWindow::bytesPerRequest)));
-                out.flush();
+                duets.add(duet(duet, schedule, warm, profiles));
             }
+            profiles.finish(pass, dir);
             Map<String, LoadResult> alone = new LinkedHashMap<>();
             if (!plan.alone().isZero()) {
                 alone.put(null, stage.alone(null, plan.aloneRamp(), plan.alone()));
@@ -217,6 +217,40 @@ public final class LineupRun {
         finally {
             stage.stopRungs();
         }
+    }
+
+    /**
+     * One duet of a pass: its cold gateways warmed up, then its windows, each gateway's
+     * profiler (PROFILER) sampling during the windows alone.
+     */
+    private LineupResult.Duet duet(LineupPlan.Duet duet, List<String> schedule, Set<String> warm,
+            PassProfiles profiles) {
+        String a = duet.a().name();
+        String b = duet.b().name();
+        List<String> both = schedule.indexOf(a) < schedule.indexOf(b) ? List.of(a, b) : List.of(b, a);
+        List<String> cold = new ArrayList<>();
+        for (LineupPlan.Entrant entrant : List.of(duet.a(), duet.b())) {
+            if (entrant.gateway() && !warm.contains(entrant.name())) {
+                cold.add(entrant.name());
+            }
+        }
+        PairResult.Warmup warmed = warmUp(cold, both);
+        warm.addAll(cold);
+        List<Map<String, PairResult.SideWindow>> windows = new ArrayList<>();
+        for (Duration length : plan.windows()) {
+            profiles.resume(both);
+            windows.add(stage.offer(both, length));
+            profiles.pause(both);
+        }
+        LineupResult.Duet done = LineupResult.Duet.of(a, b, warmed, windows);
+        out.printf(Locale.ROOT, "    %s: %s; CPU per request %.3f, bytes %s%n", duet.name(), cold.isEmpty()
+                ? "both warm"
+                : "warm-up of " + String.join(" and ", cold) + " " + Math.round(warmed.took().toMillis() / 1000.0)
+                        + " s" + (warmed.quiet() ? "" : " (WARMUP ran out before the JIT went quiet)"),
+                done.ratio(PairResult.SideWindow::cpuMsPerRequest), duet.reference() ? "-"
+                        : String.format(Locale.ROOT, "%.4f", done.ratio(PairResult.SideWindow::bytesPerRequest)));
+        out.flush();
+        return done;
     }
 
     /**

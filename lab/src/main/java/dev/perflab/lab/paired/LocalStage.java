@@ -18,6 +18,7 @@ import dev.perflab.lab.LabException;
 import dev.perflab.lab.load.LoadResult;
 import dev.perflab.lab.load.VegetaGenerator;
 import dev.perflab.lab.load.WrkGenerator;
+import dev.perflab.lab.profile.WindowProfiler;
 import dev.perflab.lab.stats.JvmCounters;
 import dev.perflab.lab.system.LabSystem;
 import dev.perflab.lab.system.LaunchSpec;
@@ -167,6 +168,11 @@ public final class LocalStage implements Stage {
             wrk.offer(url, header, ramp);
         }
         return wrk.offer(url, header, length);
+    }
+
+    @Override
+    public WindowProfiler profiler(String rung, ProfilerChoice choice, PrintWriter out) {
+        return running.get(rung).profiler(choice, out);
     }
 
     @Override

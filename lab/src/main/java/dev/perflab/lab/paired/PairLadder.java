@@ -122,15 +122,26 @@ public final class PairLadder {
      */
     public static List<Done> run(List<Step> steps, BiFunction<Step, Path, PairPlan> plans, Path results,
             Map<String, Object> parameters, PrintWriter out, Consumer<PairResult> stepRender, Consumer<Ladder> render) {
+        return run(steps, plans, results, parameters, out, stepRender, render, ProfilerChoice.NONE);
+    }
+
+    /**
+     * @param profiler PROFILER: attached to both gateways of every step for its measured
+     * windows
+     */
+    public static List<Done> run(List<Step> steps, BiFunction<Step, Path, PairPlan> plans, Path results,
+            Map<String, Object> parameters, PrintWriter out, Consumer<PairResult> stepRender, Consumer<Ladder> render,
+            ProfilerChoice profiler) {
         try (RunLock lock = RunLock.acquire("make pair-ladder")) {
             RunFolder run = RunFolder.create(results, "pair-ladder");
             lock.describe("make pair-ladder, " + run.dir());
-            return run(steps, plans, run, parameters, out, stepRender, render);
+            return run(steps, plans, run, parameters, out, stepRender, render, profiler);
         }
     }
 
     private static List<Done> run(List<Step> steps, BiFunction<Step, Path, PairPlan> plans, RunFolder run,
-            Map<String, Object> parameters, PrintWriter out, Consumer<PairResult> stepRender, Consumer<Ladder> render) {
+            Map<String, Object> parameters, PrintWriter out, Consumer<PairResult> stepRender, Consumer<Ladder> render,
+            ProfilerChoice profiler) {
         Path root = plans.apply(steps.get(0), run.dir()).root();
         run.writeJson("run.json", RunInfo.describe(root, "pair-ladder", "local", parameters));
         List<Done> done = new ArrayList<>();
@@ -148,7 +159,7 @@ public final class PairLadder {
                 out.flush();
                 PairPlan plan = plans.apply(step, run.dir());
                 try {
-                    PairResult result = PairedRun.execute(plan, step.folder(), out, stepRender);
+                    PairResult result = PairedRun.execute(plan, step.folder(), out, stepRender, profiler);
                     synchronized (done) {
                         done.add(new Done(step, result));
                     }

@@ -63,10 +63,13 @@ public final class PairedRun {
 
     private final Consumer<PairResult> render;
 
-    private PairedRun(PairPlan plan, PrintWriter out, Consumer<PairResult> render) {
+    private final ProfilerChoice profiler;
+
+    private PairedRun(PairPlan plan, PrintWriter out, Consumer<PairResult> render, ProfilerChoice profiler) {
         this.plan = plan;
         this.out = out;
         this.render = render;
+        this.profiler = profiler;
         Random random = new Random(plan.seed());
         this.aOnFirstPort = balanced(plan.passes(), random);
         this.aStartsFirst = balanced(plan.passes(), random);
@@ -87,7 +90,16 @@ public final class PairedRun {
      * @param name the results folder's name after its time stamp
      */
     public static PairResult execute(PairPlan plan, String name, PrintWriter out, Consumer<PairResult> render) {
-        return new PairedRun(plan, out, render).execute(name);
+        return execute(plan, name, out, render, ProfilerChoice.NONE);
+    }
+
+    /**
+     * @param profiler PROFILER: attached to each gateway side for the measured windows,
+     * its files written into the side's folder of each pass
+     */
+    public static PairResult execute(PairPlan plan, String name, PrintWriter out, Consumer<PairResult> render,
+            ProfilerChoice profiler) {
+        return new PairedRun(plan, out, render, profiler).execute(name);
     }
 
     private PairResult execute(String name) {
@@ -202,9 +214,14 @@ public final class PairedRun {
                             : "WARMUP ran out before the JIT went quiet, measuring anyway");
             out.flush();
             List<PairResult.Window> windows = new ArrayList<>();
+            PassProfiles profiles = new PassProfiles(profiler, label -> running.get(label).profiler(profiler, out),
+                    out);
             for (Duration length : plan.windows()) {
+                profiles.resume(List.of("A", "B"));
                 windows.add(window(generator, schedule, a, b, backendPids, length));
+                profiles.pause(List.of("A", "B"));
             }
+            profiles.finish(pass, dir);
             return PairResult.Pass.of(pass, portA, portB, aStartsFirst ? "A" : "B", aFirstInSchedule ? "A" : "B", warm,
                     windows);
         }

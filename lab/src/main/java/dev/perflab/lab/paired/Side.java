@@ -41,11 +41,19 @@ public record Side(String label, String given, Kind kind, List<String> javaOptio
 
     }
 
-    /** The lab's gateway with these Spring profiles. */
-    public record LabGateway(List<String> profiles) implements Kind {
+    /**
+     * The lab's gateway with these Spring profiles: the lab's own build, or the jar
+     * GATEWAY_JAR names in its place ({@code build}, null for the lab's), which must have
+     * those profiles too.
+     */
+    public record LabGateway(List<String> profiles, ForeignGateway build) implements Kind {
 
         public LabGateway {
             profiles = List.copyOf(profiles);
+        }
+
+        public LabGateway(List<String> profiles) {
+            this(profiles, null);
         }
 
     }
@@ -131,6 +139,14 @@ public record Side(String label, String given, Kind kind, List<String> javaOptio
      * /usr/lib/jvm, macOS or SDKMAN), or null for the lab's own
      */
     public static Side of(String label, String given, String javaOpts, Integer jdk, Path root) {
+        return of(label, given, javaOpts, jdk, root, null);
+    }
+
+    /**
+     * @param gatewayJar GATEWAY_JAR: the jar a side named by profiles runs in place of
+     * the lab's gateway build (it must have those profiles), or null for the lab's
+     */
+    public static Side of(String label, String given, String javaOpts, Integer jdk, Path root, Path gatewayJar) {
         String value = given == null ? "" : given.trim();
         String knob = label + "_GATEWAY";
         if (value.isEmpty()) {
@@ -162,8 +178,15 @@ public record Side(String label, String given, Kind kind, List<String> javaOptio
             return ownJar(label, value, ForeignGateway.ofJar(root.resolve(value).normalize()), options, home);
         }
         List<String> profiles = split(value, "[,\\s]+");
-        GatewayProfiles.in(Service.GATEWAY.jar(root)).check(profiles, knob + "=" + value);
-        return new Side(label, value, new LabGateway(profiles), options, home);
+        if (gatewayJar == null) {
+            GatewayProfiles.in(Service.GATEWAY.jar(root)).check(profiles, knob + "=" + value);
+            return new Side(label, value, new LabGateway(profiles), options, home);
+        }
+        ForeignGateway build = ForeignGateway.ofJar(gatewayJar);
+        GatewayProfiles.in(gatewayJar)
+            .check(profiles, knob + "=" + value + " on GATEWAY_JAR=" + gatewayJar.getFileName()
+                    + " (GATEWAY_JAR runs every side named by profiles, and needs the lab's profiles)");
+        return new Side(label, value, new LabGateway(profiles, build), options, home);
     }
 
     private static List<String> split(String text, String separator) {
@@ -180,7 +203,8 @@ public record Side(String label, String given, Kind kind, List<String> javaOptio
             return "nginx (" + nginx.config().getParent().getFileName() + "/" + nginx.config().getFileName() + ")";
         }
         String what = kind instanceof OwnJar own ? "your gateway " + own.gateway().name()
-                : "the lab's gateway (profiles " + String.join(",", ((LabGateway) kind).profiles()) + ")";
+                : "the lab's gateway (profiles " + String.join(",", ((LabGateway) kind).profiles()) + ")"
+                        + (((LabGateway) kind).build() == null ? "" : " from " + ((LabGateway) kind).build().jar());
         return what + (javaOptions.isEmpty() ? "" : " with " + String.join(" ", javaOptions))
                 + (javaHome == null ? "" : " on " + javaHome);
     }
@@ -200,6 +224,9 @@ public record Side(String label, String given, Kind kind, List<String> javaOptio
         }
         else {
             side.put("profiles", ((LabGateway) kind).profiles());
+            if (((LabGateway) kind).build() != null) {
+                side.put("jar", ((LabGateway) kind).build().jar().toString());
+            }
         }
         side.put("java_options", javaOptions);
         if (javaHome != null) {

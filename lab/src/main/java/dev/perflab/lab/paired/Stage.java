@@ -1,11 +1,14 @@
 package dev.perflab.lab.paired;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
+import dev.perflab.lab.LabException;
 import dev.perflab.lab.load.LoadResult;
+import dev.perflab.lab.profile.WindowProfiler;
 
 /**
  * What a pass of a paired ladder asks of the machine: start its rungs, offer them load
@@ -42,6 +45,15 @@ public interface Stage extends AutoCloseable {
      * {@code ramp} unmeasured first.
      */
     LoadResult alone(String rung, Duration ramp, Duration length);
+
+    /**
+     * PROFILER's profiler attached to a started rung, sampling nothing until resumed, its
+     * files going into the rung's folder of the pass; null for a rung that is no JVM
+     * (nginx). A stage that cannot attach one says so in one line.
+     */
+    default WindowProfiler profiler(String rung, ProfilerChoice choice, PrintWriter out) {
+        throw new LabException("PROFILER=" + choice.kind().id() + " cannot attach to the rungs of this runtime yet");
+    }
 
     /** Stops every rung this pass started (the backends stay). */
     void stopRungs();

@@ -1,6 +1,7 @@
 package dev.perflab.lab.paired;
 
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
@@ -14,6 +15,8 @@ import java.util.OptionalDouble;
 
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.http.LabHttp;
+import dev.perflab.lab.profile.ProfiledProcess;
+import dev.perflab.lab.profile.WindowProfiler;
 import dev.perflab.lab.stats.JvmCounters;
 import dev.perflab.lab.stats.ProcStatsSampler;
 import dev.perflab.lab.stats.ProcessCpu;
@@ -114,8 +117,11 @@ final class StartedSide implements AutoCloseable {
         if (side.javaHome() != null) {
             spec = spec.withJavaHome(side.javaHome());
         }
-        return side.kind() instanceof Side.OwnJar own ? spec.withForeign(own.gateway())
-                : spec.withProfiles(((Side.LabGateway) side.kind()).profiles());
+        if (side.kind() instanceof Side.OwnJar own) {
+            return spec.withForeign(own.gateway());
+        }
+        Side.LabGateway lab = (Side.LabGateway) side.kind();
+        return (lab.build() == null ? spec : spec.withForeign(lab.build())).withProfiles(lab.profiles());
     }
 
     /**
@@ -148,6 +154,18 @@ final class StartedSide implements AutoCloseable {
         List<Long> pids = new ArrayList<>(List.of(pid()));
         ProcessHandle.of(pid()).ifPresent(process -> process.descendants().forEach(child -> pids.add(child.pid())));
         stats = new ProcStatsSampler(Map.of(side.label(), pids), own.resolve("stats.log")).start();
+    }
+
+    /**
+     * The chosen profiler attached to this side's JVM, its files going into the side's
+     * folder; null for nginx, which is no JVM.
+     */
+    WindowProfiler profiler(ProfilerChoice choice, PrintWriter out) {
+        if (gateway == null) {
+            return null;
+        }
+        return WindowProfiler.attach(choice.kind(), choice.event(),
+                ProfiledProcess.local(gateway.pid(), gateway.spec().javaHome()), own, out);
     }
 
     /** The URL the load sends to. */

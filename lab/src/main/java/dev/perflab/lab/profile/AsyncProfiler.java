@@ -32,18 +32,39 @@ public final class AsyncProfiler implements GatewayProfiler {
         this.library = library;
     }
 
+    ProfiledProcess target() {
+        return target;
+    }
+
     /**
      * Starts sampling {@code event} (cpu, wall, lock, alloc) in the JVM with this pid.
      * Where the kernel does not let this user open perf events, cpu falls back to ctimer
      * (CPU time from a POSIX timer, no kernel frames) and says so.
      */
     public static AsyncProfiler start(ProfiledProcess target, String event, Path dir, PrintWriter out) {
+        AsyncProfiler profiler = attach(target, dir);
+        profiler.begin(event, out);
+        return profiler;
+    }
+
+    /**
+     * The library placed where the JVM can load it, nothing started yet; one line on a
+     * machine the bundled library is not for.
+     */
+    static AsyncProfiler attach(ProfiledProcess target, Path dir) {
         if (!System.getProperty("os.name").toLowerCase().contains("linux")
                 || !System.getProperty("os.arch").matches("amd64|x86_64")) {
             throw new LabException("the bundled async-profiler library is for linux-x64; this is "
                     + System.getProperty("os.name") + " " + System.getProperty("os.arch") + ": use PROFILER=jfr");
         }
-        AsyncProfiler profiler = new AsyncProfiler(target, target.place(extract(dir), dir));
+        return new AsyncProfiler(target, target.place(extract(dir), dir));
+    }
+
+    /**
+     * Starts sampling {@code event}; returns the engine it samples with (ctimer where
+     * perf events are refused, said in a line).
+     */
+    String begin(String event, PrintWriter out) {
         String engine = event;
         Optional<String> fallback = event.equals("cpu") ? perfEventsRefused(readParanoid(), isRoot())
                 : Optional.empty();
@@ -52,7 +73,7 @@ public final class AsyncProfiler implements GatewayProfiler {
             out.println("    note: " + fallback.get());
         }
         try {
-            profiler.command(startOptions(engine));
+            command(startOptions(engine));
         }
         catch (LabException ex) {
             if (!engine.equals("cpu")) {
@@ -60,10 +81,11 @@ public final class AsyncProfiler implements GatewayProfiler {
             }
             out.println("    note: perf events refused (" + ex.getMessage()
                     + "); sampling with ctimer instead: CPU time, no kernel frames");
-            profiler.command(startOptions("ctimer"));
+            engine = "ctimer";
+            command(startOptions(engine));
         }
         out.flush();
-        return profiler;
+        return engine;
     }
 
     /**
@@ -135,7 +157,7 @@ public final class AsyncProfiler implements GatewayProfiler {
         return new Capture(summary, "flamegraph.html, hotspots.md", Map.of());
     }
 
-    private void command(String options) {
+    void command(String options) {
         try {
             VirtualMachine vm = VirtualMachine.attach(Long.toString(target.pid()));
             try {
@@ -158,7 +180,7 @@ public final class AsyncProfiler implements GatewayProfiler {
         }
     }
 
-    private static Path extract(Path dir) {
+    static Path extract(Path dir) {
         Path target = dir.resolve("libasyncProfiler.so");
         try (InputStream in = AsyncProfiler.class.getResourceAsStream("/" + LIBRARY)) {
             if (in == null) {

@@ -41,25 +41,51 @@ public final class JfrRecorder implements GatewayProfiler {
     }
 
     public static JfrRecorder start(ProfiledProcess target, Path dir) {
+        JfrRecorder recorder = attach(target);
+        recorder.begin(dir, NAME);
+        return recorder;
+    }
+
+    /** The JVM's jcmd found, nothing started yet; one line when the JDK has none. */
+    static JfrRecorder attach(ProfiledProcess target) {
         Path jcmd = target.javaHome().resolve("bin/jcmd");
         if (!Files.isExecutable(jcmd)) {
             throw new LabException(
                     "PROFILER=jfr needs jcmd, and " + jcmd + " is missing: run the lab on a full JDK, not a JRE");
         }
-        JfrRecorder recorder = new JfrRecorder(target, jcmd);
-        List<String> start = new ArrayList<>(List.of("JFR.start", "name=" + NAME));
+        return new JfrRecorder(target, jcmd);
+    }
+
+    /** Starts a recording of this name with the lab's settings. */
+    void begin(Path dir, String name) {
+        List<String> start = new ArrayList<>(List.of("JFR.start", "name=" + name));
         start.addAll(SETTINGS);
-        recorder.jcmd(dir, start);
-        return recorder;
+        jcmd(dir, start);
+    }
+
+    /**
+     * Stops the recording of this name into {@code file} (as this machine names it),
+     * fetched from a container's JVM.
+     */
+    void end(Path dir, String name, Path file) {
+        String written = target.dir(dir) + "/" + file.getFileName();
+        target.prepare();
+        jcmd(dir, List.of("JFR.stop", "name=" + name, "filename=" + written));
+        target.fetch(written, file.toAbsolutePath());
     }
 
     @Override
     public Capture stop(Path dir, Hotspots.Rules rules, String title) {
         Path recording = dir.resolve("recording.jfr").toAbsolutePath();
-        String written = target.dir(dir) + "/recording.jfr";
-        target.prepare();
-        jcmd(dir, List.of("JFR.stop", "name=" + NAME, "filename=" + written));
-        target.fetch(written, recording);
+        end(dir, NAME, recording);
+        return capture(recording, dir, rules, title);
+    }
+
+    /**
+     * The files of a recording: jfr-summary.md, collapsed.txt and flamegraph.html of its
+     * execution samples, and hotspots.md.
+     */
+    static Capture capture(Path recording, Path dir, Hotspots.Rules rules, String title) {
         JfrSummary summary = JfrSummary.read(recording);
         Path collapsed = dir.resolve("collapsed.txt");
         try {

@@ -46,9 +46,12 @@ class GivenKnobsTests {
             .hasMessage("make lab PAIRED=yes does not use LEVERS (make advise does): leave it out");
         assertThatThrownBy(() -> GivenKnobs.check(command("lab"), "RUN"))
             .hasMessage("make lab PAIRED=no does not use RUN (make report, make charts do): leave it out");
-        assertThatThrownBy(() -> GivenKnobs.check(command("paired-lab"), "PROFILER"))
-            .hasMessageStartingWith("make lab PAIRED=yes does not use PROFILER (")
-            .hasMessageContaining("make lab PAIRED=no,");
+        assertThatThrownBy(() -> GivenKnobs.check(command("paired-lab"), "RATES"))
+            .hasMessage("make lab PAIRED=yes does not use RATES (make capacity does): leave it out");
+        for (String command : List.of("paired-lab", "pair", "pair-ladder")) {
+            assertThatNoException().as(command)
+                .isThrownBy(() -> GivenKnobs.check(command(command), "PROFILER EVENT SLO GATEWAY_JAR GATEWAY_IMAGE"));
+        }
         assertThatThrownBy(() -> GivenKnobs.check(command("compare", "--a", "x", "--b", "y"), "PASSES")).hasMessage(
                 "make compare A= B= does not use PASSES (make baseline, make gateway-test, make profile, make lab PAIRED=no, "
                         + "make sweep, make capacity, make compare A_GATEWAY= B_GATEWAY=, make pair-ladder, make lab PAIRED=yes, make trend COMMITS=, make advise do): "
@@ -115,11 +118,12 @@ class GivenKnobsTests {
                 List.of(new String[] { "lab" }, new String[] { "paired-lab" }, new String[] { "pair-ladder" },
                         new String[] { "sweep" }, new String[] { "capacity" }),
                 "GATEWAY_PROFILES", List.of(new String[] { "gateway-test" }, new String[] { "up" }), "PROFILER",
-                List.of(new String[] { "lab" }, new String[] { "profile" }));
+                List.of(new String[] { "lab" }, new String[] { "profile" }, new String[] { "paired-lab" },
+                        new String[] { "pair" }, new String[] { "pair-ladder" }));
         Map<String, String[]> refuses = Map.of("PASSES", new String[] { "up" }, "WARMUP", new String[] { "up" }, "RATE",
                 new String[] { "compare", "--a", "x", "--b", "y" }, "LADDER", new String[] { "gateway-test" },
-                "GATEWAY_PROFILES", new String[] { "baseline" }, "PROFILER", new String[] { "paired-lab" },
-                "RATE_DURATION", new String[] { "paired-lab" });
+                "GATEWAY_PROFILES", new String[] { "baseline" }, "PROFILER", new String[] { "up" }, "RATE_DURATION",
+                new String[] { "paired-lab" });
         renamed.forEach((old, now) -> {
             assertThat(GivenKnobs.ALIASES).as(old).containsEntry(old, now);
             for (String[] args : takes.get(now)) {

@@ -157,12 +157,16 @@ class MakefileKnobsTests {
     void theProfilerHasOneNameOnEveryTargetAndItsOldNamesSaySo() throws Exception {
         Made lab = make(Map.of(), "lab", "PROFILER=async");
         assertThat(lab.exit()).as(lab.output()).isZero();
-        assertThat(lab.output()).doesNotContain("deprecated").contains("lab/target/lab.jar lab");
+        assertThat(lab.output()).doesNotContain("deprecated").contains("lab/target/lab.jar paired-lab");
         Made paired = make(Map.of(), "lab", "PAIRED=yes");
         assertThat(paired.output()).contains("lab/target/lab.jar paired-lab");
         assertThat(make(Map.of(), "lab").output()).as("make lab is paired by default")
             .contains("lab/target/lab.jar paired-lab");
-        for (String sequential : List.of("SLO=p99:10ms", "RUNTIME=compose", "JAVA=/opt/jdk-21/bin/java", "PAIRED=no")) {
+        // the paired make lab takes these itself: none changes the engine any more
+        for (String knob : List.of("SLO=p99:10ms", "PROFILER=jfr", "GATEWAY_JAR=gw.jar", "JAVA=/opt/jdk-21/bin/java")) {
+            assertThat(make(Map.of(), "lab", knob).output()).as(knob).contains("lab/target/lab.jar paired-lab");
+        }
+        for (String sequential : List.of("RUNTIME=compose", "GATEWAY_IMAGE=gw:1", "PAIRED=no")) {
             assertThat(make(Map.of(), "lab", sequential).output()).as(sequential)
                 .contains("lab/target/lab.jar lab")
                 .doesNotContain("paired-lab");

@@ -59,7 +59,7 @@ class LineupRunTests {
      * two warm-up parts its rung gets in a pass; a rung measured for the first time in a
      * pass costs {@code fresh} more (what is left of its JIT's work).
      */
-    static final class FakeStage implements Stage {
+    static class FakeStage implements Stage {
 
         final Map<String, Double> cpu;
 

@@ -1,0 +1,128 @@
+package dev.perflab.lab.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.UnaryOperator;
+
+import dev.perflab.lab.LabException;
+import dev.perflab.lab.capacity.Slo;
+import dev.perflab.lab.paired.ProfilerChoice;
+import dev.perflab.lab.paired.Side;
+import dev.perflab.lab.paired.SloCheck;
+import dev.perflab.lab.profile.ProfilerKind;
+import dev.perflab.lab.report.GateLine;
+import dev.perflab.lab.report.ProfileSection;
+import dev.perflab.lab.system.GatewayProfiles;
+
+/**
+ * PROFILER, SLO, GATEWAY_JAR and GATEWAY_IMAGE on the paired targets (make lab, make
+ * compare A_GATEWAY= B_GATEWAY=, make pair-ladder), each read and checked once, before
+ * anything starts, from the option sets the sequential targets declare them in.
+ */
+final class PairedKnobs {
+
+    private PairedKnobs() {
+    }
+
+    /**
+     * GATEWAY_JAR: the jar every side named by Spring profiles runs in place of the lab's
+     * build (checked to have those profiles when the sides are read), or null for the
+     * lab's; GATEWAY_IMAGE is one line, as only Compose runs an image.
+     */
+    static Path gatewayJar(OwnGatewayOptions own, Path root, String target) {
+        if (!own.image().isEmpty()) {
+            throw new LabException(
+                    "GATEWAY_IMAGE=" + own.image() + " is an image, which only RUNTIME=compose runs, and " + target
+                            + " runs its sides on this machine: give the gateway's jar as GATEWAY_JAR instead");
+        }
+        return own.jar().isEmpty() ? null : root.resolve(own.jar()).toAbsolutePath().normalize();
+    }
+
+    /**
+     * make lab's GATEWAY_JAR must be a build of the lab's gateway, with every profile the
+     * ladder's gateway rungs set; your own gateway is one line saying where it is
+     * measured.
+     */
+    static void checkBuild(Path jar, String given, List<String> profiles) {
+        java.util.Set<String> known = GatewayProfiles.in(jar).known();
+        profiles.stream().filter(profile -> !known.contains(profile)).findFirst().ifPresent(missing -> {
+            throw new LabException("GATEWAY_JAR=" + given + " has no Spring profile '" + missing
+                    + "', which the ladder's rungs set: make lab runs every gateway rung on GATEWAY_JAR, so it takes a "
+                    + "build of the lab's gateway. Your own gateway: make compare A_GATEWAY=nginx B_GATEWAY=" + given
+                    + " (against nginx in the same seconds), or make lab PAIRED=no GATEWAY_JAR=" + given
+                    + " (the rungs one after the other)");
+        });
+    }
+
+    /**
+     * PROFILER for these sides: async-profiler or JFR on every gateway; the JProfiler
+     * agent only where there is one gateway (its port serves one JVM, and one side of two
+     * profiled would make the pair unequal).
+     */
+    static ProfilerChoice profiler(ProfileOptions profile, Path root, List<Side> sides) {
+        profile.validate();
+        ProfilerKind kind = profile.profiler();
+        if (kind == ProfilerKind.NONE) {
+            return ProfilerChoice.NONE;
+        }
+        long gateways = sides.stream().filter(Side::jvm).count();
+        if (kind == ProfilerKind.JPROFILER && gateways > 1) {
+            throw new LabException("PROFILER=jprofiler loads an agent that serves one JVM on 127.0.0.1:"
+                    + ProfileOptions.JPROFILER_PORT + ", and this run starts " + gateways + " gateways at once; "
+                    + "in one of them alone it would profile one side of a duet and not the other: "
+                    + "use PROFILER=async or jfr, which profile every gateway alike, or make profile PROFILER=jprofiler");
+        }
+        return new ProfilerChoice(kind, profile.event(), root.resolve("lab/hotspots.yml"));
+    }
+
+    /**
+     * The sides with the JProfiler agent in the one gateway when PROFILER=jprofiler (one
+     * line saying where the GUI attaches), else as they are.
+     */
+    static List<Side> withAgent(ProfilerChoice choice, ProfileOptions profile, List<Side> sides, PrintWriter out) {
+        if (choice.kind() != ProfilerKind.JPROFILER) {
+            return sides;
+        }
+        List<String> agent = profile.gatewayJvmOptions(System.getenv());
+        List<Side> loaded = new ArrayList<>();
+        for (Side side : sides) {
+            if (side.jvm()) {
+                out.println("JProfiler: the agent loads into " + side.label() + " (" + side.given()
+                        + ") and listens on 127.0.0.1:" + ProfileOptions.JPROFILER_PORT
+                        + " (nowait); in the GUI: Session > Attach > Attach to remote JVM, and record during its "
+                        + "measured windows");
+            }
+            loaded.add(side.withOptionsBefore(agent));
+        }
+        return loaded;
+    }
+
+    /** The line a profiled run prints before it starts, and its report repeats. */
+    static void announce(ProfilerChoice choice, PrintWriter out) {
+        if (choice.attaches()) {
+            out.println("PROFILER=" + choice.kind().id() + ": every gateway side profiled in its measured windows, "
+                    + "a file per gateway per pass in pass-N/<side>/. " + ProfileSection.COST);
+        }
+    }
+
+    /** The report's text with the Profiles section after it (none without PROFILER). */
+    static UnaryOperator<String> profiles(ProfilerChoice choice, Path dir) {
+        return report -> report + ProfileSection.markdown(dir, choice.kind().id(), choice.event());
+    }
+
+    /** SLO's heading and ✓/✗ lines printed, as the sequential targets print them. */
+    static List<GateLine> slo(Slo slo, int ratePerSide, List<SloCheck.Line> lines, PrintWriter out) {
+        if (slo == null) {
+            return List.of();
+        }
+        out.println(SloCheck.heading(slo, ratePerSide) + ":");
+        List<GateLine> gates = lines.stream()
+            .map(line -> line.held() ? GateLine.held(line.text()) : GateLine.broken(line.text()))
+            .toList();
+        gates.forEach(line -> out.println("  " + line));
+        return gates;
+    }
+
+}

@@ -1,0 +1,68 @@
+package dev.perflab.lab.paired;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.perflab.lab.verdict.NoiseBudget;
+
+/**
+ * Each duet's noise, split between passes and windows from its window log ratios: the
+ * pilot figures that size the next run's passes and windows (docs 13).
+ */
+final class DuetNoise {
+
+    private DuetNoise() {
+    }
+
+    /**
+     * Where the noise of the duet a → b lies for a metric: its log ratios window by
+     * window, pass by pass, split between passes and windows; null with fewer than two
+     * passes of two windows, or a window without a reading.
+     */
+    static NoiseBudget of(List<LineupResult.Pass> passes, String a, String b, PairedMetric metric) {
+        List<List<Double>> logs = new ArrayList<>();
+        for (LineupResult.Pass pass : passes) {
+            LineupResult.Duet duet = pass.duet(a, b);
+            if (duet == null) {
+                continue;
+            }
+            List<Double> windows = new ArrayList<>();
+            for (Map<String, PairResult.SideWindow> window : duet.windows()) {
+                double ratio = metric.read(window.get(b)) / metric.read(window.get(a));
+                if (!(ratio > 0) || Double.isInfinite(ratio)) {
+                    return null;
+                }
+                windows.add(Math.log(ratio));
+            }
+            logs.add(windows);
+        }
+        if (logs.size() < 2 || logs.stream().anyMatch(windows -> windows.size() < 2)) {
+            return null;
+        }
+        return NoiseBudget.of(logs);
+    }
+
+    /**
+     * Each duet's CPU noise split between passes and windows (sd of the log ratio), for
+     * planning the next run's passes and windows (docs 13).
+     */
+    static List<Map<String, Object>> json(LineupResult result) {
+        List<Map<String, Object>> noise = new ArrayList<>();
+        for (LineupPlan.Duet duet : result.plan().duets()) {
+            NoiseBudget budget = result.noise(duet.a().name(), duet.b().name(), PairedMetric.CPU);
+            if (budget != null) {
+                Map<String, Object> one = new LinkedHashMap<>();
+                one.put("duet", duet.name());
+                one.put("metric", PairedMetric.CPU.key());
+                one.put("between_pass_sd", PairResult.round(Math.sqrt(budget.betweenPass()), 5));
+                one.put("within_pass_sd_per_window", PairResult.round(Math.sqrt(budget.withinPass()), 5));
+                one.put("windows_per_pass", budget.windows());
+                noise.add(one);
+            }
+        }
+        return noise;
+    }
+
+}

@@ -36,15 +36,15 @@ class LineupRunTests {
 
     private static final Path ROOT = Path.of(".");
 
-    private static LineupPlan.Entrant gateway(String name, String... profiles) {
+    static LineupPlan.Entrant gateway(String name, String... profiles) {
         return new LineupPlan.Entrant(name, "changes " + name, Side.labGateway(name, List.of(profiles)));
     }
 
-    private static LineupPlan.Entrant nginx(String name, boolean cached) {
+    static LineupPlan.Entrant nginx(String name, boolean cached) {
         return new LineupPlan.Entrant(name, "reference", Side.nginx(name, cached, Path.of("n.conf")));
     }
 
-    private static LineupPlan plan(List<LineupPlan.Entrant> entrants, int passes, Duration alone) {
+    static LineupPlan plan(List<LineupPlan.Entrant> entrants, int passes, Duration alone) {
         return new LineupPlan(entrants, 100, passes, List.of(Duration.ofSeconds(10), Duration.ofSeconds(10)),
                 Duration.ofSeconds(20), Duration.ofSeconds(5), alone, Duration.ofSeconds(1), 5, 10,
                 Duration.ofSeconds(10), 7, new SideSettings(ROOT, List.of(), Duration.ofSeconds(60), "/service/hello",

@@ -115,7 +115,7 @@ help: ## List every target with one line each
 	  echo "HEALTH_TIMEOUT=120s~how long each app may take to become healthy"; \
 	  echo "FAULTS=~auth-service faults at offsets into each window: FAULTS='20s:latency=20ms 40s:latency=1ms'"; \
 	  echo "SLO=~p99:10ms: a ✓/✗ line per rung or side, exit 3 when one breaks it (make lab, compare, pair-ladder: from its measured windows); make capacity's objective (p99:10ms there)"; \
-	  echo "FAIL_ON=~5%: exit 3 when B is significantly slower (make compare, pair-ladder, lab)"; \
+	  echo "FAIL_ON=~5%: exit 3 when B is significantly worse: costlier CPU per request (paired), slower req/s (two runs)"; \
 	  echo "RATES=~make capacity: these rates, e.g. 500,1000, instead of a search"; \
 	  echo "AGENTS=~make capacity: vegeta agents offering each step together, e.g. 2"; \
 	  echo "AGENT_HOSTS=~make capacity: one host per agent, e.g. 127.0.0.1,127.0.0.2 (ssh where not loopback)"; \

@@ -133,7 +133,7 @@ public final class Advice {
             .filter(step -> step != null)
             .map(step -> step.verdicts().get(metric.key()))
             .toList();
-        return chain.isEmpty() ? null : PairedRatio.product(chain, false);
+        return chain.isEmpty() ? null : PairedRatio.product(chain, metric.quantity());
     }
 
     /** The levers that read cheaper in CPU per request beyond noise. */
@@ -141,7 +141,7 @@ public final class Advice {
         List<String> out = new ArrayList<>();
         for (int i = 0; i < pulls.size(); i++) {
             PairedRatio cpu = cpu(steps.get(i));
-            if (cpu != null && cpu.verdict() == Verdict.FASTER) {
+            if (cpu != null && cpu.verdict() != null && cpu.verdict().better()) {
                 out.add(pulls.get(i).lever().name());
             }
         }
@@ -194,7 +194,7 @@ public final class Advice {
             LineupResult.Step step = steps.get(i);
             lines.add("  " + pull.lever().name() + ": " + (!pull.measured() ? pull.skipped()
                     : verdict(step) + "; CPU per request " + cell(cpu(step)) + ", bytes " + cell(bytes(step))));
-            if (pull.measured() && cpu(step) != null && cpu(step).verdict() == Verdict.FASTER) {
+            if (pull.measured() && cpu(step) != null && cpu(step).verdict() != null && cpu(step).verdict().better()) {
                 lines.add("      add: " + pull.toCopy());
             }
         }
@@ -220,8 +220,7 @@ public final class Advice {
             return "no verdict" + (step == null || step.noVerdict() == null ? "" : " (" + step.noVerdict() + ")");
         }
         PairedRatio bytes = bytes(step);
-        return "CPU " + word(cpu)
-                + (bytes == null || bytes.verdict() == null ? "" : ", bytes " + word(bytes, "fewer", "more"));
+        return "CPU " + word(cpu) + (bytes == null || bytes.verdict() == null ? "" : ", bytes " + word(bytes));
     }
 
     /**
@@ -231,17 +230,9 @@ public final class Advice {
         return ratio.verdict() == null ? ratio.describe() : ratio.interval() + ", " + word(ratio);
     }
 
-    private static String word(PairedRatio cost) {
-        return word(cost, "cheaper", "costlier");
-    }
-
-    /** A ratio's verdict in words: below 1 beyond noise, above it, or neither. */
-    private static String word(PairedRatio ratio, String lower, String higher) {
-        return switch (ratio.verdict()) {
-            case FASTER -> lower;
-            case SLOWER -> higher;
-            case NO_DIFFERENCE -> "no difference";
-        };
+    /** A ratio's verdict in its metric's words: cheaper, fewer, no difference. */
+    private static String word(PairedRatio ratio) {
+        return ratio.verdict() == Verdict.NO_DIFFERENCE ? "no difference" : ratio.verdict().words();
     }
 
     private static PairedRatio cpu(LineupResult.Step step) {

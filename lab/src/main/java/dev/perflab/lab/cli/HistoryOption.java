@@ -1,5 +1,6 @@
 package dev.perflab.lab.cli;
 
+import dev.perflab.lab.ExitCode;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -56,7 +57,7 @@ public class HistoryOption {
         out.println(given ? "History: not appended to HISTORY=" + history.trim() + " (exit 1): " + why
                 : "History: warning: not appended: " + why);
         out.flush();
-        return given ? 1 : 0;
+        return given ? ExitCode.FAILED.code() : ExitCode.OK.code();
     }
 
     /** The run's exit code: its gates' when they failed, else what the history adds. */

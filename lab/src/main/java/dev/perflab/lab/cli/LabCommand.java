@@ -1,5 +1,6 @@
 package dev.perflab.lab.cli;
 
+import dev.perflab.lab.ExitCode;
 import dev.perflab.lab.LabException;
 
 import java.io.PrintWriter;
@@ -25,7 +26,7 @@ import java.nio.file.Path;
                 TrendCommitsCommand.class, AdviseCommand.class })
 public class LabCommand {
 
-    static final int EXIT_FAILED = 1;
+    static final int EXIT_FAILED = ExitCode.FAILED.code();
 
     public static void main(String[] args) {
         System.exit(commandLine().execute(args));
@@ -84,7 +85,7 @@ public class LabCommand {
             CommandLine command = ex.getCommandLine();
             command.getErr().println("lab: " + ParameterErrors.line(ex, args));
             command.getErr().flush();
-            return command.getCommandSpec().exitCodeOnInvalidInput();
+            return ExitCode.USAGE.code();
         });
         return commandLine;
     }

@@ -98,11 +98,8 @@ public final class CompareWriter {
         bar.put("x", x(ratio.ratio()));
         bar.put("low", x(ratio.low() == null ? ratio.ratio() : ratio.low()));
         bar.put("high", x(ratio.high() == null ? ratio.ratio() : ratio.high()));
-        bar.put("colour", ratio.verdict() == null ? "#888" : switch (ratio.verdict()) {
-            case FASTER -> "#2a7d2a";
-            case SLOWER -> "#b22222";
-            case NO_DIFFERENCE -> "#555";
-        });
+        bar.put("colour", ratio.verdict() == null ? "#888"
+                : ratio.verdict().better() ? "#2a7d2a" : ratio.verdict().worse() ? "#b22222" : "#555");
         bar.put("label", String.format(Locale.ROOT, "%.2f", ratio.ratio()));
         return bar;
     }

@@ -196,7 +196,7 @@ public record Comparison(String a, String b, List<String> warnings, List<Row> ro
         return node.isMissingNode() || node.isNull() ? "(none)" : node.isString() ? node.asString() : node.toString();
     }
 
-    /** For templates: a ratio as "1.12 x [1.05, 1.19], faster". */
+    /** For templates: a ratio as "1.12 x [1.05, 1.19], costlier" (its metric's words). */
     static String describe(Ratio ratio) {
         return ratio == null ? "n/a" : ratio.describe();
     }

@@ -265,7 +265,8 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
         }
         for (PairedMetric metric : metrics) {
             List<Double> perPass = passes.stream().map(pass -> pass.duet(a, b).ratio(metric::read)).toList();
-            PairedRatio ratio = PairedRatio.crossover(perPass, passes.stream().map(Pass::upward).toList(), false);
+            PairedRatio ratio = PairedRatio.crossover(perPass, passes.stream().map(Pass::upward).toList(),
+                    metric.quantity());
             ratios.put(metric.key(), why == null ? ratio
                     : new PairedRatio(ratio.ratio(), null, null, ratio.passes(), null, ratio.perPass()));
         }

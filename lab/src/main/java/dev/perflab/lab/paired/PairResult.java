@@ -273,15 +273,15 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
         }
         else if (!passes.isEmpty()) {
             noVerdict = errors(passes);
-            verdicts.put(PairedMetric.CPU.key(),
-                    PairedRatio.of(passes.stream().map(p -> p.ratio().cpuMsPerRequest()).toList(), false));
+            verdicts.put(PairedMetric.CPU.key(), PairedRatio
+                .of(passes.stream().map(p -> p.ratio().cpuMsPerRequest()).toList(), PairedMetric.CPU.quantity()));
             verdicts.put(PairedMetric.P50.key(),
-                    PairedRatio.of(passes.stream().map(p -> p.ratio().p50()).toList(), false));
+                    PairedRatio.of(passes.stream().map(p -> p.ratio().p50()).toList(), PairedMetric.P50.quantity()));
             verdicts.put(PairedMetric.P99.key(),
-                    PairedRatio.of(passes.stream().map(p -> p.ratio().p99()).toList(), false));
+                    PairedRatio.of(passes.stream().map(p -> p.ratio().p99()).toList(), PairedMetric.P99.quantity()));
             if (bytes) {
-                verdicts.put(PairedMetric.BYTES.key(),
-                        PairedRatio.of(passes.stream().map(p -> p.ratio().bytesPerRequest()).toList(), false));
+                verdicts.put(PairedMetric.BYTES.key(), PairedRatio
+                    .of(passes.stream().map(p -> p.ratio().bytesPerRequest()).toList(), PairedMetric.BYTES.quantity()));
             }
             if (noVerdict != null) {
                 verdicts.replaceAll((metric, ratio) -> new PairedRatio(ratio.ratio(), null, null, ratio.passes(), null,

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
 import dev.perflab.lab.LabException;
+import dev.perflab.lab.verdict.Quantity;
 
 /**
  * What a paired comparison reads on each side, once: its JSON key, its label, its unit
@@ -15,14 +16,15 @@ import dev.perflab.lab.LabException;
  */
 public enum PairedMetric {
 
-    CPU("cpu_ms_per_request", "gateway CPU per request", "ms", 4, PairResult.SideWindow::cpuMsPerRequest, true),
+    CPU("cpu_ms_per_request", "gateway CPU per request", "ms", 4, PairResult.SideWindow::cpuMsPerRequest, true,
+            Quantity.COST),
 
-    BYTES("bytes_per_request", "bytes allocated per request", "bytes", 0, PairResult.SideWindow::bytesPerRequest,
-            false),
+    BYTES("bytes_per_request", "bytes allocated per request", "bytes", 0, PairResult.SideWindow::bytesPerRequest, false,
+            Quantity.COUNT),
 
-    P50("p50_ms", "latency p50", "ms", 3, PairResult.SideWindow::p50Ms, false),
+    P50("p50_ms", "latency p50", "ms", 3, PairResult.SideWindow::p50Ms, false, Quantity.LATENCY),
 
-    P99("p99_ms", "latency p99", "ms", 3, PairResult.SideWindow::p99Ms, false);
+    P99("p99_ms", "latency p99", "ms", 3, PairResult.SideWindow::p99Ms, false, Quantity.LATENCY);
 
     /** The order in which a step's metrics may carry its verdict: costs first. */
     public static final List<PairedMetric> CARRIERS = List.of(CPU, BYTES, P50, P99);
@@ -45,8 +47,11 @@ public enum PairedMetric {
 
     private final boolean gated;
 
+    private final Quantity quantity;
+
     PairedMetric(String key, String label, String unit, int digits, ToDoubleFunction<PairResult.SideWindow> reader,
-            boolean gated) {
+            boolean gated, Quantity quantity) {
+        this.quantity = quantity;
         this.key = key;
         this.label = label;
         this.unit = unit;
@@ -76,6 +81,11 @@ public enum PairedMetric {
     /** Whether FAIL_ON gates this metric. */
     public boolean gated() {
         return gated;
+    }
+
+    /** What kind of figure it is, which decides its verdict's words. */
+    public Quantity quantity() {
+        return quantity;
     }
 
     /** This metric of a side's window. */

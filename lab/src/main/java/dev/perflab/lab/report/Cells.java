@@ -94,21 +94,6 @@ final class Cells {
     }
 
     /**
-     * A cost's verdict in a cost's words: {@code better} where the verdict says less
-     * (faster), {@code worse} where it says more.
-     */
-    static String costWords(Ratio ratio, String better, String worse) {
-        if (ratio == null || ratio.verdict() == null) {
-            return verdictWords(ratio);
-        }
-        return switch (ratio.verdict()) {
-            case FASTER -> better;
-            case SLOWER -> worse;
-            default -> ratio.verdict().words();
-        };
-    }
-
-    /**
      * The proxy's CPU ms per request: the gateway's, else nginx's in the reference rung;
      * null for the baseline.
      */

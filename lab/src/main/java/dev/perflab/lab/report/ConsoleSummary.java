@@ -56,9 +56,9 @@ public final class ConsoleSummary {
         }
         else if (step != null && step.rps() != null) {
             line.append("  against ").append(step.against()).append(':');
-            line.append(" req/s ").append(HeadlineSection.words(step.rps(), "faster", "slower"));
+            line.append(" req/s ").append(HeadlineSection.words(step.rps()));
             if (step.proxyCpuPerRequest() != null) {
-                line.append(", CPU ").append(HeadlineSection.words(step.proxyCpuPerRequest(), "cheaper", "costlier"));
+                line.append(", CPU ").append(HeadlineSection.words(step.proxyCpuPerRequest()));
             }
         }
         return line.toString();

@@ -1,5 +1,6 @@
 package dev.perflab.lab.report;
 
+import dev.perflab.lab.ExitCode;
 import java.util.List;
 
 /**
@@ -9,7 +10,7 @@ import java.util.List;
 public record GateLine(boolean held, String text) {
 
     /** The exit code of a gate that did not hold: distinct from a lab error's 1. */
-    public static final int EXIT_GATE = 3;
+    public static final int EXIT_GATE = ExitCode.GATE.code();
 
     public static GateLine held(String text) {
         return new GateLine(true, text);

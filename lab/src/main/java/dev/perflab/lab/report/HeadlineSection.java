@@ -12,7 +12,6 @@ import dev.perflab.lab.result.RungResult;
 import dev.perflab.lab.verdict.Estimate;
 import dev.perflab.lab.verdict.Ratio;
 import dev.perflab.lab.verdict.StepVerdict;
-import dev.perflab.lab.verdict.Verdict;
 
 /**
  * The report's answer first, for a ladder: the cheapest gateway rung by the gateway's CPU
@@ -97,26 +96,22 @@ public record HeadlineSection(List<String> lines, boolean onePass) implements Se
     }
 
     private static String cpuWords(StepVerdict step) {
-        return words(step.proxyCpuPerRequest(), "cheaper", "costlier");
+        return words(step.proxyCpuPerRequest());
     }
 
     private static String rpsWords(StepVerdict step) {
-        return words(step.rps(), "faster", "slower");
+        return words(step.rps());
     }
 
-    /**
-     * "0.45 × [0.41, 0.49], cheaper"; better and worse for the verdict's faster and
-     * slower.
-     */
-    static String words(Ratio ratio, String better, String worse) {
+    /** "0.45 × [0.41, 0.49], cheaper": the verdict in its metric's words. */
+    static String words(Ratio ratio) {
         if (ratio == null) {
             return null;
         }
         if (ratio.low() == null) {
             return Cells.format("%.2f × (one window: no interval)", ratio.ratio());
         }
-        String verdict = ratio.verdict() == null ? "within one start, no verdict" : ratio.verdict() == Verdict.FASTER
-                ? better : ratio.verdict() == Verdict.SLOWER ? worse : "no difference beyond noise";
+        String verdict = ratio.verdict() == null ? "within one start, no verdict" : ratio.verdict().words();
         return Cells.format("%.2f × [%.2f to %.2f], %s", ratio.ratio(), ratio.low(), ratio.high(), verdict);
     }
 

@@ -38,14 +38,14 @@ public record VerdictsSection(Table table) implements Section {
             }
             List<String> row = new ArrayList<>(List.of(r.name(), step.against(), Cells.ratioWithInterval(step.rps()),
                     Cells.verdictWords(step.rps()), Cells.ratioWithInterval(step.proxyCpuPerRequest()),
-                    Cells.costWords(step.proxyCpuPerRequest(), "cheaper", "costlier")));
+                    Cells.verdictWords(step.proxyCpuPerRequest())));
             if (atRate) {
                 row.add(Cells.ratioWithInterval(step.proxyCpuAtRate()));
-                row.add(Cells.costWords(step.proxyCpuAtRate(), "cheaper", "costlier"));
+                row.add(Cells.verdictWords(step.proxyCpuAtRate()));
             }
             if (bytes) {
                 row.add(Cells.ratioWithInterval(step.gatewayBytesPerRequest(), 3));
-                row.add(Cells.costWords(step.gatewayBytesPerRequest(), "fewer", "more"));
+                row.add(Cells.verdictWords(step.gatewayBytesPerRequest()));
                 row.add(step.noVerdict() != null ? Cells.ONE_START
                         : step.carriedBy() == null || step.carriedBy().isEmpty() ? "nothing beyond noise"
                                 : String.join(", ", step.carriedBy().stream().map(Cells::metricName).toList()));

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 
 import dev.perflab.lab.verdict.PairedRatio;
+import dev.perflab.lab.verdict.Quantity;
 import dev.perflab.lab.verdict.Verdict;
 
 /**
@@ -78,7 +79,7 @@ public record CommitTrend(List<Step> steps) {
             if (step.sameAs() == null) {
                 chain.add(cpu ? step.cpu() : step.bytes());
             }
-            out.add(chain.isEmpty() ? null : PairedRatio.product(chain, false));
+            out.add(chain.isEmpty() ? null : PairedRatio.product(chain, cpu ? Quantity.COST : Quantity.COUNT));
         }
         return out;
     }

@@ -16,14 +16,14 @@ import java.util.Locale;
  * and the verdict it allows. With fewer than two passes there is no interval and no
  * verdict.
  *
- * @param higherIsBetter false for a cost (CPU ms per request, latency): a ratio above 1
- * is slower
+ * @param verdict in the metric's words ({@link Quantity}): cheaper or costlier for CPU
+ * per request, fewer or more for bytes, faster or slower for latency and req/s
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PairedRatio(double ratio, Double low, Double high, int passes, Verdict verdict,
         @JsonProperty("per_pass") List<Double> perPass) {
 
-    public static PairedRatio of(List<Double> ratios, boolean higherIsBetter) {
+    public static PairedRatio of(List<Double> ratios, Quantity quantity) {
         if (ratios.isEmpty() || ratios.stream().anyMatch(r -> !(r > 0) || r.isInfinite())) {
             throw new IllegalArgumentException("paired ratios must be positive and finite, got " + ratios);
         }
@@ -35,18 +35,17 @@ public record PairedRatio(double ratio, Double low, Double high, int passes, Ver
         }
         double halfWidth = Estimate.tQuantile(logs.length - 1)
                 * Math.sqrt(Variance.of(logs).getAsDouble() / logs.length);
-        return judged(mean, halfWidth, rounded, higherIsBetter);
+        return judged(mean, halfWidth, rounded, quantity);
     }
 
     /**
      * The ratio exp(mean) with the interval mean ± halfWidth on the log scale, and the
      * verdict it allows.
      */
-    private static PairedRatio judged(double mean, double halfWidth, List<Double> rounded, boolean higherIsBetter) {
+    private static PairedRatio judged(double mean, double halfWidth, List<Double> rounded, Quantity quantity) {
         double low = Math.exp(mean - halfWidth);
         double high = Math.exp(mean + halfWidth);
-        Verdict verdict = low > 1 ? (higherIsBetter ? Verdict.FASTER : Verdict.SLOWER)
-                : high < 1 ? (higherIsBetter ? Verdict.SLOWER : Verdict.FASTER) : Verdict.NO_DIFFERENCE;
+        Verdict verdict = quantity.judge(low, high);
         return new PairedRatio(Estimate.round(Math.exp(mean)), Estimate.round(low), Estimate.round(high),
                 rounded.size(), verdict, rounded);
     }
@@ -65,13 +64,13 @@ public record PairedRatio(double ratio, Double low, Double high, int passes, Ver
      * {@link #of} too.
      * @param first for each pass, whether it was measured in the first order
      */
-    public static PairedRatio crossover(List<Double> ratios, List<Boolean> first, boolean higherIsBetter) {
+    public static PairedRatio crossover(List<Double> ratios, List<Boolean> first, Quantity quantity) {
         if (ratios.size() != first.size()) {
             throw new IllegalArgumentException("one order per pass: " + ratios.size() + " ratios, " + first.size());
         }
         long firsts = first.stream().filter(f -> f).count();
         if (firsts < 2 || ratios.size() - firsts < 2 || firsts * 2 == ratios.size()) {
-            return of(ratios, higherIsBetter);
+            return of(ratios, quantity);
         }
         if (ratios.stream().anyMatch(r -> !(r > 0) || r.isInfinite())) {
             throw new IllegalArgumentException("paired ratios must be positive and finite, got " + ratios);
@@ -93,7 +92,7 @@ public record PairedRatio(double ratio, Double low, Double high, int passes, Ver
         int df = ratios.size() - 2;
         double mean = (meanOf[0] + meanOf[1]) / 2;
         double halfWidth = Estimate.tQuantile(df) * Math.sqrt(squares / df * (1.0 / count[0] + 1.0 / count[1]) / 4);
-        return judged(mean, halfWidth, ratios.stream().map(Estimate::round).toList(), higherIsBetter);
+        return judged(mean, halfWidth, ratios.stream().map(Estimate::round).toList(), quantity);
     }
 
     /**
@@ -102,7 +101,7 @@ public record PairedRatio(double ratio, Double low, Double high, int passes, Ver
      * pass's ratio), with its interval over the passes; null when a step has no per-pass
      * ratios or the steps have different passes.
      */
-    public static PairedRatio product(List<PairedRatio> steps, boolean higherIsBetter) {
+    public static PairedRatio product(List<PairedRatio> steps, Quantity quantity) {
         double[] product = null;
         for (PairedRatio step : steps) {
             List<Double> passes = step == null ? null : step.perPass();
@@ -118,7 +117,7 @@ public record PairedRatio(double ratio, Double low, Double high, int passes, Ver
                 }
             }
         }
-        return product == null ? null : of(java.util.Arrays.stream(product).boxed().toList(), higherIsBetter);
+        return product == null ? null : of(java.util.Arrays.stream(product).boxed().toList(), quantity);
     }
 
     /**
@@ -136,11 +135,10 @@ public record PairedRatio(double ratio, Double low, Double high, int passes, Ver
      * cannot decide does not hold.
      */
     public boolean worseBeyond(double threshold, boolean higherIsBetter) {
-        if (verdict == null) {
+        if (verdict == null || !verdict.worse()) {
             return false;
         }
-        return higherIsBetter ? verdict == Verdict.SLOWER && ratio < 1 - threshold
-                : verdict == Verdict.SLOWER && ratio > 1 + threshold;
+        return higherIsBetter ? ratio < 1 - threshold : ratio > 1 + threshold;
     }
 
     /** "1.944 × [1.896, 1.992]": the ratio and its interval, without a verdict's word. */
@@ -150,7 +148,7 @@ public record PairedRatio(double ratio, Double low, Double high, int passes, Ver
     }
 
     /**
-     * "1.12 × [1.05, 1.19], slower", "1.12 × (no interval: one pass)", or "1.12 × (no
+     * "1.12 × [1.05, 1.19], costlier", "1.12 × (no interval: one pass)", or "1.12 × (no
      * verdict)" when one was withheld (the reason is said beside it).
      */
     public String describe() {

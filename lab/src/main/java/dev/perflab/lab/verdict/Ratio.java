@@ -15,13 +15,13 @@ import java.util.Locale;
  * interval is not symmetric. With fewer than two values on either side there is no
  * interval and no verdict.
  *
- * @param higherIsBetter true for req/s; false for a cost such as CPU ms per request,
- * where a ratio below 1 is the faster one
+ * @param verdict in the metric's words ({@link Quantity}): faster or slower for req/s,
+ * cheaper or costlier for CPU per request, fewer or more for bytes per request
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Ratio(double ratio, Double low, Double high, Verdict verdict) {
 
-    public static Ratio of(List<Double> before, List<Double> after, boolean higherIsBetter) {
+    public static Ratio of(List<Double> before, List<Double> after, Quantity quantity) {
         double[] b = logs(before);
         double[] a = logs(after);
         double ratio = Math.exp(Mean.of(a).getAsDouble() - Mean.of(b).getAsDouble());
@@ -37,8 +37,7 @@ public record Ratio(double ratio, Double low, Double high, Verdict verdict) {
         double diff = Math.log(ratio);
         double low = Math.exp(diff - halfWidth);
         double high = Math.exp(diff + halfWidth);
-        Verdict verdict = low > 1 ? (higherIsBetter ? Verdict.FASTER : Verdict.SLOWER)
-                : high < 1 ? (higherIsBetter ? Verdict.SLOWER : Verdict.FASTER) : Verdict.NO_DIFFERENCE;
+        Verdict verdict = quantity.judge(low, high);
         return new Ratio(Estimate.round(ratio), Estimate.round(low), Estimate.round(high), verdict);
     }
 
@@ -55,11 +54,20 @@ public record Ratio(double ratio, Double low, Double high, Verdict verdict) {
         return ratio == null ? null : ratio.withoutVerdict();
     }
 
+    /**
+     * The ratio with its verdict in this quantity's words: a file written before the
+     * words depended on the metric said faster for a cheaper CPU per request.
+     */
+    public static Ratio in(Ratio ratio, Quantity quantity) {
+        return ratio == null || ratio.verdict == null ? ratio
+                : new Ratio(ratio.ratio, ratio.low, ratio.high, quantity.words(ratio.verdict));
+    }
+
     private static double[] logs(List<Double> values) {
         return values.stream().mapToDouble(v -> Math.log(Math.max(v, Double.MIN_NORMAL))).toArray();
     }
 
-    /** "1.12 × [1.05, 1.19], faster" or "1.12 × (no interval)". */
+    /** "1.12 × [1.05, 1.19], cheaper" or "1.12 × (no interval)". */
     public String describe() {
         if (low == null) {
             return String.format(Locale.ROOT, "%.2f × (no interval: one window)", ratio);

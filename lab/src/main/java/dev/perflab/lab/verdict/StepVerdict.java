@@ -36,6 +36,17 @@ public record StepVerdict(String against, Ratio rps, @JsonProperty("proxy_cpu_ms
      */
     public static final double MAX_FAILURE_SHARE = 0.001;
 
+    /**
+     * Each ratio's verdict in its metric's words, also when read from a summary.json that
+     * said faster and slower for every metric.
+     */
+    public StepVerdict {
+        rps = Ratio.in(rps, Quantity.RATE);
+        proxyCpuPerRequest = Ratio.in(proxyCpuPerRequest, Quantity.COST);
+        proxyCpuAtRate = Ratio.in(proxyCpuAtRate, Quantity.COST);
+        gatewayBytesPerRequest = Ratio.in(gatewayBytesPerRequest, Quantity.COUNT);
+    }
+
     /** A step without ratios or verdicts, and why (a rung's failures). */
     public static StepVerdict withheld(String against, String why) {
         return new StepVerdict(against, null, null, null, null, List.of(), why, null);
@@ -57,13 +68,14 @@ public record StepVerdict(String against, Ratio rps, @JsonProperty("proxy_cpu_ms
         if (rpsBefore.isEmpty() || rpsAfter.isEmpty()) {
             return null;
         }
-        Ratio rps = Ratio.of(rpsBefore, rpsAfter, true);
+        Ratio rps = Ratio.of(rpsBefore, rpsAfter, Quantity.RATE);
         List<Double> cpuBefore = Intervals.units(before, w -> proxyCpu(w));
         List<Double> cpuAfter = Intervals.units(after, w -> proxyCpu(w));
-        Ratio cpu = cpuBefore.isEmpty() || cpuAfter.isEmpty() ? null : Ratio.of(cpuBefore, cpuAfter, false);
+        Ratio cpu = cpuBefore.isEmpty() || cpuAfter.isEmpty() ? null : Ratio.of(cpuBefore, cpuAfter, Quantity.COST);
         List<Double> bytesBefore = Intervals.units(before, w -> w.bytesPerRequest("gateway"));
         List<Double> bytesAfter = Intervals.units(after, w -> w.bytesPerRequest("gateway"));
-        Ratio bytes = bytesBefore.isEmpty() || bytesAfter.isEmpty() ? null : Ratio.of(bytesBefore, bytesAfter, false);
+        Ratio bytes = bytesBefore.isEmpty() || bytesAfter.isEmpty() ? null
+                : Ratio.of(bytesBefore, bytesAfter, Quantity.COUNT);
         if (Intervals.passes(before) < 2 || Intervals.passes(after) < 2) {
             return new StepVerdict(against, rps.withoutVerdict(), Ratio.withoutVerdict(cpu), null,
                     Ratio.withoutVerdict(bytes), null, null, ONE_START);
@@ -82,7 +94,7 @@ public record StepVerdict(String against, Ratio rps, @JsonProperty("proxy_cpu_ms
         if (withheld != null || cpuBefore.isEmpty() || cpuAfter.isEmpty()) {
             return this;
         }
-        Ratio atRate = Ratio.of(cpuBefore, cpuAfter, false);
+        Ratio atRate = Ratio.of(cpuBefore, cpuAfter, Quantity.COST);
         if (noVerdict != null || Intervals.passes(before) < 2 || Intervals.passes(after) < 2) {
             return new StepVerdict(against, rps.withoutVerdict(), Ratio.withoutVerdict(proxyCpuPerRequest),
                     atRate.withoutVerdict(), Ratio.withoutVerdict(gatewayBytesPerRequest), null, null, ONE_START);

@@ -17,6 +17,7 @@ import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.perflab.lab.verdict.Quantity;
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.paired.LineupResult;
 import dev.perflab.lab.paired.PairedMetric;
@@ -122,8 +123,8 @@ class AdviceTests {
     }
 
     static LineupResult.Step step(String from, String to, List<Double> cpu, List<Double> bytes) {
-        return new LineupResult.Step(from, to, "", Map.of(PairedMetric.CPU.key(), PairedRatio.of(cpu, false),
-                PairedMetric.BYTES.key(), PairedRatio.of(bytes, false)), null);
+        return new LineupResult.Step(from, to, "", Map.of(PairedMetric.CPU.key(), PairedRatio.of(cpu, Quantity.COST),
+                PairedMetric.BYTES.key(), PairedRatio.of(bytes, Quantity.COUNT)), null);
     }
 
     /**
@@ -144,7 +145,7 @@ class AdviceTests {
         assertThat(steps.get(1)).isNull();
         PairedRatio together = Advice.together(steps, PairedMetric.CPU);
         assertThat(together.perPass()).containsExactly(0.969, 0.9312, 0.9494, 0.9405);
-        assertThat(together.verdict()).isEqualTo(Verdict.FASTER);
+        assertThat(together.verdict()).isEqualTo(Verdict.CHEAPER);
         assertThat(Advice.cheaper(pulls, steps)).containsExactly("route-filter-cache");
 
         String md = Advice.markdown("my.jar", pulls, steps, "results/x-advise");

@@ -79,7 +79,7 @@ class ComparisonTests {
         assertThat(comparison.rows()).hasSize(1);
         Comparison.Row row = comparison.rows().get(0);
         assertThat(row.step().rps().verdict()).isEqualTo(Verdict.SLOWER);
-        assertThat(row.step().proxyCpuPerRequest().verdict()).isEqualTo(Verdict.SLOWER);
+        assertThat(row.step().proxyCpuPerRequest().verdict()).isEqualTo(Verdict.COSTLIER);
         assertThat(comparison.onlyInB()).containsExactly("reactive");
         assertThat(comparison.slowerThan(0.05)).extracting(Comparison.Row::rung).containsExactly("blocking");
         assertThat(comparison.slowerThan(0.40)).as("a third slower is not more than 40 % slower").isEmpty();

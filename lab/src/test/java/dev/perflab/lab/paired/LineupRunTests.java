@@ -36,15 +36,15 @@ class LineupRunTests {
 
     private static final Path ROOT = Path.of(".");
 
-    private static LineupPlan.Entrant gateway(String name, String... profiles) {
+    static LineupPlan.Entrant gateway(String name, String... profiles) {
         return new LineupPlan.Entrant(name, "changes " + name, Side.labGateway(name, List.of(profiles)));
     }
 
-    private static LineupPlan.Entrant nginx(String name, boolean cached) {
+    static LineupPlan.Entrant nginx(String name, boolean cached) {
         return new LineupPlan.Entrant(name, "reference", Side.nginx(name, cached, Path.of("n.conf")));
     }
 
-    private static LineupPlan plan(List<LineupPlan.Entrant> entrants, int passes, Duration alone) {
+    static LineupPlan plan(List<LineupPlan.Entrant> entrants, int passes, Duration alone) {
         return new LineupPlan(entrants, 100, passes, List.of(Duration.ofSeconds(10), Duration.ofSeconds(10)),
                 Duration.ofSeconds(20), Duration.ofSeconds(5), alone, Duration.ofSeconds(1), 5, 10,
                 Duration.ofSeconds(10), 7, new SideSettings(ROOT, List.of(), Duration.ofSeconds(60), "/service/hello",
@@ -248,7 +248,7 @@ class LineupRunTests {
             .containsExactly("reactive>log-quiet", "log-quiet>same", "same>burn", "burn>auth-cache");
         var quiet = result.steps().get(0).verdicts().get("cpu_ms_per_request");
         assertThat(quiet.ratio()).isCloseTo(0.9, within(0.005));
-        assertThat(quiet.verdict()).isEqualTo(Verdict.FASTER);
+        assertThat(quiet.verdict()).isEqualTo(Verdict.CHEAPER);
         assertThat(quiet.halfWidthPercent()).as("the machine's 20 %% swings cancel").isLessThan(1.0);
         var same = result.steps().get(1);
         assertThat(same.verdicts().get("cpu_ms_per_request").verdict()).as("A/A: no difference")
@@ -257,7 +257,7 @@ class LineupRunTests {
         assertThat(same.carriedBy()).isNull();
         var burn = result.steps().get(2).verdicts().get("cpu_ms_per_request");
         assertThat(burn.ratio()).isCloseTo(1.05, within(0.005));
-        assertThat(burn.verdict()).as("5 %% more CPU is costlier").isEqualTo(Verdict.SLOWER);
+        assertThat(burn.verdict()).as("5 %% more CPU is costlier").isEqualTo(Verdict.COSTLIER);
         assertThat(result.steps().get(0).verdicts().get("bytes_per_request").ratio()).isCloseTo(80.0 / 90,
                 within(0.002));
         assertThat(result.references()).as("the last gateway of each kind against its reference")

@@ -9,6 +9,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import dev.perflab.lab.verdict.Quantity;
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.result.Scenario;
 import dev.perflab.lab.result.TargetKind;
@@ -67,8 +68,8 @@ class PairLadderTests {
     @Test
     void theVerdictIsCarriedByTheFirstCostWhoseIntervalExcludesOne() {
         PairLadder.Step step = new PairLadder.Step(1, gateway("a"), gateway("b"));
-        PairedRatio same = PairedRatio.of(List.of(0.99, 1.01, 1.00), false);
-        PairedRatio more = PairedRatio.of(List.of(1.05, 1.06, 1.05), false);
+        PairedRatio same = PairedRatio.of(List.of(0.99, 1.01, 1.00), Quantity.COST);
+        PairedRatio more = PairedRatio.of(List.of(1.05, 1.06, 1.05), Quantity.COST);
         assertThat(
                 done(step, Map.of("cpu_ms_per_request", same, "bytes_per_request", more, "p50_ms", more)).carriedBy())
             .isEqualTo("bytes_per_request");

@@ -96,7 +96,7 @@ class PairedLabIntegrationTests {
         assertThat(Math.abs(Math.log(aa.path("ratio").asDouble()))).as(same.toString()).isLessThan(Math.log(1.05));
         assertThat(out.toString()).contains("✓ FAIL_ON=5%: reactive → same: not significantly costlier");
         JsonNode burn = lab.path("steps").get(1).path("verdicts").path("cpu_ms_per_request");
-        assertThat(burn.path("verdict").asString()).as(burn.toString()).isEqualTo("slower");
+        assertThat(burn.path("verdict").asString()).as(burn.toString()).isEqualTo("costlier");
         JsonNode versus = lab.path("against_nginx");
         assertThat(versus).hasSize(1);
         assertThat(versus.get(0).path("rung").asString()).isEqualTo("burn");

@@ -23,7 +23,7 @@ class VerdictsSectionTests {
         assertThat(verdicts.table().rows().get(0)).startsWith("reactive", "baseline", "0.02 [0.00, 0.17]", "slower");
         assertThat(SectionFixtures.markdown("verdicts", "verdicts", verdicts))
             .startsWith("\n## Each step: verdict\n\n| rung | against |")
-            .endsWith("CPU per request is cheaper or costlier, bytes per request fewer or more.\n");
+            .endsWith("CPU per request cheaper or costlier, bytes per request fewer or more.\n");
         assertThat(verdicts.table().rows())
             .as("a cost's verdict in a cost's words: the CPU columns never say faster or slower")
             .allSatisfy(row -> assertThat(List.of(row.get(5), row.get(7)))

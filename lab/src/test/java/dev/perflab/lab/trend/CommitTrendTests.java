@@ -4,6 +4,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import dev.perflab.lab.verdict.Quantity;
 import dev.perflab.lab.verdict.PairedRatio;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -17,7 +18,7 @@ import static org.assertj.core.api.Assertions.within;
 class CommitTrendTests {
 
     private static PairedRatio passes(double... ratios) {
-        return PairedRatio.of(java.util.Arrays.stream(ratios).boxed().toList(), false);
+        return PairedRatio.of(java.util.Arrays.stream(ratios).boxed().toList(), Quantity.COST);
     }
 
     private static final PairedRatio SAME = passes(1.000, 1.010, 0.992, 1.004);

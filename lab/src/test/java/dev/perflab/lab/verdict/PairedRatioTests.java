@@ -23,14 +23,14 @@ class PairedRatioTests {
             ss += (log - mean) * (log - mean);
         }
         double halfWidth = T3 * Math.sqrt(ss / 3 / 4);
-        PairedRatio paired = PairedRatio.of(ratios, false);
+        PairedRatio paired = PairedRatio.of(ratios, Quantity.COST);
         assertThat(paired.ratio()).isCloseTo(Math.exp(mean), within(1e-4));
         assertThat(paired.low()).isCloseTo(Math.exp(mean - halfWidth), within(1e-4));
         assertThat(paired.high()).isCloseTo(Math.exp(mean + halfWidth), within(1e-4));
         assertThat(paired.passes()).isEqualTo(4);
-        assertThat(paired.verdict()).as("a cost 10 % higher in every pass").isEqualTo(Verdict.SLOWER);
-        assertThat(PairedRatio.of(ratios, true).verdict()).as("a rate 10 % higher").isEqualTo(Verdict.FASTER);
-        assertThat(paired.describe()).isEqualTo(String.format(java.util.Locale.ROOT, "%.3f × [%.3f, %.3f], slower",
+        assertThat(paired.verdict()).as("a cost 10 % higher in every pass").isEqualTo(Verdict.COSTLIER);
+        assertThat(PairedRatio.of(ratios, Quantity.RATE).verdict()).as("a rate 10 % higher").isEqualTo(Verdict.FASTER);
+        assertThat(paired.describe()).isEqualTo(String.format(java.util.Locale.ROOT, "%.3f × [%.3f, %.3f], costlier",
                 paired.ratio(), paired.low(), paired.high()));
     }
 
@@ -44,7 +44,7 @@ class PairedRatioTests {
     void aCrossoverTakesTheOrderOutOfTheRatioAndOutOfItsSpread() {
         List<Double> ratios = List.of(1.06, 0.985, 1.055, 0.98, 1.058);
         List<Boolean> up = List.of(true, false, true, false, true);
-        PairedRatio crossover = PairedRatio.crossover(ratios, up, false);
+        PairedRatio crossover = PairedRatio.crossover(ratios, up, Quantity.COST);
         double upMean = (Math.log(1.06) + Math.log(1.055) + Math.log(1.058)) / 3;
         double downMean = (Math.log(0.985) + Math.log(0.98)) / 2;
         double ss = Math.pow(Math.log(1.06) - upMean, 2) + Math.pow(Math.log(1.055) - upMean, 2)
@@ -55,16 +55,16 @@ class PairedRatioTests {
         assertThat(crossover.ratio()).isCloseTo(Math.exp(mean), within(1e-4));
         assertThat(crossover.low()).isCloseTo(Math.exp(mean - halfWidth), within(1e-4));
         assertThat(crossover.high()).isCloseTo(Math.exp(mean + halfWidth), within(1e-4));
-        assertThat(crossover.verdict()).isEqualTo(Verdict.SLOWER);
+        assertThat(crossover.verdict()).isEqualTo(Verdict.COSTLIER);
         assertThat(crossover.halfWidthPercent()).as("the orders' 7 %% apart are not noise").isLessThan(1.0);
-        PairedRatio plain = PairedRatio.of(ratios, false);
+        PairedRatio plain = PairedRatio.of(ratios, Quantity.COST);
         assertThat(plain.verdict()).as("read as noise, the order hides the step").isEqualTo(Verdict.NO_DIFFERENCE);
-        assertThat(PairedRatio.crossover(ratios, List.of(true, true, true, true, true), false))
+        assertThat(PairedRatio.crossover(ratios, List.of(true, true, true, true, true), Quantity.COST))
             .as("one order only: the passes' own interval")
             .isEqualTo(plain);
-        assertThat(PairedRatio.crossover(List.of(1.06, 0.98), List.of(true, false), false))
-            .isEqualTo(PairedRatio.of(List.of(1.06, 0.98), false));
-        assertThatThrownBy(() -> PairedRatio.crossover(ratios, List.of(true), false))
+        assertThat(PairedRatio.crossover(List.of(1.06, 0.98), List.of(true, false), Quantity.COST))
+            .isEqualTo(PairedRatio.of(List.of(1.06, 0.98), Quantity.COST));
+        assertThatThrownBy(() -> PairedRatio.crossover(ratios, List.of(true), Quantity.COST))
             .isInstanceOf(IllegalArgumentException.class);
     }
 
@@ -77,28 +77,30 @@ class PairedRatioTests {
     void balancedOrdersKeepTheDegreeOfFreedomAndAnOrderEffectOnlyWidens() {
         List<Boolean> up = List.of(true, false, true, false);
         List<Double> noOrder = List.of(1.05, 1.02, 1.03, 1.04);
-        assertThat(PairedRatio.crossover(noOrder, up, false)).isEqualTo(PairedRatio.of(noOrder, false));
+        assertThat(PairedRatio.crossover(noOrder, up, Quantity.COST)).isEqualTo(PairedRatio.of(noOrder, Quantity.COST));
         double[] logs = noOrder.stream().mapToDouble(Math::log).toArray();
         double mean = java.util.Arrays.stream(logs).average().orElseThrow();
         double ss = java.util.Arrays.stream(logs).map(l -> (l - mean) * (l - mean)).sum();
         double halfWidth = T3 * Math.sqrt(ss / 3 / 4);
-        assertThat(PairedRatio.crossover(noOrder, up, false).high()).isCloseTo(Math.exp(mean + halfWidth),
+        assertThat(PairedRatio.crossover(noOrder, up, Quantity.COST).high()).isCloseTo(Math.exp(mean + halfWidth),
                 within(1e-4));
         List<Double> order = List.of(1.05 * 1.03, 1.02 / 1.03, 1.03 * 1.03, 1.04 / 1.03);
-        PairedRatio withOrder = PairedRatio.crossover(order, up, false);
-        assertThat(withOrder.ratio()).isCloseTo(PairedRatio.of(noOrder, false).ratio(), within(1e-3));
-        assertThat(withOrder.halfWidthPercent()).isGreaterThan(PairedRatio.of(noOrder, false).halfWidthPercent());
+        PairedRatio withOrder = PairedRatio.crossover(order, up, Quantity.COST);
+        assertThat(withOrder.ratio()).isCloseTo(PairedRatio.of(noOrder, Quantity.COST).ratio(), within(1e-3));
+        assertThat(withOrder.halfWidthPercent())
+            .isGreaterThan(PairedRatio.of(noOrder, Quantity.COST).halfWidthPercent());
     }
 
     @Test
-    void passesOnBothSidesOfOneAreNoDifferenceAndASmallerCostIsFaster() {
-        assertThat(PairedRatio.of(List.of(0.98, 1.03, 1.01, 0.99), false).verdict()).isEqualTo(Verdict.NO_DIFFERENCE);
-        assertThat(PairedRatio.of(List.of(0.90, 0.91, 0.89), false).verdict()).isEqualTo(Verdict.FASTER);
+    void passesOnBothSidesOfOneAreNoDifferenceAndASmallerCostIsCheaper() {
+        assertThat(PairedRatio.of(List.of(0.98, 1.03, 1.01, 0.99), Quantity.COST).verdict())
+            .isEqualTo(Verdict.NO_DIFFERENCE);
+        assertThat(PairedRatio.of(List.of(0.90, 0.91, 0.89), Quantity.COST).verdict()).isEqualTo(Verdict.CHEAPER);
     }
 
     @Test
     void onePassHasNoIntervalAndNoVerdict() {
-        PairedRatio one = PairedRatio.of(List.of(1.2), false);
+        PairedRatio one = PairedRatio.of(List.of(1.2), Quantity.COST);
         assertThat(one.low()).isNull();
         assertThat(one.verdict()).isNull();
         assertThat(one.worseBeyond(0.05, false)).isFalse();
@@ -107,18 +109,19 @@ class PairedRatioTests {
 
     @Test
     void theGateFailsOnlyASignificantChangeBeyondItsThreshold() {
-        PairedRatio tenPerCent = PairedRatio.of(List.of(1.10, 1.12, 1.09, 1.11), false);
+        PairedRatio tenPerCent = PairedRatio.of(List.of(1.10, 1.12, 1.09, 1.11), Quantity.COST);
         assertThat(tenPerCent.worseBeyond(0.05, false)).isTrue();
         assertThat(tenPerCent.worseBeyond(0.15, false)).as("significant, but within 15 %").isFalse();
-        assertThat(PairedRatio.of(List.of(0.98, 1.03, 1.01, 0.99), false).worseBeyond(0.0, false))
-            .as("no verdict of slower")
+        assertThat(PairedRatio.of(List.of(0.98, 1.03, 1.01, 0.99), Quantity.COST).worseBeyond(0.0, false))
+            .as("no verdict of costlier")
             .isFalse();
     }
 
     @Test
     void aRatioThatIsNotAPositiveNumberIsRefused() {
-        assertThatThrownBy(() -> PairedRatio.of(List.of(1.0, 0.0), false)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> PairedRatio.of(List.of(1.0, Double.NaN), false))
+        assertThatThrownBy(() -> PairedRatio.of(List.of(1.0, 0.0), Quantity.COST))
+            .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> PairedRatio.of(List.of(1.0, Double.NaN), Quantity.COST))
             .isInstanceOf(IllegalArgumentException.class);
     }
 

@@ -288,7 +288,7 @@ class VerdictIntegrationTests {
         assertThat(step.path("a").asString()).isEqualTo("reactive");
         assertThat(step.path("b").asString()).isEqualTo("burn");
         assertThat(step.path("verdicts").path("cpu_ms_per_request").path("verdict").asString()).as(step.toString())
-            .isEqualTo("slower");
+            .isEqualTo("costlier");
         assertThat(step.path("carried_by").asString()).isEqualTo("cpu_ms_per_request");
         assertThat(folder.resolve(step.path("folder").asString()).resolve("compare.md")).isNotEmptyFile();
         JsonNode pair = RunFolder.JSON
@@ -300,7 +300,7 @@ class VerdictIntegrationTests {
         assertThat(pair.path("gate").path("failed").asBoolean()).isTrue();
         assertThat(Files.readString(folder.resolve("ladder.md"))).contains("reactive → burn")
             .contains("1200 us of CPU per request")
-            .contains("slower");
+            .contains("costlier");
     }
 
     @Test

@@ -33,28 +33,28 @@ class VerdictStatisticsTests {
         List<Double> before = List.of(1000.0, 1020.0, 990.0, 1010.0, 1005.0, 995.0);
         List<Double> faster = List.of(1500.0, 1480.0, 1520.0, 1510.0, 1490.0, 1505.0);
         List<Double> same = List.of(1010.0, 990.0, 1030.0, 985.0, 1000.0, 1002.0);
-        Ratio up = Ratio.of(before, faster, true);
+        Ratio up = Ratio.of(before, faster, Quantity.RATE);
         assertThat(up.verdict()).isEqualTo(Verdict.FASTER);
         assertThat(up.ratio()).isCloseTo(1.5, within(0.01));
         assertThat(up.low()).isLessThan(up.ratio());
         assertThat(up.high()).isGreaterThan(up.ratio());
-        assertThat(Ratio.of(faster, before, true).verdict()).isEqualTo(Verdict.SLOWER);
-        assertThat(Ratio.of(before, same, true).verdict()).isEqualTo(Verdict.NO_DIFFERENCE);
+        assertThat(Ratio.of(faster, before, Quantity.RATE).verdict()).isEqualTo(Verdict.SLOWER);
+        assertThat(Ratio.of(before, same, Quantity.RATE).verdict()).isEqualTo(Verdict.NO_DIFFERENCE);
     }
 
     @Test
-    void forACostLessIsFaster() {
+    void forACostLessIsCheaper() {
         List<Double> before = List.of(0.40, 0.41, 0.39, 0.40);
         List<Double> cheaper = List.of(0.30, 0.31, 0.29, 0.30);
-        assertThat(Ratio.of(before, cheaper, false).verdict()).isEqualTo(Verdict.FASTER);
-        assertThat(Ratio.of(cheaper, before, false).verdict()).isEqualTo(Verdict.SLOWER);
+        assertThat(Ratio.of(before, cheaper, Quantity.COST).verdict()).isEqualTo(Verdict.CHEAPER);
+        assertThat(Ratio.of(cheaper, before, Quantity.COST).verdict()).isEqualTo(Verdict.COSTLIER);
     }
 
     @Test
     void noiseAsWideAsTheStepIsNoDifference() {
         // a 10 % step inside +-15 % noise with three values a side: the interval
         // straddles 1
-        Ratio ratio = Ratio.of(List.of(850.0, 1000.0, 1150.0), List.of(935.0, 1100.0, 1265.0), true);
+        Ratio ratio = Ratio.of(List.of(850.0, 1000.0, 1150.0), List.of(935.0, 1100.0, 1265.0), Quantity.RATE);
         assertThat(ratio.ratio()).isCloseTo(1.1, within(0.01));
         assertThat(ratio.verdict()).isEqualTo(Verdict.NO_DIFFERENCE);
         assertThat(ratio.describe()).endsWith("no difference beyond noise");
@@ -62,7 +62,7 @@ class VerdictStatisticsTests {
 
     @Test
     void oneWindowASideGivesARatioWithoutAVerdict() {
-        Ratio ratio = Ratio.of(List.of(1000.0), List.of(2000.0), true);
+        Ratio ratio = Ratio.of(List.of(1000.0), List.of(2000.0), Quantity.RATE);
         assertThat(ratio.ratio()).isEqualTo(2.0);
         assertThat(ratio.verdict()).isNull();
         assertThat(ratio.describe()).contains("no interval");
@@ -99,7 +99,7 @@ class VerdictStatisticsTests {
         StepVerdict step = StepVerdict.of("loop-pools", gateway, nginx);
         assertThat(step.against()).isEqualTo("loop-pools");
         assertThat(step.rps().verdict()).isEqualTo(Verdict.FASTER);
-        assertThat(step.proxyCpuPerRequest().verdict()).isEqualTo(Verdict.FASTER);
+        assertThat(step.proxyCpuPerRequest().verdict()).isEqualTo(Verdict.CHEAPER);
         assertThat(step.proxyCpuPerRequest().ratio()).isCloseTo(0.255, within(0.01));
         assertThat(step.noVerdict()).isNull();
     }
@@ -141,7 +141,7 @@ class VerdictStatisticsTests {
         StepVerdict step = StepVerdict.of("log-async", before, after);
         assertThat(step.rps().verdict()).isEqualTo(Verdict.NO_DIFFERENCE);
         assertThat(step.proxyCpuPerRequest().verdict()).isEqualTo(Verdict.NO_DIFFERENCE);
-        assertThat(step.gatewayBytesPerRequest().verdict()).isEqualTo(Verdict.SLOWER);
+        assertThat(step.gatewayBytesPerRequest().verdict()).isEqualTo(Verdict.MORE);
         assertThat(step.gatewayBytesPerRequest().ratio()).isCloseTo(1.06, within(0.005));
         assertThat(step.carriedBy()).containsExactly("gateway_bytes_per_request");
         assertThat(StepVerdict.of("same", before, before).carriedBy()).as("nothing resolved").isEmpty();

@@ -68,7 +68,7 @@ public class PairCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PairPlan plan = plan();
-        PairResult result = PairedRun.execute(plan, spec.commandLine().getOut(),
+        PairResult result = PairedRun.execute(plan, options.runtime(), "pair", spec.commandLine().getOut(),
                 sofar -> RunFolder.write(sofar.dir().resolve("compare.md"), PairReport.markdown(sofar)));
         int appended = history.append(result.dir(), options.results, spec.commandLine().getOut());
         List<GateLine> gates = gates(List.of(result), failOn);

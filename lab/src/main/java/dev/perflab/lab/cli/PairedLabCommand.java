@@ -16,11 +16,12 @@ import dev.perflab.lab.load.VegetaInstaller;
 import dev.perflab.lab.paired.LineupPlan;
 import dev.perflab.lab.paired.LineupResult;
 import dev.perflab.lab.paired.LineupRun;
-import dev.perflab.lab.paired.LocalStage;
 import dev.perflab.lab.paired.PairPlan;
 import dev.perflab.lab.paired.PairedMetric;
 import dev.perflab.lab.paired.Side;
 import dev.perflab.lab.paired.SideSettings;
+import dev.perflab.lab.paired.Stage;
+import dev.perflab.lab.paired.Stages;
 import dev.perflab.lab.report.GateLine;
 import dev.perflab.lab.result.Scenario;
 import dev.perflab.lab.result.TargetKind;
@@ -126,12 +127,13 @@ public class PairedLabCommand implements Callable<Integer> {
             PidFiles.children().stopLeftovers(Duration.ofSeconds(10)).forEach(out::println);
             RunFolder run = RunFolder.create(plan.results(), kind);
             lock.describe(target + ", " + run.dir());
-            run.writeJson("run.json", RunInfo.describe(plan.settings().root(), kind, "local", plan.json()));
+            run.writeJson("run.json",
+                    RunInfo.describe(plan.settings().root(), kind, plan.settings().runtime().id(), plan.json()));
             out.println("Results: " + run.dir());
             out.println("Rungs: " + String.join(", ", plan.entrants().stream().map(LineupPlan.Entrant::name).toList()));
             out.println("Load: " + plan.describeLoad());
             out.flush();
-            LocalStage stage = LocalStage.open(plan, run.dir(), out);
+            Stage stage = Stages.open(plan, run.dir(), out);
             LineupResult result = LineupRun.execute(plan, stage, run, out,
                     sofar -> RunFolder.write(sofar.dir().resolve("report.md"), PairedLabReport.markdown(sofar)));
             last.accept(result);
@@ -222,7 +224,8 @@ public class PairedLabCommand implements Callable<Integer> {
                 options.warmup, options.warmupProbe, alone, Duration.ofSeconds(alone.isZero() ? 0 : 1), threads,
                 connections, options.timeout, seed,
                 new SideSettings(root, options.javaOptions(), options.healthTimeout,
-                        SystemOptions.checkRoute(options.route), SystemOptions.checkTokenHeader(options.tokenHeader)),
+                        SystemOptions.checkRoute(options.route), SystemOptions.checkTokenHeader(options.tokenHeader),
+                        options.runtime()),
                 options.authLatency, options.results.toAbsolutePath().normalize(),
                 failOn.isBlank() ? Double.NaN : Comparison.threshold(failOn), failOn.trim());
     }

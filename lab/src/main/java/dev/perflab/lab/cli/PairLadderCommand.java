@@ -14,6 +14,7 @@ import dev.perflab.lab.compare.Comparison;
 import dev.perflab.lab.report.GateLine;
 import dev.perflab.lab.paired.PairLadder;
 import dev.perflab.lab.paired.PairPlan;
+import dev.perflab.lab.paired.Stages;
 import dev.perflab.lab.paired.PairResult;
 import dev.perflab.lab.paired.PairedMetric;
 import dev.perflab.lab.paired.Side;
@@ -66,6 +67,7 @@ public class PairLadderCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         options.validate();
+        Stages.requireLocal(options.runtime(), "make pair-ladder");
         if (!failOn.isBlank()) {
             Comparison.threshold(failOn);
         }

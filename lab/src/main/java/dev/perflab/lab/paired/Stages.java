@@ -25,7 +25,20 @@ public final class Stages {
         if (runtime.remote()) {
             throw new LabException("RUNTIME=" + runtime.id() + " cannot run a paired target: a pair starts both of its "
                     + "sides itself in the same seconds, and a system the lab did not start has one gateway "
-                    + "(use RUNTIME=local or compose)");
+                    + "(use RUNTIME=local or compose; make lab PAIRED=no measures the rungs of a remote system one "
+                    + "after the other)");
+        }
+        return runtime;
+    }
+
+    /**
+     * RUNTIME for a paired target that starts its sides on this machine only (make
+     * pair-ladder), or one line.
+     */
+    public static RuntimeKind requireLocal(RuntimeKind runtime, String target) {
+        if (require(runtime) != RuntimeKind.LOCAL) {
+            throw new LabException(target
+                    + " runs on RUNTIME=local only; make lab and make compare run paired on RUNTIME=" + runtime.id());
         }
         return runtime;
     }

@@ -162,7 +162,11 @@ class MakefileKnobsTests {
         assertThat(paired.output()).contains("lab/target/lab.jar paired-lab");
         assertThat(make(Map.of(), "lab").output()).as("make lab is paired by default")
             .contains("lab/target/lab.jar paired-lab");
-        for (String sequential : List.of("SLO=p99:10ms", "RUNTIME=compose", "JAVA=/opt/jdk-21/bin/java", "PAIRED=no")) {
+        assertThat(make(Map.of(), "lab", "RUNTIME=compose").output())
+            .as("RUNTIME=compose stays paired, after the images are built")
+            .contains("build business-service auth-service gateway")
+            .contains("lab/target/lab.jar paired-lab");
+        for (String sequential : List.of("SLO=p99:10ms", "JAVA=/opt/jdk-21/bin/java", "PAIRED=no")) {
             assertThat(make(Map.of(), "lab", sequential).output()).as(sequential)
                 .contains("lab/target/lab.jar lab")
                 .doesNotContain("paired-lab");

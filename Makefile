@@ -160,18 +160,18 @@ images: $(JARS) ## The three app images for RUNTIME=compose, from the jars (BASE
 	$(if $(JPROFILER_VERSION),$(if $(JPROFILER_SHA256),,$(error JPROFILER_VERSION=$(JPROFILER_VERSION) needs JPROFILER_SHA256=<the sha256 ej-technologies publishes for its Linux x64 tar.gz>: the download is checked before it is unpacked)))
 	GATEWAY_IMAGE= BASE_IMAGE="$(BASE_IMAGE)" JPROFILER_VERSION="$(JPROFILER_VERSION)" JPROFILER_SHA256="$(JPROFILER_SHA256)" $(COMPOSE) $(COMPOSE_ARGS) build business-service auth-service gateway
 
-# make lab measures the ladder in pairs (PAIRED=yes, the default on the local runtime): every pass starts every rung of
-# lab/scenarios.yml (or LADDER=lean), then walks the chain of duets - each step is a rung and the gateway rung before it
-# offered the same rate in the same seconds, the best gateways against nginx - each gateway warmed up once a pass
-# (docs 13). PROFILER=, SLO=, GATEWAY_JAR= and JAVA= (the runner's JDK, which every rung runs on) work there too.
-# PAIRED=no is the older run of the rungs one after the other, which RUNTIME=compose|remote|kubernetes and
-# GATEWAY_IMAGE= still choose.
-PAIRED ?= $(if $(filter-out local,$(or $(RUNTIME),local))$(GATEWAY_IMAGE),no,yes)
+# make lab measures the ladder in pairs (PAIRED=yes, the default): every pass starts every rung of lab/scenarios.yml
+# (or LADDER=lean), then walks the chain of duets - each step is a rung and the gateway rung before it offered the same
+# rate in the same seconds, the best gateways against nginx - each gateway warmed up once a pass (docs 13).
+# RUNTIME=compose starts the backends and gateway rungs as containers on the host's network, nginx beside them;
+# PROFILER=, SLO=, GATEWAY_JAR= and JAVA= work there too; RUNTIME=remote|kubernetes and GATEWAY_IMAGE= are refused in
+# one line. No knob changes the engine: PAIRED=no, given on purpose, is the older run of the rungs one after the other.
+PAIRED ?= yes
 ifeq ($(filter yes no,$(PAIRED)),)
 $(error PAIRED must be no (the rungs one after the other) or yes (every rung started each pass, each step measured as a duet), not '$(PAIRED)')
 endif
 
-lab: setup-load $(if $(filter yes,$(PAIRED)),$(JARS),$(RUNTIME_DEPS)) ## The scenario ladder of lab/scenarios.yml, each step paired in the same seconds, the best gateways against nginx (ONLY=reactive,log-quiet,nginx to pick rungs; FAIL_ON=5%; SLO=p99:10ms; PROFILER=async: a flame graph per gateway per pass; PAIRED=no: one rung after the other)
+lab: setup-load $(RUNTIME_DEPS) ## The scenario ladder of lab/scenarios.yml, each step paired in the same seconds, the best gateways against nginx (ONLY=reactive,log-quiet,nginx to pick rungs; FAIL_ON=5%; SLO=p99:10ms; PROFILER=async: a flame graph per gateway per pass; RUNTIME=compose; PAIRED=no: one rung after the other)
 	$(if $(filter yes,$(PAIRED)),$(LAB) paired-lab,$(LAB) lab)
 
 baseline: setup-load $(RUNTIME_DEPS) ## wrk against business-service /hello directly: the ceiling
@@ -192,7 +192,7 @@ capacity: setup-load $(RUNTIME_DEPS) ## Capacity at a latency objective under an
 report: lab/target/lab.jar ## Write report.md and report.html again from a results folder (RUN=results/latest)
 	$(LAB) report --run "$(RUN)"
 
-compare: $(if $(A_GATEWAY)$(B_GATEWAY),setup-load $(JARS),lab/target/lab.jar) ## Two gateways at the same time, paired (A_GATEWAY=reactive B_GATEWAY=reactive,burn), or two finished runs (A=results/<before> B=results/<after>); FAIL_ON=5% exits 3 when B is significantly slower
+compare: $(if $(A_GATEWAY)$(B_GATEWAY),setup-load $(RUNTIME_DEPS),lab/target/lab.jar) ## Two gateways at the same time, paired (A_GATEWAY=reactive B_GATEWAY=reactive,burn), or two finished runs (A=results/<before> B=results/<after>); FAIL_ON=5% exits 3 when B is significantly slower
 	$(if $(A_GATEWAY)$(B_GATEWAY),$(LAB) pair,$(LAB) compare --a "$(A)" --b "$(B)")
 
 pair-ladder: setup-load $(JARS) ## The ladder's gateway steps in pairs: each rung at the same time as the rung before it (LADDER=lean, ONLY=reactive,log-quiet, PASSES=4 per step; FAIL_ON=5% exits 3 when a step costs more)

@@ -92,7 +92,7 @@ public class PairCommand implements Callable<Integer> {
         PairPlan plan = plan();
         PrintWriter out = spec.commandLine().getOut();
         PairedKnobs.announce(profiler, out);
-        PairResult result = PairedRun.execute(plan, "pair", out,
+        PairResult result = PairedRun.execute(plan, options.runtime(), "pair", out,
                 sofar -> RunFolder.write(sofar.dir().resolve("compare.md"),
                         PairedKnobs.profiles(profiler, sofar.dir()).apply(PairReport.markdown(sofar))),
                 profiler);

@@ -18,6 +18,7 @@ import dev.perflab.lab.report.GateLine;
 import dev.perflab.lab.paired.PairLadder;
 import dev.perflab.lab.paired.PairPlan;
 import dev.perflab.lab.paired.ProfilerChoice;
+import dev.perflab.lab.paired.Stages;
 import dev.perflab.lab.paired.Side;
 import dev.perflab.lab.paired.SloCheck;
 import dev.perflab.lab.result.Scenario;
@@ -86,6 +87,7 @@ public class PairLadderCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         options.validate();
+        Stages.requireLocal(options.runtime(), "make pair-ladder");
         if (!failOn.isBlank()) {
             Comparison.threshold(failOn);
         }

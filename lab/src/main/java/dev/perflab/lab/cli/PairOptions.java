@@ -14,6 +14,9 @@ import dev.perflab.lab.paired.LineupPlan;
 import dev.perflab.lab.paired.PairPlan;
 import dev.perflab.lab.paired.Side;
 import dev.perflab.lab.paired.SideSettings;
+import dev.perflab.lab.paired.Stages;
+import dev.perflab.lab.runtime.RuntimeKind;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -89,6 +92,16 @@ public class PairOptions {
             description = "How long each app may take to become healthy, e.g. 120s or 2m (default: ${DEFAULT-VALUE}).")
     Duration healthTimeout;
 
+    @Mixin
+    RuntimeOption runtime = new RuntimeOption();
+
+    /**
+     * RUNTIME for a paired target: local or compose; remote and kubernetes are one line.
+     */
+    RuntimeKind runtime() {
+        return Stages.require(runtime.kind());
+    }
+
     /** DURATION when a pair does not give it. */
     static final Duration PAIR_DURATION = Duration.ofSeconds(30);
 
@@ -121,6 +134,7 @@ public class PairOptions {
                     "TIMEOUT must be at least 1s for the open-model generator, not " + Durations.format(timeout));
         }
         SystemOptions.checkAuthLatency(authLatency, "AUTH_LATENCY");
+        runtime();
     }
 
     /** RATE as given, or the command's own default when it is empty. */
@@ -175,7 +189,7 @@ public class PairOptions {
                 PairPlan.split(measured(LineupPlan.DUET_DURATION), window(LineupPlan.DUET_WINDOW)), warmup, warmupProbe,
                 Duration.ZERO, Duration.ZERO, 1, 1, timeout, seed(),
                 new SideSettings(repository(), javaOptions(), healthTimeout, SystemOptions.checkRoute(route),
-                        SystemOptions.checkTokenHeader(tokenHeader)),
+                        SystemOptions.checkTokenHeader(tokenHeader), runtime()),
                 authLatency, results.toAbsolutePath().normalize(), Double.NaN, "");
     }
 

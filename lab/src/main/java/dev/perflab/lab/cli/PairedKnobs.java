@@ -33,9 +33,9 @@ final class PairedKnobs {
      */
     static Path gatewayJar(OwnGatewayOptions own, Path root, String target) {
         if (!own.image().isEmpty()) {
-            throw new LabException(
-                    "GATEWAY_IMAGE=" + own.image() + " is an image, which only RUNTIME=compose runs, and " + target
-                            + " runs its sides on this machine: give the gateway's jar as GATEWAY_JAR instead");
+            throw new LabException("GATEWAY_IMAGE=" + own.image() + " is an image, which the paired " + target
+                    + " does not run (its sides are the lab's builds): give the gateway's jar as GATEWAY_JAR, "
+                    + "or measure the image one rung after the other with PAIRED=no RUNTIME=compose");
         }
         return own.jar().isEmpty() ? null : root.resolve(own.jar()).toAbsolutePath().normalize();
     }

@@ -15,12 +15,12 @@ import dev.perflab.lab.compare.Comparison;
 import dev.perflab.lab.paired.LineupPlan;
 import dev.perflab.lab.paired.LineupResult;
 import dev.perflab.lab.paired.LineupRun;
-import dev.perflab.lab.paired.LocalStage;
 import dev.perflab.lab.paired.PairPlan;
 import dev.perflab.lab.paired.ProfilerChoice;
 import dev.perflab.lab.paired.SloCheck;
 import dev.perflab.lab.paired.SideSettings;
 import dev.perflab.lab.pairedreport.PairedLabReport;
+import dev.perflab.lab.paired.Stages;
 import dev.perflab.lab.report.GateLine;
 import dev.perflab.lab.result.Scenario;
 import dev.perflab.lab.result.TargetKind;
@@ -144,7 +144,7 @@ public class PairedLabCommand implements Callable<Integer> {
      */
     static LineupResult measure(LineupPlan plan, String kind, String target, PrintWriter out,
             Consumer<LineupResult> last, ProfilerChoice profiler) {
-        return LineupRun.measure(plan, kind, target, out, LocalStage::open,
+        return LineupRun.measure(plan, kind, target, out, Stages::open,
                 sofar -> RunFolder.write(sofar.dir().resolve("report.md"),
                         PairedKnobs.profiles(profiler, sofar.dir()).apply(PairedLabReport.markdown(sofar))),
                 last, profiler);
@@ -191,7 +191,8 @@ public class PairedLabCommand implements Callable<Integer> {
                 options.warmup, options.warmupProbe, alone, Duration.ofSeconds(alone.isZero() ? 0 : 1), threads,
                 connections, options.timeout, seed,
                 new SideSettings(root, options.javaOptions(), options.healthTimeout,
-                        SystemOptions.checkRoute(options.route), SystemOptions.checkTokenHeader(options.tokenHeader)),
+                        SystemOptions.checkRoute(options.route), SystemOptions.checkTokenHeader(options.tokenHeader),
+                        options.runtime()),
                 options.authLatency, options.results.toAbsolutePath().normalize(),
                 failOn.isBlank() ? Double.NaN : Comparison.threshold(failOn), failOn.trim());
     }

@@ -59,10 +59,8 @@ public class SystemOptions {
             description = "JVM options for the gateway only, after --java-opts (default: none).")
     String gatewayJavaOpts;
 
-    @Option(names = "--runtime", defaultValue = "${env:RUNTIME:-local}",
-            description = "local (JVM processes, default), compose (Docker Compose), remote (a system the lab did not start, at the REMOTE file's addresses) "
-                    + "or kubernetes (remote, after kubectl apply -k of each rung's overlay in deploy/k8s/overlays).")
-    String runtime;
+    @Mixin
+    RuntimeOption runtime = new RuntimeOption();
 
     @Option(names = "--remote", defaultValue = "${env:REMOTE:-lab/remote.yml}",
             description = "For RUNTIME=remote and kubernetes: the addresses of the system to measure (see lab/remote.example.yml; default: ${DEFAULT-VALUE} under --root).")
@@ -146,7 +144,7 @@ public class SystemOptions {
 
     /** RUNTIME, typed. */
     public RuntimeKind kind() {
-        return RuntimeKind.parse(runtime);
+        return runtime.kind();
     }
 
     public boolean compose() {

@@ -99,7 +99,8 @@ public final class LineupRun {
     /** {@link #measure}, with PROFILER attached to every gateway rung's windows. */
     public static LineupResult measure(LineupPlan plan, String kind, String target, PrintWriter out, Opener stages,
             Consumer<LineupResult> render, Consumer<LineupResult> last, ProfilerChoice profiler) {
-        RunOpening opening = new RunOpening(target, plan.settings().root(), plan.results(), kind, kind, plan.json());
+        RunOpening opening = new RunOpening(target, plan.settings().root(), plan.results(), kind, kind,
+                plan.settings().runtime().id(), plan.json());
         return opening.live(out, run -> {
             out.println("Rungs: " + String.join(", ", plan.entrants().stream().map(LineupPlan.Entrant::name).toList()));
             out.println("Load: " + plan.describeLoad());

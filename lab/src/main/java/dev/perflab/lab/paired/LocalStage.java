@@ -20,15 +20,12 @@ import dev.perflab.lab.load.VegetaGenerator;
 import dev.perflab.lab.load.WrkGenerator;
 import dev.perflab.lab.profile.WindowProfiler;
 import dev.perflab.lab.stats.JvmCounters;
-import dev.perflab.lab.system.LabSystem;
-import dev.perflab.lab.system.LaunchSpec;
-import dev.perflab.lab.system.Service;
-import dev.perflab.lab.system.ServiceLauncher;
 
 /**
  * The paired ladder on this machine: one auth-service and one business-service for the
- * whole run, every rung a {@link StartedSide} on a port of its own, one vegeta offering
- * all of them the rate round-robin, wrk for each rung alone.
+ * whole run (JVMs, or containers on the host's network: {@link Backends}), every rung a
+ * {@link StartedSide} on a port of its own, one vegeta offering all of them the rate
+ * round-robin, wrk for each rung alone.
  */
 public final class LocalStage implements Stage {
 
@@ -39,11 +36,7 @@ public final class LocalStage implements Stage {
 
     private final LineupPlan plan;
 
-    private final LabSystem backends;
-
-    private final int businessPort;
-
-    private final int authPort;
+    private final Backends backends;
 
     private final VegetaGenerator vegeta;
 
@@ -54,45 +47,42 @@ public final class LocalStage implements Stage {
 
     private final Map<String, StartedSide> running = new LinkedHashMap<>();
 
-    private LocalStage(LineupPlan plan, LabSystem backends, int businessPort, int authPort, VegetaGenerator vegeta,
-            WrkGenerator wrk) {
+    private LocalStage(LineupPlan plan, Backends backends, VegetaGenerator vegeta, WrkGenerator wrk) {
         this.plan = plan;
         this.backends = backends;
-        this.businessPort = businessPort;
-        this.authPort = authPort;
         this.vegeta = vegeta;
         this.wrk = wrk;
         this.burstWrk = new WrkGenerator(plan.settings().root().resolve("wrk/summary.lua"),
                 new WrkGenerator.Load(1, BURST_CONNECTIONS, plan.timeout()));
     }
 
-    /** Starts the backends, with their logs under {@code dir}. */
-    public static LocalStage open(LineupPlan plan, Path dir, PrintWriter out) {
+    /**
+     * The stage of a paired ladder in front of started backends (on this machine, or
+     * containers on its network: {@link Stages#open}).
+     */
+    static LocalStage open(LineupPlan plan, Backends backends, PrintWriter out) {
         Path root = plan.settings().root();
-        WrkGenerator.requireInstalled();
-        int[] ports = FreePorts.below(2);
-        List<String> jvm = plan.settings().javaOptions();
-        LabSystem backends = LabSystem.start(new ServiceLauncher(root, dir.resolve("logs")),
-                List.of(LaunchSpec.of(Service.BUSINESS).withPort(ports[0]).withJvmOptions(jvm),
-                        LaunchSpec.of(Service.AUTH)
-                            .withPort(ports[1])
-                            .withJvmOptions(jvm)
-                            .withEnv("AUTH_LATENCY", plan.authLatency())),
-                plan.settings().healthTimeout());
+        try {
+            WrkGenerator.requireInstalled();
+        }
+        catch (RuntimeException ex) {
+            backends.close();
+            throw ex;
+        }
         // a duet's two rungs, each at the plan's rate: one vegeta sends twice that
         VegetaGenerator vegeta = new VegetaGenerator(root,
                 new VegetaGenerator.Load(plan.ratePerSide() * 2, PairedRun.MAX_CONNECTIONS, plan.timeout()), out);
         WrkGenerator wrk = new WrkGenerator(root.resolve("wrk/summary.lua"),
                 new WrkGenerator.Load(plan.aloneThreads(), plan.aloneConnections(), plan.timeout()));
-        return new LocalStage(plan, backends, ports[0], ports[1], vegeta, wrk);
+        return new LocalStage(plan, backends, vegeta, wrk);
     }
 
     @Override
     public void start(Path dir, List<LineupPlan.Entrant> order, List<String> portRank) {
         int[] ports = FreePorts.below(order.size());
         for (LineupPlan.Entrant entrant : order) {
-            running.put(entrant.name(), StartedSide.start(plan.settings(), dir, "rung " + entrant.name(),
-                    entrant.side(), ports[portRank.indexOf(entrant.name())], businessPort, authPort));
+            running.put(entrant.name(), backends.start(plan.settings(), dir, "rung " + entrant.name(), entrant.side(),
+                    ports[portRank.indexOf(entrant.name())]));
         }
         running.values().forEach(StartedSide::awaitReady);
     }
@@ -162,7 +152,8 @@ public final class LocalStage implements Stage {
 
     @Override
     public LoadResult alone(String rung, Duration ramp, Duration length) {
-        URI url = rung == null ? URI.create("http://127.0.0.1:" + businessPort + "/hello") : running.get(rung).url();
+        URI url = rung == null ? URI.create("http://127.0.0.1:" + backends.businessPort() + "/hello")
+                : running.get(rung).url();
         String header = rung == null ? null : plan.settings().header();
         if (!ramp.isZero()) {
             wrk.offer(url, header, ramp);

@@ -15,6 +15,7 @@ import dev.perflab.lab.result.Scenario;
 import dev.perflab.lab.result.TargetKind;
 import dev.perflab.lab.run.LeftOut;
 import dev.perflab.lab.run.RunFolder;
+import dev.perflab.lab.runtime.RuntimeKind;
 import dev.perflab.lab.run.RunInfo;
 import dev.perflab.lab.system.RunLock;
 import dev.perflab.lab.system.StopOnExit;
@@ -159,7 +160,8 @@ public final class PairLadder {
                 out.flush();
                 PairPlan plan = plans.apply(step, run.dir());
                 try {
-                    PairResult result = PairedRun.execute(plan, step.folder(), out, stepRender, profiler);
+                    PairResult result = PairedRun.execute(plan, RuntimeKind.LOCAL, step.folder(), out, stepRender,
+                            profiler);
                     synchronized (done) {
                         done.add(new Done(step, result));
                     }

@@ -17,12 +17,8 @@ import dev.perflab.lab.load.LoadResult;
 import dev.perflab.lab.load.VegetaGenerator;
 import dev.perflab.lab.run.RunFolder;
 import dev.perflab.lab.run.RunOpening;
-import dev.perflab.lab.stats.ProcessCpu;
-import dev.perflab.lab.system.LabSystem;
-import dev.perflab.lab.system.LaunchSpec;
+import dev.perflab.lab.runtime.RuntimeKind;
 import dev.perflab.lab.system.ReapedChildren;
-import dev.perflab.lab.system.Service;
-import dev.perflab.lab.system.ServiceLauncher;
 import dev.perflab.lab.system.StopOnExit;
 import java.util.Collections;
 import java.util.Locale;
@@ -65,8 +61,13 @@ public final class PairedRun {
 
     private final ProfilerChoice profiler;
 
-    private PairedRun(PairPlan plan, PrintWriter out, Consumer<PairResult> render, ProfilerChoice profiler) {
+    /** Where both sides and the backends run: local or compose. */
+    private final RuntimeKind runtime;
+
+    private PairedRun(PairPlan plan, RuntimeKind runtime, PrintWriter out, Consumer<PairResult> render,
+            ProfilerChoice profiler) {
         this.plan = plan;
+        this.runtime = runtime;
         this.out = out;
         this.render = render;
         this.profiler = profiler;
@@ -90,20 +91,24 @@ public final class PairedRun {
      * @param name the results folder's name after its time stamp
      */
     public static PairResult execute(PairPlan plan, String name, PrintWriter out, Consumer<PairResult> render) {
-        return execute(plan, name, out, render, ProfilerChoice.NONE);
+        return execute(plan, RuntimeKind.LOCAL, name, out, render, ProfilerChoice.NONE);
     }
 
     /**
+     * {@link #execute}, both sides and the backends where RUNTIME says (local or
+     * compose); a side the runtime cannot run is one line before anything starts.
      * @param profiler PROFILER: attached to each gateway side for the measured windows,
      * its files written into the side's folder of each pass
      */
-    public static PairResult execute(PairPlan plan, String name, PrintWriter out, Consumer<PairResult> render,
-            ProfilerChoice profiler) {
-        return new PairedRun(plan, out, render, profiler).execute(name);
+    public static PairResult execute(PairPlan plan, RuntimeKind runtime, String name, PrintWriter out,
+            Consumer<PairResult> render, ProfilerChoice profiler) {
+        Stages.refuse(runtime, List.of(plan.a(), plan.b()));
+        return new PairedRun(plan, runtime, out, render, profiler).execute(name);
     }
 
     private PairResult execute(String name) {
-        RunOpening opening = new RunOpening("make compare", plan.root(), plan.results(), name, "compare", plan.json());
+        RunOpening opening = new RunOpening("make compare", plan.root(), plan.results(), name, "compare", runtime.id(),
+                plan.json());
         PairResult result = opening.live(out, this::execute);
         result.verdicts()
             .forEach((metric, ratio) -> out
@@ -120,7 +125,6 @@ public final class PairedRun {
         out.println(plan.expectedDuration());
         out.println(plan.resolution());
         out.flush();
-        int[] ports = FreePorts.below(2);
         VegetaGenerator generator = new VegetaGenerator(plan.root(),
                 plan.closedLoop()
                         ? VegetaGenerator.Load.closedLoop(2 * PairPlan.CLOSED_LOOP_PER_SIDE, MAX_CONNECTIONS,
@@ -131,12 +135,9 @@ public final class PairedRun {
             run.interrupted("interrupted (Ctrl-C or SIGTERM) during the run; the processes it started were stopped");
             write(run);
         })) {
-            try (LabSystem backends = LabSystem.start(new ServiceLauncher(plan.root(), run.dir().resolve("logs")),
-                    List.of(spec(Service.BUSINESS, ports[0]),
-                            spec(Service.AUTH, ports[1]).withEnv("AUTH_LATENCY", plan.authLatency())),
-                    plan.healthTimeout())) {
+            try (Backends backends = Stages.backends(settings(), plan.authLatency(), run.dir().resolve("logs"), out)) {
                 for (int pass = 1; pass <= plan.passes(); pass++) {
-                    PairResult.Pass done = pass(pass, run.dir().resolve("pass-" + pass), backends, ports, generator);
+                    PairResult.Pass done = pass(pass, run.dir().resolve("pass-" + pass), backends, generator);
                     synchronized (passes) {
                         passes.add(done);
                     }
@@ -167,14 +168,10 @@ public final class PairedRun {
         return result;
     }
 
-    private LaunchSpec spec(Service service, int port) {
-        List<String> jvm = new ArrayList<>(plan.javaOptions());
-        return LaunchSpec.of(service).withPort(port).withJvmOptions(jvm);
-    }
-
     /** Every side of this pair starts with the same settings. */
     private SideSettings settings() {
-        return new SideSettings(plan.root(), plan.javaOptions(), plan.healthTimeout(), plan.route(), plan.header());
+        return new SideSettings(plan.root(), plan.javaOptions(), plan.healthTimeout(), plan.route(), plan.header(),
+                runtime);
     }
 
     private static String who(Side side) {
@@ -185,7 +182,7 @@ public final class PairedRun {
      * One pass: both sides started (in this pass's order), checked, warmed up together,
      * measured window by window, stopped.
      */
-    private PairResult.Pass pass(int pass, Path dir, LabSystem backends, int[] ports, VegetaGenerator generator) {
+    private PairResult.Pass pass(int pass, Path dir, Backends backends, VegetaGenerator generator) {
         boolean aOnFirstPort = this.aOnFirstPort.get(pass - 1);
         boolean aStartsFirst = this.aStartsFirst.get(pass - 1);
         boolean aFirstInSchedule = this.aFirstInSchedule.get(pass - 1);
@@ -199,15 +196,14 @@ public final class PairedRun {
         Map<String, StartedSide> running = new LinkedHashMap<>();
         try {
             for (Side side : aStartsFirst ? List.of(plan.a(), plan.b()) : List.of(plan.b(), plan.a())) {
-                running.put(side.label(), StartedSide.start(settings(), dir, who(side), side,
-                        side == plan.a() ? portA : portB, ports[0], ports[1]));
+                running.put(side.label(),
+                        backends.start(settings(), dir, who(side), side, side == plan.a() ? portA : portB));
             }
             StartedSide a = running.get("A");
             StartedSide b = running.get("B");
             a.awaitReady();
             b.awaitReady();
             List<StartedSide> schedule = aFirstInSchedule ? List.of(a, b) : List.of(b, a);
-            long[] backendPids = { backends.get(Service.AUTH).pid(), backends.get(Service.BUSINESS).pid() };
             PairResult.Warmup warm = warmUp(generator, schedule, a, b);
             out.printf(Locale.ROOT, "    warm-up: %.0f s in %d parts, %s%n", warm.took().toMillis() / 1000.0,
                     warm.parts(), warm.quiet() ? "the JIT went quiet in both gateways"
@@ -218,7 +214,7 @@ public final class PairedRun {
                     out);
             for (Duration length : plan.windows()) {
                 profiles.resume(List.of("A", "B"));
-                windows.add(window(generator, schedule, a, b, backendPids, length));
+                windows.add(window(generator, schedule, a, b, backends, length));
                 profiles.pause(List.of("A", "B"));
             }
             profiles.finish(pass, dir);
@@ -235,16 +231,16 @@ public final class PairedRun {
      * each process's CPU, what each JVM counted.
      */
     private PairResult.Window window(VegetaGenerator generator, List<StartedSide> schedule, StartedSide a,
-            StartedSide b, long[] backendPids, Duration length) {
+            StartedSide b, Backends backends, Duration length) {
         StartedSide.Mark markA = a.mark();
         StartedSide.Mark markB = b.mark();
-        double[] backendsBefore = backendCpu(backendPids);
+        double[] backendsBefore = backends.cpuMillis();
         OptionalDouble generatorBefore = ReapedChildren.cpuSeconds();
         Map<URI, LoadResult> each = generator.offerEach(schedule.stream().map(StartedSide::url).toList(), plan.header(),
                 length);
         StartedSide.Spent spentA = a.since(markA);
         StartedSide.Spent spentB = b.since(markB);
-        double[] backendsAfter = backendCpu(backendPids);
+        double[] backendsAfter = backends.cpuMillis();
         OptionalDouble generatorAfter = ReapedChildren.cpuSeconds();
         Double generatorMs = generatorBefore.isPresent() && generatorAfter.isPresent()
                 ? (generatorAfter.getAsDouble() - generatorBefore.getAsDouble()) * 1000 : null;
@@ -252,22 +248,6 @@ public final class PairedRun {
                 PairResult.SideWindow.of(each.get(a.url()), spentA.requestsMs(), spentA.jvm(), spentA.split()),
                 PairResult.SideWindow.of(each.get(b.url()), spentB.requestsMs(), spentB.jvm(), spentB.split()),
                 backendsAfter[0] - backendsBefore[0], backendsAfter[1] - backendsBefore[1], generatorMs);
-    }
-
-    /**
-     * auth-service's and business-service's CPU ms so far; one that ended is one line.
-     */
-    private static double[] backendCpu(long[] pids) {
-        double[] ms = new double[pids.length];
-        for (int i = 0; i < pids.length; i++) {
-            OptionalDouble read = ProcessCpu.millis(pids[i]);
-            if (read.isEmpty()) {
-                throw new LabException((i == 0 ? "auth-service" : "business-service") + " (pid " + pids[i]
-                        + ") ended during the measurement");
-            }
-            ms[i] = read.getAsDouble();
-        }
-        return ms;
     }
 
     /**

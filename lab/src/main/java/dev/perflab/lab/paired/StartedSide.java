@@ -12,16 +12,19 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.OptionalLong;
 
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.http.LabHttp;
 import dev.perflab.lab.profile.ProfiledProcess;
 import dev.perflab.lab.profile.WindowProfiler;
+import dev.perflab.lab.stats.DockerStatsSampler;
 import dev.perflab.lab.stats.JvmCounters;
 import dev.perflab.lab.stats.ProcStatsSampler;
 import dev.perflab.lab.stats.ProcessCpu;
 import dev.perflab.lab.stats.StatsSampler;
 import dev.perflab.lab.stats.ThreadCpu;
+import dev.perflab.lab.system.HostContainers;
 import dev.perflab.lab.system.LaunchSpec;
 import dev.perflab.lab.system.RunningService;
 import dev.perflab.lab.system.Service;
@@ -33,7 +36,8 @@ import dev.perflab.lab.targets.NginxProcess;
  * the paired make lab): the one way every paired command starts a side, waits for it,
  * reads its CPU and JVM counters, and stops it. A gateway is a JVM whose CPU is its own;
  * nginx is its master with every process under it (workers, and helpers that come and
- * go).
+ * go). On RUNTIME=compose a gateway is a container on the host's network, its CPU that of
+ * the container's cgroup and its stats.log docker stats'.
  */
 final class StartedSide implements AutoCloseable {
 
@@ -65,8 +69,15 @@ final class StartedSide implements AutoCloseable {
 
     private final Path own;
 
+    /** The gateway's container on RUNTIME=compose, else null. */
+    private final String container;
+
+    /** The pid of the container's JVM as this machine sees it, once ready; 0 before. */
+    private long containerPid;
+
     private StartedSide(SideSettings settings, String who, Side side, int port, Path own, Path log,
-            RunningService gateway, ServiceLauncher launcher, NginxProcess nginx) {
+            RunningService gateway, ServiceLauncher launcher, NginxProcess nginx, String container) {
+        this.container = container;
         this.settings = settings;
         this.own = own;
         this.who = who;
@@ -91,12 +102,30 @@ final class StartedSide implements AutoCloseable {
         if (!(side.kind() instanceof Side.Nginx reference)) {
             ServiceLauncher launcher = new ServiceLauncher(settings.root(), own.resolve("logs"));
             RunningService gateway = launcher.start(gatewaySpec(settings, side, port, businessPort, authPort));
-            return new StartedSide(settings, who, side, port, own, gateway.log(), gateway, launcher, null);
+            return new StartedSide(settings, who, side, port, own, gateway.log(), gateway, launcher, null, null);
         }
         Path prefix = own.resolve("nginx");
         NginxProcess nginx = NginxProcess.start(reference.config(), prefix, port, businessPort, authPort,
                 settings.token());
-        return new StartedSide(settings, who, side, port, own, prefix.resolve("nginx-error.log"), null, null, nginx);
+        return new StartedSide(settings, who, side, port, own, prefix.resolve("nginx-error.log"), null, null, nginx,
+                null);
+    }
+
+    /**
+     * {@link #start}, a gateway as a container on the host's network (RUNTIME=compose);
+     * nginx runs on this machine as it does locally, there being no nginx image.
+     */
+    static StartedSide inContainer(HostContainers containers, SideSettings settings, Path dir, String who, Side side,
+            int port, int businessPort, int authPort) {
+        if (side.kind() instanceof Side.Nginx) {
+            return start(settings, dir, who, side, port, businessPort, authPort);
+        }
+        Path own = dir.resolve(side.label().toLowerCase(Locale.ROOT));
+        ServiceLauncher launcher = new ServiceLauncher(settings.root(), own.resolve("logs"));
+        RunningService gateway = containers.start(gatewaySpec(settings, side, port, businessPort, authPort),
+                own.resolve("logs"));
+        return new StartedSide(settings, who, side, port, own, gateway.log(), gateway, launcher, null,
+                HostContainers.name(Service.GATEWAY, port));
     }
 
     /**
@@ -147,6 +176,12 @@ final class StartedSide implements AutoCloseable {
         }
         catch (IOException ex) {
             throw new LabException(who + " did not answer on " + url() + ": " + LabException.describe(ex));
+        }
+        if (container != null) {
+            containerPid = HostContainers.pid(container);
+            counters = JvmCounters.attach(containerPid, "gateway " + side.label() + " (container " + container + ")");
+            stats = new DockerStatsSampler(List.of(container), own.resolve("stats.log")).start();
+            return;
         }
         if (gateway != null) {
             counters = JvmCounters.attach(gateway.pid(), "gateway " + side.label());
@@ -214,8 +249,7 @@ final class StartedSide implements AutoCloseable {
         JvmCounters.Snapshot snapshot = counters == null ? null : counters.read();
         double process = cpuMillis();
         ThreadCpu.Reading threads = ThreadCpu.read(pid());
-        Map<Long, Double> compiler = gateway == null || threads != null ? Map.of()
-                : ProcessCpu.compilerThreads(gateway.pid());
+        Map<Long, Double> compiler = gateway == null || threads != null ? Map.of() : ProcessCpu.compilerThreads(pid());
         return new Mark(snapshot, process, compiler == null ? Map.of() : compiler, threads);
     }
 
@@ -237,11 +271,14 @@ final class StartedSide implements AutoCloseable {
         if (threads != null) {
             ThreadCpu.Spent spent = threads.since(mark.threads());
             compiler = spent.jitNanos() / 1e6;
-            requests = (spent.gcNanos() + spent.otherNanos()) / 1e6;
+            // a container's: its cgroup's CPU, every process in it, the JIT's threads
+            // apart
+            requests = container != null ? Math.max(0, process - compiler)
+                    : (spent.gcNanos() + spent.otherNanos()) / 1e6;
             split = new PairResult.CpuSplit(spent.gcNanos() / 1e6, Math.max(0, process - compiler));
         }
         else {
-            Map<Long, Double> now = gateway == null ? Map.of() : ProcessCpu.compilerThreads(gateway.pid());
+            Map<Long, Double> now = gateway == null ? Map.of() : ProcessCpu.compilerThreads(pid());
             compiler = ProcessCpu.compilerSpent(mark.compilerMs(), now == null ? Map.of() : now);
             requests = Math.max(0, process - compiler);
             split = PairResult.CpuSplit.NONE;
@@ -252,15 +289,26 @@ final class StartedSide implements AutoCloseable {
     }
 
     private long pid() {
+        if (container != null) {
+            return containerPid;
+        }
         return gateway != null ? gateway.pid() : nginx.pid();
     }
 
     /**
-     * CPU ms so far; a side that ended is one line naming its log.
+     * CPU ms so far (a container's: its cgroup's, in nanoseconds); a side that ended is
+     * one line naming its log.
      */
     double cpuMillis() {
-        long pid = gateway != null ? gateway.pid() : nginx.pid();
-        OptionalDouble read = gateway != null ? ProcessCpu.millis(pid) : ProcessCpu.treeMillis(pid);
+        long pid = pid();
+        OptionalDouble read;
+        if (container != null) {
+            OptionalLong nanos = HostContainers.cgroupCpuNanos(pid);
+            read = nanos.isPresent() ? OptionalDouble.of(nanos.getAsLong() / 1e6) : OptionalDouble.empty();
+        }
+        else {
+            read = gateway != null ? ProcessCpu.millis(pid) : ProcessCpu.treeMillis(pid);
+        }
         if (read.isEmpty()) {
             throw new LabException(who + " (pid " + pid + ") ended during the measurement (see its log: " + log + ")");
         }
@@ -279,6 +327,9 @@ final class StartedSide implements AutoCloseable {
         }
         if (gateway != null) {
             gateway.child().stop(STOP_GRACE);
+            if (container != null) {
+                HostContainers.remove(container);
+            }
         }
         else {
             nginx.close();

@@ -22,9 +22,10 @@ import dev.perflab.lab.system.RunLock;
  * @param results the results folder's parent
  * @param folder the results folder's name after its time stamp
  * @param command the command run.json names
+ * @param runtime the runtime run.json names (local, compose)
  * @param parameters the plan as run.json records it
  */
-public record RunOpening(String target, Path root, Path results, String folder, String command,
+public record RunOpening(String target, Path root, Path results, String folder, String command, String runtime,
         Map<String, Object> parameters) {
 
     /** What a killed run left gets this long to stop before it is killed. */
@@ -40,7 +41,7 @@ public record RunOpening(String target, Path root, Path results, String folder, 
             PidFiles.children().stopLeftovers(LEFTOVER_GRACE).forEach(out::println);
             RunFolder run = RunFolder.create(results, folder);
             lock.describe(target + ", " + run.dir());
-            run.writeJson("run.json", RunInfo.describe(root, command, "local", parameters));
+            run.writeJson("run.json", RunInfo.describe(root, command, runtime, parameters));
             out.println("Results: " + run.dir());
             R result = life.apply(run);
             run.finished();

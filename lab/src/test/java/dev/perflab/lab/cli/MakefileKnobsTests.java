@@ -162,11 +162,18 @@ class MakefileKnobsTests {
         assertThat(paired.output()).contains("lab/target/lab.jar paired-lab");
         assertThat(make(Map.of(), "lab").output()).as("make lab is paired by default")
             .contains("lab/target/lab.jar paired-lab");
-        // the paired make lab takes these itself: none changes the engine any more
-        for (String knob : List.of("SLO=p99:10ms", "PROFILER=jfr", "GATEWAY_JAR=gw.jar", "JAVA=/opt/jdk-21/bin/java")) {
+        // the paired make lab takes these itself, or refuses them in one line: none
+        // changes
+        // the engine any more
+        for (String knob : List.of("SLO=p99:10ms", "PROFILER=jfr", "GATEWAY_JAR=gw.jar", "JAVA=/opt/jdk-21/bin/java",
+                "GATEWAY_IMAGE=gw:1")) {
             assertThat(make(Map.of(), "lab", knob).output()).as(knob).contains("lab/target/lab.jar paired-lab");
         }
-        for (String sequential : List.of("RUNTIME=compose", "GATEWAY_IMAGE=gw:1", "PAIRED=no")) {
+        assertThat(make(Map.of(), "lab", "RUNTIME=compose").output())
+            .as("RUNTIME=compose stays paired, after the images are built")
+            .contains("build business-service auth-service gateway")
+            .contains("lab/target/lab.jar paired-lab");
+        for (String sequential : List.of("PAIRED=no")) {
             assertThat(make(Map.of(), "lab", sequential).output()).as(sequential)
                 .contains("lab/target/lab.jar lab")
                 .doesNotContain("paired-lab");

@@ -54,8 +54,8 @@ class PairedKnobsTests {
     void anImageIsRefusedOnThisMachineAndAJarWithoutTheSidesProfilesToo() {
         assertThat(pair("--gateway-image", "my/gateway:1")).isOne();
         assertThat(err.toString())
-            .startsWith("lab: GATEWAY_IMAGE=my/gateway:1 is an image, which only RUNTIME=compose "
-                    + "runs, and make compare runs its sides on this machine")
+            .startsWith("lab: GATEWAY_IMAGE=my/gateway:1 is an image, which the paired make compare does not run "
+                    + "(its sides are the lab's builds)")
             .hasLineCount(1);
         err.getBuffer().setLength(0);
         assertThat(pair("--gateway-jar", "examples/own-gateway/target/own-gateway.jar")).isOne();

@@ -34,7 +34,7 @@ class RemoteRungsTests {
     private SystemOptions options(String runtime, Path remote) {
         SystemOptions options = new SystemOptions();
         options.root = ROOT;
-        options.runtime = runtime;
+        options.runtime.runtime = runtime;
         options.remoteFile = remote;
         return options;
     }

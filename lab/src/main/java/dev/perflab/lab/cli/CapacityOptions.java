@@ -6,6 +6,7 @@ import java.util.List;
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.capacity.Slo;
 import dev.perflab.lab.load.LoadAgent;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -14,9 +15,9 @@ import picocli.CommandLine.Option;
  */
 public class CapacityOptions {
 
-    @Option(names = "--slo", defaultValue = "${env:SLO:-p99:10ms}",
-            description = "The latency objective a step must meet, e.g. p99:10ms or p99.9:50ms (default: ${DEFAULT-VALUE}).")
-    String slo;
+    /** SLO, declared once; make capacity's default is in {@link KnobTable}. */
+    @Mixin
+    GateOptions gate = new GateOptions();
 
     @Option(names = "--rates", defaultValue = "${env:RATES:-}",
             description = "Offered rates in req/s to measure instead of searching, e.g. 500,1000,2000 (default: search).")
@@ -32,8 +33,13 @@ public class CapacityOptions {
                     + "host runs vegeta there over ssh -o BatchMode=yes (default: 127.0.0.1 to 127.0.0.N for AGENTS=N).")
     String agentHosts;
 
+    /** The objective each step must meet (make capacity always has one). */
     public Slo slo() {
-        return Slo.parse(slo);
+        Slo slo = gate.slo();
+        if (slo == null) {
+            throw new LabException("make capacity needs a latency objective: SLO=p99:10ms, for example");
+        }
+        return slo;
     }
 
     /** The given rates, or empty for an automatic search; a bad list is one line. */
@@ -48,13 +54,13 @@ public class CapacityOptions {
             }
             try {
                 double rate = Double.parseDouble(part);
-                if (rate != Math.rint(rate) || rate < 1 || rate > LoadOptions.MOST_RATE || Double.isNaN(rate)) {
+                if (rate != Math.rint(rate) || rate < 1 || rate > PassOptions.MOST_RATE || Double.isNaN(rate)) {
                     throw new NumberFormatException();
                 }
                 parsed.add(rate);
             }
             catch (NumberFormatException ex) {
-                throw new LabException("RATES must be whole req/s from 1 to " + LoadOptions.MOST_RATE
+                throw new LabException("RATES must be whole req/s from 1 to " + PassOptions.MOST_RATE
                         + " separated by commas, such as 500,1000,2000; '" + part + "' is not one");
             }
         }

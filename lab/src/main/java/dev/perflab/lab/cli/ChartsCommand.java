@@ -24,6 +24,7 @@ import one.convert.Arguments;
 import one.convert.FlameGraph;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -58,22 +59,26 @@ public class ChartsCommand implements Callable<Integer> {
             + "table{border-collapse:collapse}td,th{border:1px solid #d1d9e0;padding:6px 13px}"
             + "a{color:#0969da;text-decoration:none}";
 
-    @Option(names = "--run", required = true, description = "A results folder, e.g. results/latest.")
+    @Mixin
+    FolderOptions.RunFolderOption runFolder;
+
+    @Mixin
+    FolderOptions.OutOption outFolder;
+
     Path run;
 
-    @Option(names = "--out", required = true, description = "Folder for the PNG files, e.g. docs/images.")
     Path out;
 
     @Option(names = "--prefix", description = "File name prefix (default: the run folder's name).")
     String prefix;
 
-    @Option(names = "--only", split = "[,\\s]+",
+    @Option(names = "--charts", split = "[,\\s]+",
             description = "Only these charts: canvas ids of report.html (rps, latency, sweep, cpu-0, ...) and/or flamegraph (default: all); "
                     + "report (report.html's first screen) and readme (README.md rendered) only when named.")
     List<String> only = List.of();
 
     @Option(names = "--readme", defaultValue = "README.md",
-            description = "The README that --only readme renders (default: ${DEFAULT-VALUE}).")
+            description = "The README that --charts readme renders (default: ${DEFAULT-VALUE}).")
     Path readme;
 
     @Option(names = "--flame-threads", defaultValue = "",
@@ -89,6 +94,8 @@ public class ChartsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        run = runFolder.run;
+        out = outFolder.required("the folder for the PNG files, e.g. docs/images");
         RunFolder folder = RunFolder.existing(run);
         Path report = folder.resolve("report.html");
         if (!Files.isRegularFile(report)) {
@@ -119,7 +126,7 @@ public class ChartsCommand implements Callable<Integer> {
         }
         written.addAll(flameGraphs(folder, name));
         if (written.isEmpty()) {
-            throw new LabException("no chart matched --only " + String.join(",", only) + " in " + report
+            throw new LabException("no chart matched --charts " + String.join(",", only) + " in " + report
                     + ": use canvas ids such as rps, latency, sweep, cpu-0, or flamegraph");
         }
         written.forEach(png -> spec.commandLine().getOut().println("  " + png));

@@ -26,11 +26,33 @@ final class GivenKnobs {
 
     /**
      * A knob's old names, by the name the runner reads now: the Makefile says each one in
-     * a line and passes it on under its new name (issue 40, one name per idea).
+     * a line and passes it on under its new name (issue 40, one name per idea). Read from
+     * the options themselves: an option's other names ({@code --repeat} beside
+     * {@code --passes}) are its knob's old names (REPEAT).
      */
-    static final Map<String, String> ALIASES = Map.of("PROFILE", "PROFILER", "PROFILE_RUNGS", "PROFILER", "REPEAT",
-            "PASSES", "WARMUP_MAX", "WARMUP", "CPU_RATE", "RATE", "PAIR_RATE", "RATE", "SCENARIOS", "LADDER",
-            "PROFILES", "GATEWAY_PROFILES", "CPU_DURATION", "RATE_DURATION");
+    static final Map<String, String> ALIASES = aliases(LabCommand.commandLine());
+
+    /** The old names of every knob of {@code root}'s commands, by their new one. */
+    static Map<String, String> aliases(CommandLine root) {
+        Map<String, String> aliases = new java.util.TreeMap<>();
+        List<CommandLine> commands = new ArrayList<>(List.of(root));
+        commands.addAll(root.getSubcommands().values());
+        for (CommandLine command : commands) {
+            for (OptionSpec option : command.getCommandSpec().options()) {
+                String knob = LabCommand.knob(LabCommand.declaredDefault(option));
+                if (knob == null) {
+                    continue;
+                }
+                for (String name : option.names()) {
+                    String word = name.replaceFirst("^-+", "").replace('-', '_').toUpperCase(java.util.Locale.ROOT);
+                    if (name.startsWith("--") && !word.equals(knob)) {
+                        aliases.put(word, knob);
+                    }
+                }
+            }
+        }
+        return aliases;
+    }
 
     /**
      * Knobs the Makefile reads itself to choose a command, by the commands it may choose.

@@ -51,6 +51,8 @@ public class LabCommand {
     public static CommandLine commandLine() {
         CommandLine commandLine = new CommandLine(new LabCommand());
         commandLine.setCaseInsensitiveEnumValuesAllowed(true);
+        // each target's own default for a knob, from the one table
+        commandLine.setDefaultValueProvider(new KnobTable());
         commandLine.setExecutionExceptionHandler((ex, cl, parseResult) -> {
             PrintWriter err = cl.getErr();
             if (ex instanceof LabException) {
@@ -99,7 +101,12 @@ public class LabCommand {
         String help = "lab " + ex.getCommandLine().getCommandName() + " --help";
         CommandLine.Model.OptionSpec option = ex.getArgSpec() instanceof CommandLine.Model.OptionSpec spec ? spec
                 : named(ex.getCommandLine(), message);
-        if (option != null && !typed(option, args)) {
+        String typedName = option == null ? null : typedName(option, args);
+        if (typedName != null && !typedName.equals(option.longestName())) {
+            // picocli names an option by its longest name: say the one the user typed
+            message = message.replace("'" + option.longestName() + "'", "'" + typedName + "'");
+        }
+        if (option != null && typedName == null) {
             String knob = knob(declaredDefault(option));
             if (knob != null) {
                 for (String name : option.names()) {
@@ -128,15 +135,16 @@ public class LabCommand {
         return matcher.find() ? command.getCommandSpec().findOption(matcher.group(1)) : null;
     }
 
-    private static boolean typed(CommandLine.Model.OptionSpec option, String[] args) {
+    /** The name of {@code option} the user typed, or null when it came from a knob. */
+    private static String typedName(CommandLine.Model.OptionSpec option, String[] args) {
         for (String arg : args) {
             for (String name : option.names()) {
                 if (arg.equals(name) || arg.startsWith(name + "=")) {
-                    return true;
+                    return name;
                 }
             }
         }
-        return false;
+        return null;
     }
 
     /** The knob in a default such as ${env:SUBWINDOW:-10s}, or null. */

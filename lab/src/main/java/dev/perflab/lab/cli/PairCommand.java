@@ -23,12 +23,9 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "pair",
         description = "Two gateways at the same time (A_GATEWAY, B_GATEWAY: Spring profiles of the lab's gateway, a jar, "
-                + "or nginx / nginx-cached), offered the same rate (or both in the closed loop, RATE=0), "
+                + "or nginx / nginx-cached), offered the same rate (or both in the closed loop, CLOSED_LOOP=yes), "
                 + "with paired verdicts on CPU per request and latency (compare.md, pair.json).")
 public class PairCommand implements Callable<Integer> {
-
-    /** Passes when PASSES is not given. */
-    static final int DEFAULT_PASSES = 10;
 
     @Mixin
     PairOptions options;
@@ -58,9 +55,13 @@ public class PairCommand implements Callable<Integer> {
     @Option(names = "--b-jdk", defaultValue = "${env:B_JDK:-}", description = "The same for side B, e.g. 25.")
     String bJdk;
 
-    @Option(names = "--fail-on", defaultValue = "${env:FAIL_ON:-}",
-            description = "Exit with 3 when B's CPU per request is significantly higher than A's by more than this, e.g. 5%.")
-    String failOn;
+    @Mixin
+    FailOnOption failOn;
+
+    @Option(names = "--closed-loop", defaultValue = "${env:CLOSED_LOOP:-no}",
+            description = "yes: both sides in the closed loop (10 requests in flight per side) instead of offered RATE; "
+                    + "once RATE=0 (default: ${DEFAULT-VALUE}).")
+    String closedLoop;
 
     @Spec
     CommandSpec spec;
@@ -70,8 +71,8 @@ public class PairCommand implements Callable<Integer> {
         PairPlan plan = plan();
         PairResult result = PairedRun.execute(plan, spec.commandLine().getOut(),
                 sofar -> RunFolder.write(sofar.dir().resolve("compare.md"), PairReport.markdown(sofar)));
-        int appended = history.append(result.dir(), options.results, spec.commandLine().getOut());
-        List<GateLine> gates = gates(List.of(result), failOn);
+        int appended = history.append(result.dir(), options.results(), spec.commandLine().getOut());
+        List<GateLine> gates = gates(List.of(result), failOn.text());
         gates.forEach(line -> spec.commandLine().getOut().println(line));
         spec.commandLine().getOut().flush();
         return HistoryOption.exitCode(GateLine.exitCode(gates), appended);
@@ -98,7 +99,16 @@ public class PairCommand implements Callable<Integer> {
     PairPlan plan() {
         Side a = Side.of("A", aGateway, aJavaOpts, jdk("A", aJdk), options.repository());
         Side b = Side.of("B", bGateway, bJavaOpts, jdk("B", bJdk), options.repository());
-        return options.plan(a, b, options.passes(DEFAULT_PASSES), options.results, failOn);
+        return options.plan(a, b, closedLoop() ? 0 : options.rate(), options.results(), failOn.text());
+    }
+
+    /** CLOSED_LOOP: yes or no. */
+    private boolean closedLoop() {
+        return switch (closedLoop == null ? "" : closedLoop.trim()) {
+            case "yes" -> true;
+            case "no", "" -> false;
+            default -> throw new LabException("CLOSED_LOOP must be yes or no, not '" + closedLoop.trim() + "'");
+        };
     }
 
     private static Integer jdk(String label, String given) {

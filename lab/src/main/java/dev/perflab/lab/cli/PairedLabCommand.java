@@ -11,16 +11,13 @@ import java.util.function.Consumer;
 
 import dev.perflab.lab.Durations;
 import dev.perflab.lab.LabException;
-import dev.perflab.lab.compare.Comparison;
 import dev.perflab.lab.load.VegetaInstaller;
 import dev.perflab.lab.paired.LineupPlan;
 import dev.perflab.lab.paired.LineupResult;
 import dev.perflab.lab.paired.LineupRun;
 import dev.perflab.lab.paired.LocalStage;
-import dev.perflab.lab.paired.PairPlan;
 import dev.perflab.lab.paired.PairedMetric;
 import dev.perflab.lab.paired.Side;
-import dev.perflab.lab.paired.SideSettings;
 import dev.perflab.lab.report.GateLine;
 import dev.perflab.lab.result.Scenario;
 import dev.perflab.lab.result.TargetKind;
@@ -48,42 +45,27 @@ import picocli.CommandLine.Spec;
                 + "against the rung before it, the best gateways against nginx, in the same seconds (report.md, lab.json).")
 public class PairedLabCommand implements Callable<Integer> {
 
-    /**
-     * Passes when PASSES is not given: four fit the default ladder in about 40 minutes on
-     * a 2-core machine (docs/en/13-paired.md, "make lab: the ladder as a chain of
-     * duets").
-     */
-    static final int DEFAULT_PASSES = 4;
-
     @Mixin
     PairOptions options;
 
     @Mixin
     HistoryOption history;
 
-    @Option(names = { "--ladder", "--scenarios" }, defaultValue = "${env:LADDER}",
-            description = "Ladder file, or lean for lab/scenarios-lean.yml (LADDER, once SCENARIOS; default: lab/scenarios.yml under --root).")
-    Path scenarios;
+    @Mixin
+    LadderOption ladder;
 
-    @Option(names = "--only", split = ",", defaultValue = "${env:ONLY:-}",
-            description = "Run only these rungs, e.g. reactive,log-async,log-quiet,nginx.")
-    List<String> only = List.of();
+    @Mixin
+    OnlyOption only;
 
     @Option(names = "--alone", defaultValue = "${env:ALONE:-3s}", converter = Durations.class,
             description = "wrk's closed loop on each rung alone after every pass's windows, for the req/s column; 0s for none (default: ${DEFAULT-VALUE}).")
     Duration alone;
 
-    @Option(names = "--threads", defaultValue = "${env:THREADS:-5}",
-            description = "wrk threads for the rungs alone (default: ${DEFAULT-VALUE}).")
-    int threads;
+    @Mixin
+    WrkOptions wrk;
 
-    @Option(names = "--connections", defaultValue = "${env:CONNECTIONS:-10}",
-            description = "wrk connections for the rungs alone (default: ${DEFAULT-VALUE}).")
-    int connections;
-
-    @Option(names = "--fail-on", defaultValue = "${env:FAIL_ON:-}",
-            description = "A ✓/✗ line per step; exit with 3 when a step's rung is significantly costlier in CPU per request than the rung before it by more than this, or has no verdict, e.g. 5%%.")
-    String failOn;
+    @Mixin
+    FailOnOption failOn;
 
     @Spec
     CommandSpec spec;
@@ -142,11 +124,11 @@ public class PairedLabCommand implements Callable<Integer> {
 
     /** FAIL_ON's ✓/✗ line per step; none without FAIL_ON. */
     List<GateLine> gates(LineupResult result) {
-        if (failOn.isBlank()) {
+        if (!failOn.given()) {
             return List.of();
         }
-        double threshold = Comparison.threshold(failOn);
-        String limit = failOn.trim();
+        double threshold = failOn.threshold();
+        String limit = failOn.text();
         return result.steps().stream().map(step -> {
             PairedRatio cpu = step.verdicts().get(PairedMetric.CPU.key());
             String prefix = "FAIL_ON=" + limit + ": " + step.from() + " → " + step.to() + ": ";
@@ -165,16 +147,14 @@ public class PairedLabCommand implements Callable<Integer> {
     /** Every knob read and checked once, before anything starts. */
     LineupPlan plan(PrintWriter out) {
         options.validate();
-        if (!failOn.isBlank()) {
-            Comparison.threshold(failOn);
-        }
+        wrk.validate();
+        failOn.threshold();
         if (alone.isNegative() || !alone.isZero() && alone.toMillis() < 1000) {
             throw new LabException("ALONE must be 0s (none) or at least 1s, not " + Durations.format(alone));
         }
         Path root = options.repository();
-        Path file = LadderFile.of(scenarios, root);
-        List<Scenario> rungs = ScenarioLadder.load(file)
-            .select(only.stream().map(String::trim).filter(name -> !name.isEmpty()).toList());
+        Path file = ladder.file(root);
+        List<Scenario> rungs = ScenarioLadder.load(file).select(only.names());
         List<String> gatewayOnly = options.gatewayJavaOptions();
         List<LineupPlan.Entrant> entrants = new ArrayList<>();
         List<LeftOut> leftOut = new ArrayList<>();
@@ -200,7 +180,7 @@ public class PairedLabCommand implements Callable<Integer> {
                         .withOptionsBefore(gatewayOnly);
             entrants.add(new LineupPlan.Entrant(rung.name(), rung.changes(), side));
         }
-        LeftOut.refuseUnderGate(failOn, leftOut, entrants.stream().map(LineupPlan.Entrant::name).toList());
+        LeftOut.refuseUnderGate(failOn.text(), leftOut, entrants.stream().map(LineupPlan.Entrant::name).toList());
         boolean nginx = entrants.stream().anyMatch(entrant -> !entrant.gateway());
         boolean cachedNginx = entrants.stream().anyMatch(entrant -> !entrant.gateway() && entrant.caches());
         if (nginx && !cachedNginx && entrants.stream().anyMatch(entrant -> entrant.gateway() && entrant.caches())) {
@@ -211,29 +191,16 @@ public class PairedLabCommand implements Callable<Integer> {
                     Side.of("nginx-cached", "nginx-cached", "", null, root)));
         }
         out.flush();
-        int rate = options.rate(LineupPlan.DEFAULT_RATE);
-        if (rate == 0) {
-            throw new LabException("RATE=0 (the closed loop) is for make compare: make lab offers every rung a rate, "
-                    + "and its closed loop is each rung alone (ALONE)");
-        }
-        long seed = options.seed();
-        return new LineupPlan(entrants, rate, options.passes(DEFAULT_PASSES),
-                PairPlan.split(options.measured(LineupPlan.DUET_DURATION), options.window(LineupPlan.DUET_WINDOW)),
-                options.warmup, options.warmupProbe, alone, Duration.ofSeconds(alone.isZero() ? 0 : 1), threads,
-                connections, options.timeout, seed,
-                new SideSettings(root, options.javaOptions(), options.healthTimeout,
-                        SystemOptions.checkRoute(options.route), SystemOptions.checkTokenHeader(options.tokenHeader)),
-                options.authLatency, options.results.toAbsolutePath().normalize(),
-                failOn.isBlank() ? Double.NaN : Comparison.threshold(failOn), failOn.trim());
+        return options.chain(entrants, options.rate(), alone, wrk, failOn.threshold(), failOn.text());
     }
 
     /**
      * A gateway or nginx rung the paired ladder cannot run, and why; null when it can.
      */
     private LeftOut leftOut(Scenario rung) {
-        if (rung.authLatency() != null && !Objects.equals(rung.authLatency(), options.authLatency)) {
+        if (rung.authLatency() != null && !Objects.equals(rung.authLatency(), options.authLatency())) {
             return new LeftOut(rung.name(), "it sets auth_latency " + rung.authLatency()
-                    + ", and every rung shares one auth-service at AUTH_LATENCY=" + options.authLatency);
+                    + ", and every rung shares one auth-service at AUTH_LATENCY=" + options.authLatency());
         }
         return LeftOut.withoutJdk(rung);
     }

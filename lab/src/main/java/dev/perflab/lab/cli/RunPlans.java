@@ -311,7 +311,7 @@ final class RunPlans {
             if (command.measuresCapacity()) {
                 return new AtRate(0, null);
             }
-            int rate = load.cpuRate(command.defaultCpuRate());
+            int rate = load.cpuRate();
             if (rate == 0) {
                 return new AtRate(0, null);
             }
@@ -320,7 +320,7 @@ final class RunPlans {
                 return new AtRate(rate, null);
             }
             catch (LabException ex) {
-                if (load.cpuRate(-1) != -1) {
+                if (load.rateGiven()) {
                     throw new LabException("RATE=" + rate + ": " + ex.getMessage());
                 }
                 out.println(

@@ -117,6 +117,7 @@ help: ## List every target with one line each
 	  echo "SLO=~p99:10ms: a ✓/✗ line per rung, exit 3 when one breaks it (sequential targets); make capacity's objective (p99:10ms there)"; \
 	  echo "FAIL_ON=~5%: exit 3 when B is significantly slower (make compare, pair-ladder, lab)"; \
 	  echo "RATES=~make capacity: these rates, e.g. 500,1000, instead of a search"; \
+	  echo "STEP_DURATION=60s~make capacity: measured time of each step, one rung at one rate (once DURATION there)"; \
 	  echo "AGENTS=~make capacity: vegeta agents offering each step together, e.g. 2"; \
 	  echo "AGENT_HOSTS=~make capacity: one host per agent, e.g. 127.0.0.1,127.0.0.2 (ssh where not loopback)"; \
 	  echo "A_GATEWAY= B_GATEWAY=~make compare: the two gateways, paired (profiles, a jar, nginx or nginx-cached)"; \
@@ -186,7 +187,7 @@ profile: setup-load $(RUNTIME_DEPS) ## gateway-test plus a profiled window: PROF
 sweep: setup-load $(RUNTIME_DEPS) ## Auth latency (0, 1, 5, 20 ms) x auth client, with the bound a blocked event loop allows
 	$(LAB) sweep
 
-capacity: setup-load $(RUNTIME_DEPS) ## Capacity at a latency objective under an open model, per rung (SLO=p99:10ms; RATES=500,1000,2000 instead of a search; DURATION per step)
+capacity: setup-load $(RUNTIME_DEPS) ## Capacity at a latency objective under an open model, per rung (SLO=p99:10ms; RATES=500,1000,2000 instead of a search; STEP_DURATION per step)
 	$(LAB) capacity
 
 report: lab/target/lab.jar ## Write report.md and report.html again from a results folder (RUN=results/latest)

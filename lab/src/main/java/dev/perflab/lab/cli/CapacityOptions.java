@@ -1,8 +1,10 @@
 package dev.perflab.lab.cli;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.perflab.lab.Durations;
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.capacity.Slo;
 import dev.perflab.lab.load.LoadAgent;
@@ -18,6 +20,11 @@ public class CapacityOptions {
     /** SLO, declared once; make capacity's default is in {@link KnobTable}. */
     @Mixin
     GateOptions gate = new GateOptions();
+
+    @Option(names = "--step-duration", defaultValue = "${env:STEP_DURATION:-60s}", converter = Durations.class,
+            description = "Measured time of each step of the search: one rung offered one rate, in SUBWINDOW parts "
+                    + "(STEP_DURATION, once DURATION on make capacity; default: ${DEFAULT-VALUE}).")
+    Duration stepDuration;
 
     @Option(names = "--rates", defaultValue = "${env:RATES:-}",
             description = "Offered rates in req/s to measure instead of searching, e.g. 500,1000,2000 (default: search).")
@@ -75,7 +82,16 @@ public class CapacityOptions {
         return LoadAgent.hosts(agents, agentHosts);
     }
 
+    /** STEP_DURATION: how long each step of the search is measured. */
+    public Duration stepDuration() {
+        return stepDuration;
+    }
+
     public void validate() {
+        if (stepDuration.toSeconds() < 1) {
+            throw new LabException("STEP_DURATION must be at least 1s, got " + Durations.format(stepDuration));
+        }
+        PassOptions.atMost("STEP_DURATION", stepDuration, PassOptions.LONGEST);
         slo();
         rates();
         agentHosts();

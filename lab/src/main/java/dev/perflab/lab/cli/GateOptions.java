@@ -11,7 +11,7 @@ class GateOptions {
 
     @Option(names = "--slo", defaultValue = "${env:SLO:-}",
             description = "A latency objective, e.g. p99:10ms: a ✓/✗ line per measured rung after the summary, "
-                    + "exit code 3 when one does not hold it; make capacity: the objective its search's steps must meet (default: ${DEFAULT-VALUE}, none for no gate).")
+                    + "exit code 3 when one does not hold it; make capacity: the objective its search's steps must meet (default here: '${DEFAULT-VALUE}'; empty: no gate).")
     String slo;
 
     /**

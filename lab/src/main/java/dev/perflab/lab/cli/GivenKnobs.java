@@ -72,6 +72,14 @@ final class GivenKnobs {
     private static final Map<String, Set<String>> IGNORED = Map.of("baseline", Set.of("PROFILER", "EVENT",
             "GATEWAY_PROFILES", "GATEWAY_JAVA_OPTS", "GATEWAY_JAR", "GATEWAY_IMAGE", "ROUTE", "TOKEN_HEADER"));
 
+    /**
+     * A knob whose meaning on a command moved to another knob, by command: one line
+     * naming the new one, and exit 1 (DURATION is a rung's or a duet's measured time; a
+     * capacity step's is STEP_DURATION).
+     */
+    private static final Map<String, Map<String, String>> MOVED = Map.of("capacity",
+            Map.of("DURATION", "STEP_DURATION"));
+
     private GivenKnobs() {
     }
 
@@ -93,6 +101,11 @@ final class GivenKnobs {
         Set<String> taken = knobs(command);
         for (String word : new LinkedHashSet<>(Arrays.asList(given.trim().split("\\s+")))) {
             String knob = ALIASES.getOrDefault(word, word);
+            String moved = MOVED.getOrDefault(name, Map.of()).get(knob);
+            if (moved != null) {
+                throw new LabException("make " + target(name) + " does not use " + word + " any more: the time of "
+                        + "each of its steps is " + moved + " (" + word + " is a rung's or a duet's): use " + moved);
+            }
             if (!all.contains(knob) || taken.contains(knob)) {
                 continue;
             }
@@ -130,6 +143,7 @@ final class GivenKnobs {
             }
         });
         knobs.removeAll(IGNORED.getOrDefault(name, Set.of()));
+        knobs.removeAll(MOVED.getOrDefault(name, Map.of()).keySet());
         return knobs;
     }
 

@@ -39,6 +39,20 @@ public class LoadOptions {
     @Spec(Spec.Target.MIXEE)
     CommandSpec command;
 
+    /**
+     * The same load with {@code measured} as each measurement's time: make capacity's
+     * steps, STEP_DURATION.
+     */
+    LoadOptions measuring(Duration measured) {
+        LoadOptions copy = new LoadOptions();
+        copy.pass = pass.measuring(measured);
+        copy.wrk = wrk;
+        copy.faults = faults;
+        copy.cpuDuration = cpuDuration;
+        copy.command = command;
+        return copy;
+    }
+
     public WrkGenerator.Load load() {
         return new WrkGenerator.Load(wrk.threads(), wrk.connections(), pass.timeout());
     }

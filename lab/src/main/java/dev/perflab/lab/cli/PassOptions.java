@@ -22,8 +22,8 @@ public class PassOptions {
     String passes;
 
     @Option(names = "--duration", defaultValue = "${env:DURATION:-60s}", converter = Durations.class,
-            description = "Measured time of one measurement in a pass: a rung alone (a step of make capacity is a rung "
-                    + "at one rate), or a duet, two sides in the same seconds (default: ${DEFAULT-VALUE}).")
+            description = "Measured time of one measurement in a pass: a rung alone, or a duet, two sides in the same "
+                    + "seconds (make capacity's steps: STEP_DURATION) (default: ${DEFAULT-VALUE}).")
     Duration duration;
 
     @Option(names = "--subwindow", defaultValue = "${env:SUBWINDOW:-10s}", converter = Durations.class,
@@ -60,6 +60,19 @@ public class PassOptions {
     static final int MOST_PASSES = 100;
 
     static final int MOST_RATE = 1_000_000;
+
+    /** The same knobs with {@code measured} as the measured time. */
+    PassOptions measuring(Duration measured) {
+        PassOptions copy = new PassOptions();
+        copy.passes = passes;
+        copy.duration = measured;
+        copy.subwindow = subwindow;
+        copy.warmup = warmup;
+        copy.warmupProbe = warmupProbe;
+        copy.timeout = timeout;
+        copy.rate = rate;
+        return copy;
+    }
 
     public int passes() {
         try {

@@ -9,7 +9,7 @@ public class ProfilesOption {
 
     @Option(names = { "--gateway-profiles", "--profiles" }, defaultValue = "${env:GATEWAY_PROFILES:-}",
             split = "[,\\s]+",
-            description = "Gateway Spring profiles (GATEWAY_PROFILES, once PROFILES), comma- or space-separated, e.g. blocking,log-quiet (default: ${DEFAULT-VALUE}; none is reactive).")
+            description = "Gateway Spring profiles (GATEWAY_PROFILES, once PROFILES), comma- or space-separated, e.g. blocking,log-quiet; none is the reactive client (default here: '${DEFAULT-VALUE}').")
     List<String> profiles = List.of();
 
     public List<String> profiles() {

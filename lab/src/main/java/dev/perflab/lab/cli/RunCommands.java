@@ -302,6 +302,10 @@ final class RunCommands {
         @Override
         public Integer call() {
             capacity.validate();
+            if (spec.commandLine().getParseResult().hasMatchedOption("--duration")) {
+                throw new LabException("capacity does not use --duration any more: the time of each of its steps is "
+                        + "--step-duration (STEP_DURATION)");
+            }
             Path file = ladderFile.file(system.root());
             refuseProfiles("capacity", file);
             List<LoadAgent> agents = LoadAgent.check(capacity.agentHosts());
@@ -318,12 +322,13 @@ final class RunCommands {
             if (!agents.isEmpty()) {
                 extra.put("agents", agents);
             }
-            run(CommandKind.CAPACITY, load, rungs, extra,
+            LoadOptions steps = load.measuring(capacity.stepDuration());
+            run(CommandKind.CAPACITY, steps, rungs, extra,
                     new RunPlans.Capacity(warmup -> MeasurementPlan.capacity(warmup, capacity.slo(), capacity.rates(),
                             rate -> new VegetaGenerator(system.root(),
                                     new VegetaGenerator.Load((int) Math.round(rate), 0, load.load().timeout()), out(),
                                     setup().placement().generatorPrefix(), agents),
-                            agents, load.duration(), load.subwindows()), CapacitySearch.Steps.of(capacity.rates())));
+                            agents, steps.duration(), steps.subwindows()), CapacitySearch.Steps.of(capacity.rates())));
             return 0;
         }
 

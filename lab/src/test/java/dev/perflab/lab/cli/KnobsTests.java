@@ -327,10 +327,10 @@ class KnobsTests {
             .endsWith("about 6 to 14 min (warm-up until steady, at most WARMUP=2m)");
         assertThat(RunPlans.expectedDuration(4, load, 0, dev.perflab.lab.capacity.CapacitySearch.Steps.of(List.of())))
             .isEqualTo("Expected duration: 4 rungs x 1 pass, about 22 to 46 min (warm-up until steady, at most "
-                    + "WARMUP=2m; 5 to 9 steps of DURATION=1m per rung)");
+                    + "WARMUP=2m; 5 to 9 steps of STEP_DURATION=1m per rung)");
         assertThat(RunPlans.expectedDuration(1, load, 0,
                 dev.perflab.lab.capacity.CapacitySearch.Steps.of(List.of(500.0, 1000.0))))
-            .endsWith("; 2 steps of DURATION=1m per rung)");
+            .endsWith("; 2 steps of STEP_DURATION=1m per rung)");
     }
 
     @Test

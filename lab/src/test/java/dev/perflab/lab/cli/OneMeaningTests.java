@@ -67,6 +67,28 @@ class OneMeaningTests {
         assertThat(atRate.plan().ratePerSide()).isEqualTo(300);
     }
 
+    /**
+     * DURATION is a rung's or a duet's measured time; make capacity's steps have their
+     * own knob, and the old meaning there is one line naming it.
+     */
+    @Test
+    void aCapacityStepIsStepDurationAndDurationThereSaysSo() {
+        CommandLine capacity = LabCommand.commandLine().getSubcommands().get("capacity");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> GivenKnobs.check(capacity, "DURATION"))
+            .isInstanceOf(dev.perflab.lab.LabException.class)
+            .hasMessage("make capacity does not use DURATION any more: the time of each of its steps is "
+                    + "STEP_DURATION (DURATION is a rung's or a duet's): use STEP_DURATION");
+        org.assertj.core.api.Assertions.assertThatNoException()
+            .isThrownBy(() -> GivenKnobs.check(capacity, "STEP_DURATION"));
+        assertThat(GivenKnobs.knobs(capacity)).contains("STEP_DURATION").doesNotContain("DURATION");
+        assertThat(run(List.of("capacity"), "--duration", "30s")).isEqualTo(1);
+        assertThat(line()).isEqualTo("lab: capacity does not use --duration any more: the time of each of its "
+                + "steps is --step-duration (STEP_DURATION)");
+        assertThat(run(List.of("capacity"), "--step-duration", "0s")).isEqualTo(1);
+        assertThat(line()).isEqualTo("lab: STEP_DURATION must be at least 1s, got 0s");
+        assertThat(results).isEmptyDirectory();
+    }
+
     /** The checks that lived on one side only now hold on both. */
     @Test
     void aPasssKnobsAreCheckedAlikeOnEveryTarget() {

@@ -17,7 +17,9 @@ LAB = LAB_GIVEN='$(GIVEN)' $(JAVA) -jar lab/target/lab.jar
 # alone (java -jar lab/target/lab.jar lab --help lists them), and docs/en/12-reference.md has one table of every
 # knob: its targets, its default and its meaning. One idea has one name on every target: PASSES (once REPEAT),
 # WARMUP (once WARMUP_MAX), RATE (once CPU_RATE and PAIR_RATE), RATE_DURATION (once CPU_DURATION), LADDER (once SCENARIOS), GATEWAY_PROFILES (once
-# PROFILES) and PROFILER (once PROFILE and PROFILE_RUNGS); an old name still works, said in one line.
+# PROFILES) and PROFILER (once PROFILE and PROFILE_RUNGS); an old name still works, said in one line. The list below
+# is the runner's options' other names (OptionsModelTests checks it). RATE=0 means no fixed rate on every target;
+# make compare's closed loop, once RATE=0 there, is CLOSED_LOOP=yes (RATE=0 there is one line and exit 1).
 # make capacity AGENTS=2 offers each step from 2 vegeta agents at rate/2 each (vegeta's
 # distributed attack), their histograms merged; AGENT_HOSTS=127.0.0.1,127.0.0.2 names one host per agent
 # (default for AGENTS=N: 127.0.0.1 to 127.0.0.N): a loopback address runs vegeta here sending from it,
@@ -95,11 +97,11 @@ help: ## List every target with one line each
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{n[NR]=$$1; d[NR]=$$2; if (length($$1) > w) w = length($$1)} END {for (i = 1; i <= NR; i++) printf "  make %-" w "s  %s\n", n[i], d[i]}'
 	@{ \
 	  echo "everyday knobs, with their defaults:"; \
-	  echo "DURATION=60s~measured time per rung; a pass of make compare DURATION=30s, make lab DURATION=16s per duet"; \
+	  echo "DURATION=60s~measured time of one rung or one duet in a pass: make compare, pair-ladder 30s; make lab DURATION=16s per duet"; \
 	  echo "PASSES=1~passes, each restarting the apps (once REPEAT); make compare 10, make lab and pair-ladder 4"; \
-	  echo "RATE=~req/s the cost per request is read at (once CPU_RATE, PAIR_RATE): make lab, compare 400 (0: closed loop); make lab PAIRED=no 800 (0: off); else 0"; \
+	  echo "RATE=0~req/s each gateway is offered to read its cost per request, 0: none (once CPU_RATE, PAIR_RATE); make lab PAIRED=no 800, paired targets 400"; \
 	  echo "WARMUP=120s~the most a warm-up takes, unmeasured; it ends earlier once steady (once WARMUP_MAX)"; \
-	  echo "SUBWINDOW=10s~the measured window's parts, the units of the intervals (make lab: 8s)"; \
+	  echo "SUBWINDOW=10s~the measured time's parts, the units of the intervals (make lab: 8s)"; \
 	  echo "THREADS=5~wrk threads"; \
 	  echo "CONNECTIONS=10~wrk connections (make sweep: 200)"; \
 	  echo "ONLY=~only these rungs, e.g. reactive,log-quiet,nginx (make lab, capacity, pair-ladder)"; \
@@ -117,11 +119,13 @@ help: ## List every target with one line each
 	  echo "SLO=~p99:10ms: a ✓/✗ line per rung or side, exit 3 when one breaks it (make lab, compare, pair-ladder: from its measured windows); make capacity's objective (p99:10ms there)"; \
 	  echo "FAIL_ON=~5%: exit 3 when B is significantly worse: costlier CPU per request (paired), slower req/s (two runs)"; \
 	  echo "RATES=~make capacity: these rates, e.g. 500,1000, instead of a search"; \
+	  echo "STEP_DURATION=60s~make capacity: measured time of each step, one rung at one rate (once DURATION there)"; \
 	  echo "AGENTS=~make capacity: vegeta agents offering each step together, e.g. 2"; \
 	  echo "AGENT_HOSTS=~make capacity: one host per agent, e.g. 127.0.0.1,127.0.0.2 (ssh where not loopback)"; \
 	  echo "A_GATEWAY= B_GATEWAY=~make compare: the two gateways, paired (profiles, a jar, nginx or nginx-cached)"; \
 	  echo "A_JAVA_OPTS= B_JAVA_OPTS=~make compare: each side's JVM options"; \
 	  echo "A_JDK= B_JDK=~make compare: each side's JDK, e.g. 21"; \
+	  echo "CLOSED_LOOP=no~make compare A_GATEWAY= B_GATEWAY=: yes measures both sides in the closed loop (what RATE=0 once was there)"; \
 	  echo "SEED=~paired targets: chooses each pass's order, ports and schedule (default: random, recorded)"; \
 	  echo "A= B=~make compare of two finished runs: their results folders"; \
 	  echo "PAIRED=yes~make lab: every rung started each pass, each step measured as a duet; no: the rungs one after the other (RUNTIME=compose|remote|kubernetes, GATEWAY_IMAGE= choose no)"; \
@@ -131,7 +135,7 @@ help: ## List every target with one line each
 	  echo "JAVA=java~the JDK of the runner and every rung, e.g. <JDK 21+>/bin/java for LADDER=lab/scenarios-threads.yml"; \
 	  echo "JAVA_OPTS='-Xms1g -Xmx1g'~JVM options of every app"; \
 	  echo "GATEWAY_JAVA_OPTS=~JVM options of the gateway, after JAVA_OPTS"; \
-	  echo "GATEWAY_JAR=~your gateway's jar in place of the lab's (GATEWAY_IMAGE= with RUNTIME=compose); make lab, compare, pair-ladder: the jar every rung or side named by profiles runs; make advise: the jar to advise"; \
+	  echo "GATEWAY_JAR= GATEWAY_IMAGE=~your gateway's jar (its image with RUNTIME=compose PAIRED=no) in place of the lab's; make lab, compare, pair-ladder: the jar every rung or side named by profiles runs; make advise: the jar to advise"; \
 	  echo "LEVERS=~make advise: the levers, in the order they are added (default: every one but no-unused-global-filters)"; \
 	  echo "ROUTE=/service/hello~the path the load sends through the gateway"; \
 	  echo "TOKEN_HEADER=~the header each request carries (default 'Authorization: Bearer lab-token'; none: none)"; \
@@ -186,7 +190,7 @@ profile: setup-load $(RUNTIME_DEPS) ## gateway-test plus a profiled window: PROF
 sweep: setup-load $(RUNTIME_DEPS) ## Auth latency (0, 1, 5, 20 ms) x auth client, with the bound a blocked event loop allows
 	$(LAB) sweep
 
-capacity: setup-load $(RUNTIME_DEPS) ## Capacity at a latency objective under an open model, per rung (SLO=p99:10ms; RATES=500,1000,2000 instead of a search; DURATION per step)
+capacity: setup-load $(RUNTIME_DEPS) ## Capacity at a latency objective under an open model, per rung (SLO=p99:10ms; RATES=500,1000,2000 instead of a search; STEP_DURATION per step)
 	$(LAB) capacity
 
 report: lab/target/lab.jar ## Write report.md and report.html again from a results folder (RUN=results/latest)
@@ -205,7 +209,7 @@ advise: setup-load $(JARS) ## Your gateway jar with each lever that can be pulle
 	$(LAB) advise
 
 charts: setup-charts lab/target/lab.jar ## PNG files of a run's charts and flame graphs for documents, drawn by headless Chromium (RUN=results/latest OUT=docs/images CHARTS=rps,cpu-1,flamegraph; CHARTS=report,readme: the first screens of report.html and README.md)
-	$(LAB) charts --run "$(RUN)" --out "$(OUT)" --only "$(CHARTS)" --flame-threads "$(FLAME_THREADS)"
+	$(LAB) charts --run "$(RUN)" --out "$(OUT)" --charts "$(CHARTS)" --flame-threads "$(FLAME_THREADS)"
 
 up: setup-load $(RUNTIME_DEPS) ## Start the three apps on 127.0.0.1 and send one request through the gateway (AUTH_CLIENT=blocking GATEWAY_PROFILES=log-quiet ...)
 	$(LAB) up

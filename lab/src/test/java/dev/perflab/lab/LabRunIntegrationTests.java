@@ -261,7 +261,7 @@ class LabRunIntegrationTests {
             assertThat(colours.size()).as(chart + ": more than a blank page").isGreaterThan(3);
         }
         Path pages = Files.createTempDirectory(results, "pages");
-        assertThat(run("charts", "--run", ladderRun.toString(), "--out", pages.toString(), "--prefix", "t", "--only",
+        assertThat(run("charts", "--run", ladderRun.toString(), "--out", pages.toString(), "--prefix", "t", "--charts",
                 "report,readme", "--readme", ROOT + "/README.md"))
             .as(err.toString())
             .isZero();
@@ -283,7 +283,7 @@ class LabRunIntegrationTests {
             assertThat(dark).as(page + ": text drawn near the top, not a blank page").isGreaterThan(500);
         }
         Path some = Files.createTempDirectory(results, "charts-only");
-        assertThat(run("charts", "--run", ladderRun.toString(), "--out", some.toString(), "--prefix", "t", "--only",
+        assertThat(run("charts", "--run", ladderRun.toString(), "--out", some.toString(), "--prefix", "t", "--charts",
                 "rps,cpu-1"))
             .as(err.toString())
             .isZero();
@@ -291,9 +291,9 @@ class LabRunIntegrationTests {
             assertThat(files.map(p -> p.getFileName().toString()).sorted().toList()).containsExactly("t-cpu-1.png",
                     "t-rps.png");
         }
-        assertThat(run("charts", "--run", ladderRun.toString(), "--out", some.toString(), "--only", "nope"))
+        assertThat(run("charts", "--run", ladderRun.toString(), "--out", some.toString(), "--charts", "nope"))
             .isNotZero();
-        assertThat(err.toString()).contains("no chart matched --only nope");
+        assertThat(err.toString()).contains("no chart matched --charts nope");
         assertThat(
                 run("charts", "--run", ladderRun.toString(), "--out", out.toString(), "--chromium", "no-such-chromium"))
             .isNotZero();

@@ -38,9 +38,8 @@ public class AdviseCommand implements Callable<Integer> {
     @Mixin
     PairOptions options;
 
-    @Option(names = "--gateway-jar", defaultValue = "${env:GATEWAY_JAR:-}",
-            description = "Your gateway's Spring Boot jar (GATEWAY_JAR).")
-    String gatewayJar;
+    @Mixin
+    GatewayJarOption gatewayJar;
 
     @Option(names = "--levers", defaultValue = "${env:LEVERS:-}",
             description = "The levers, comma-separated, in the order they are added (LEVERS; default: "
@@ -56,11 +55,11 @@ public class AdviseCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         options.validate();
         Path root = options.repository();
-        if (gatewayJar == null || gatewayJar.isBlank()) {
+        if (gatewayJar.jar().isEmpty()) {
             throw new LabException("make advise needs your gateway's jar: GATEWAY_JAR=path/to/your-gateway.jar "
                     + "(with ROUTE= a path it routes to business-service's /hello)");
         }
-        String jarText = gatewayJar.trim();
+        String jarText = gatewayJar.jar();
         ForeignGateway gateway = ForeignGateway.ofJar(root.resolve(jarText).normalize());
         List<Advice.Pull> pulls = Advice.check(Levers.select(levers), JarFacts.read(gateway.jar()), given(),
                 Runtime.version().feature(), Jdks::find, Jdks.searched());
@@ -76,11 +75,7 @@ public class AdviseCommand implements Callable<Integer> {
             throw new LabException("make advise: no lever left to measure on " + gateway.name()
                     + " (each is said above); name others with LEVERS=");
         }
-        int rate = options.rate(LineupPlan.DEFAULT_RATE);
-        if (rate == 0) {
-            throw new LabException(
-                    "RATE=0 (the closed loop) is for make compare: make advise offers every rung a rate");
-        }
+        int rate = options.rate();
         List<LineupPlan.Entrant> entrants = new ArrayList<>();
         List<String> base = options.gatewayJavaOptions();
         entrants.add(new LineupPlan.Entrant(Advice.AS_IS, "your gateway as it is",

@@ -20,7 +20,7 @@ record AtRate(int rate, String skipped) {
         if (command.measuresCapacity()) {
             return new AtRate(0, null);
         }
-        int rate = load.cpuRate(command.defaultCpuRate());
+        int rate = load.cpuRate();
         if (rate == 0) {
             return new AtRate(0, null);
         }
@@ -29,7 +29,7 @@ record AtRate(int rate, String skipped) {
             return new AtRate(rate, null);
         }
         catch (LabException ex) {
-            if (load.cpuRate(-1) != -1) {
+            if (load.rateGiven()) {
                 throw new LabException("RATE=" + rate + ": " + ex.getMessage());
             }
             out.println("CPU at a fixed rate: not measured, " + ex.getMessage() + " (RATE=0 leaves this phase out)");

@@ -1,11 +1,14 @@
 package dev.perflab.lab.cli;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.perflab.lab.Durations;
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.capacity.Slo;
 import dev.perflab.lab.load.LoadAgent;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -14,9 +17,14 @@ import picocli.CommandLine.Option;
  */
 public class CapacityOptions {
 
-    @Option(names = "--slo", defaultValue = "${env:SLO:-p99:10ms}",
-            description = "The latency objective a step must meet, e.g. p99:10ms or p99.9:50ms (default: ${DEFAULT-VALUE}).")
-    String slo;
+    /** SLO, declared once; make capacity's default is in {@link KnobTable}. */
+    @Mixin
+    GateOptions gate = new GateOptions();
+
+    @Option(names = "--step-duration", defaultValue = "${env:STEP_DURATION:-60s}", converter = Durations.class,
+            description = "Measured time of each step of the search: one rung offered one rate, in SUBWINDOW parts "
+                    + "(STEP_DURATION, once DURATION on make capacity; default: ${DEFAULT-VALUE}).")
+    Duration stepDuration;
 
     @Option(names = "--rates", defaultValue = "${env:RATES:-}",
             description = "Offered rates in req/s to measure instead of searching, e.g. 500,1000,2000 (default: search).")
@@ -32,8 +40,13 @@ public class CapacityOptions {
                     + "host runs vegeta there over ssh -o BatchMode=yes (default: 127.0.0.1 to 127.0.0.N for AGENTS=N).")
     String agentHosts;
 
+    /** The objective each step must meet (make capacity always has one). */
     public Slo slo() {
-        return Slo.parse(slo);
+        Slo slo = gate.slo();
+        if (slo == null) {
+            throw new LabException("make capacity needs a latency objective: SLO=p99:10ms, for example");
+        }
+        return slo;
     }
 
     /** The given rates, or empty for an automatic search; a bad list is one line. */
@@ -48,13 +61,13 @@ public class CapacityOptions {
             }
             try {
                 double rate = Double.parseDouble(part);
-                if (rate != Math.rint(rate) || rate < 1 || rate > LoadOptions.MOST_RATE || Double.isNaN(rate)) {
+                if (rate != Math.rint(rate) || rate < 1 || rate > PassOptions.MOST_RATE || Double.isNaN(rate)) {
                     throw new NumberFormatException();
                 }
                 parsed.add(rate);
             }
             catch (NumberFormatException ex) {
-                throw new LabException("RATES must be whole req/s from 1 to " + LoadOptions.MOST_RATE
+                throw new LabException("RATES must be whole req/s from 1 to " + PassOptions.MOST_RATE
                         + " separated by commas, such as 500,1000,2000; '" + part + "' is not one");
             }
         }
@@ -69,7 +82,16 @@ public class CapacityOptions {
         return LoadAgent.hosts(agents, agentHosts);
     }
 
+    /** STEP_DURATION: how long each step of the search is measured. */
+    public Duration stepDuration() {
+        return stepDuration;
+    }
+
     public void validate() {
+        if (stepDuration.toSeconds() < 1) {
+            throw new LabException("STEP_DURATION must be at least 1s, got " + Durations.format(stepDuration));
+        }
+        PassOptions.atMost("STEP_DURATION", stepDuration, PassOptions.LONGEST);
         slo();
         rates();
         agentHosts();

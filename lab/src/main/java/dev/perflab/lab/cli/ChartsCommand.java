@@ -14,6 +14,7 @@ import java.util.regex.Pattern;
 import dev.perflab.lab.run.RunFolder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -29,22 +30,26 @@ public class ChartsCommand implements Callable<Integer> {
     private static final Pattern CANVAS = Pattern
         .compile("<canvas id=\"([a-z0-9-]+)\" width=\"(\\d+)\" height=\"(\\d+)\"");
 
-    @Option(names = "--run", required = true, description = "A results folder, e.g. results/latest.")
+    @Mixin
+    FolderOptions.RunFolderOption runFolder;
+
+    @Mixin
+    FolderOptions.OutOption outFolder;
+
     Path run;
 
-    @Option(names = "--out", required = true, description = "Folder for the PNG files, e.g. docs/images.")
     Path out;
 
     @Option(names = "--prefix", description = "File name prefix (default: the run folder's name).")
     String prefix;
 
-    @Option(names = "--only", split = "[,\\s]+",
+    @Option(names = "--charts", split = "[,\\s]+",
             description = "Only these charts: canvas ids of report.html (rps, latency, sweep, cpu-0, ...) and/or flamegraph (default: all); "
                     + "report (report.html's first screen) and readme (README.md rendered) only when named.")
     List<String> only = List.of();
 
     @Option(names = "--readme", defaultValue = "README.md",
-            description = "The README that --only readme renders (default: ${DEFAULT-VALUE}).")
+            description = "The README that --charts readme renders (default: ${DEFAULT-VALUE}).")
     Path readme;
 
     @Option(names = "--flame-threads", defaultValue = "",
@@ -60,6 +65,8 @@ public class ChartsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        run = runFolder.run;
+        out = outFolder.required("the folder for the PNG files, e.g. docs/images");
         RunFolder folder = RunFolder.existing(run);
         Path report = folder.resolve("report.html");
         if (!Files.isRegularFile(report)) {
@@ -91,7 +98,7 @@ public class ChartsCommand implements Callable<Integer> {
         }
         written.addAll(pictures.flameGraphs(folder.dir(), name, wanted("flamegraph"), flameThreads));
         if (written.isEmpty()) {
-            throw new LabException("no chart matched --only " + String.join(",", only) + " in " + report
+            throw new LabException("no chart matched --charts " + String.join(",", only) + " in " + report
                     + ": use canvas ids such as rps, latency, sweep, cpu-0, or flamegraph");
         }
         written.forEach(png -> spec.commandLine().getOut().println("  " + png));

@@ -11,6 +11,7 @@ import dev.perflab.lab.report.GateLine;
 import dev.perflab.lab.run.RunFolder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -37,12 +38,11 @@ public class CompareCommand implements Callable<Integer> {
     @Option(names = "--b", required = true, description = "The results folder after the change (B).")
     Path b;
 
-    @Option(names = "--fail-on", defaultValue = "${env:FAIL_ON:-}",
-            description = "Exit with 3 when a rung of B is significantly slower than A's by more than this, e.g. 5% (default: never).")
-    String failOn;
+    @Mixin
+    FailOnOption failOnOption;
 
-    @Option(names = "--out", description = "Folder for compare.md and compare.html (default: B's folder).")
-    Path out;
+    @Mixin
+    FolderOptions.OutOption outFolder;
 
     @Spec
     CommandSpec spec;
@@ -80,6 +80,8 @@ public class CompareCommand implements Callable<Integer> {
             throw new LabException(
                     "compare needs two results folders: make compare A=results/<before> B=results/<after> (FAIL_ON=5% to gate)");
         }
+        String failOn = failOnOption.text();
+        Path out = outFolder.out;
         double threshold = failOn.isBlank() ? Double.NaN : Comparison.threshold(failOn);
         RunFolder before = RunFolder.existing(a);
         RunFolder after = RunFolder.existing(b);

@@ -1,7 +1,6 @@
 package dev.perflab.lab.cli;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -9,23 +8,22 @@ import java.util.concurrent.Callable;
 import dev.perflab.lab.system.PidFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
 
 /** Stops what {@code up} started, by the recorded pids, and nothing else. */
 @Command(name = "down", description = "Stop the apps that 'up' started (by their recorded pids only).")
 class DownCommand implements Callable<Integer> {
 
-    @Option(names = "--results", defaultValue = "results",
-            description = "Folder for results and logs (default: ${DEFAULT-VALUE}).")
-    Path results;
+    @Mixin
+    PlaceOptions place;
 
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() {
-        PidFiles pidFiles = new PidFiles(results.resolve("up"));
+        PidFiles pidFiles = new PidFiles(place.results().resolve("up"));
         List<String> report = pidFiles.stopAll(Duration.ofSeconds(10));
         PrintWriter out = spec.commandLine().getOut();
         if (report.isEmpty()) {

@@ -10,8 +10,8 @@ import picocli.CommandLine.Option;
 class GateOptions {
 
     @Option(names = "--slo", defaultValue = "${env:SLO:-}",
-            description = "A latency objective every measured rung must hold, e.g. p99:10ms: a ✓/✗ line per rung after the summary, "
-                    + "exit code 3 when one does not (default: no gate).")
+            description = "A latency objective, e.g. p99:10ms: a ✓/✗ line per measured rung after the summary, "
+                    + "exit code 3 when one does not hold it; make capacity: the objective its search's steps must meet (default here: '${DEFAULT-VALUE}'; empty: no gate).")
     String slo;
 
     /**

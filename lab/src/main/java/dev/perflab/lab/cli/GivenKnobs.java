@@ -26,11 +26,33 @@ final class GivenKnobs {
 
     /**
      * A knob's old names, by the name the runner reads now: the Makefile says each one in
-     * a line and passes it on under its new name (issue 40, one name per idea).
+     * a line and passes it on under its new name (issue 40, one name per idea). Read from
+     * the options themselves: an option's other names ({@code --repeat} beside
+     * {@code --passes}) are its knob's old names (REPEAT).
      */
-    static final Map<String, String> ALIASES = Map.of("PROFILE", "PROFILER", "PROFILE_RUNGS", "PROFILER", "REPEAT",
-            "PASSES", "WARMUP_MAX", "WARMUP", "CPU_RATE", "RATE", "PAIR_RATE", "RATE", "SCENARIOS", "LADDER",
-            "PROFILES", "GATEWAY_PROFILES", "CPU_DURATION", "RATE_DURATION");
+    static final Map<String, String> ALIASES = aliases(LabCommand.commandLine());
+
+    /** The old names of every knob of {@code root}'s commands, by their new one. */
+    static Map<String, String> aliases(CommandLine root) {
+        Map<String, String> aliases = new java.util.TreeMap<>();
+        List<CommandLine> commands = new ArrayList<>(List.of(root));
+        commands.addAll(root.getSubcommands().values());
+        for (CommandLine command : commands) {
+            for (OptionSpec option : command.getCommandSpec().options()) {
+                String knob = LabCommand.knob(LabCommand.declaredDefault(option));
+                if (knob == null) {
+                    continue;
+                }
+                for (String name : option.names()) {
+                    String word = name.replaceFirst("^-+", "").replace('-', '_').toUpperCase(java.util.Locale.ROOT);
+                    if (name.startsWith("--") && !word.equals(knob)) {
+                        aliases.put(word, knob);
+                    }
+                }
+            }
+        }
+        return aliases;
+    }
 
     /**
      * Knobs the Makefile reads itself to choose a command, by the commands it may choose.
@@ -49,6 +71,14 @@ final class GivenKnobs {
      */
     private static final Map<String, Set<String>> IGNORED = Map.of("baseline", Set.of("PROFILER", "EVENT",
             "GATEWAY_PROFILES", "GATEWAY_JAVA_OPTS", "GATEWAY_JAR", "GATEWAY_IMAGE", "ROUTE", "TOKEN_HEADER"));
+
+    /**
+     * A knob whose meaning on a command moved to another knob, by command: one line
+     * naming the new one, and exit 1 (DURATION is a rung's or a duet's measured time; a
+     * capacity step's is STEP_DURATION).
+     */
+    private static final Map<String, Map<String, String>> MOVED = Map.of("capacity",
+            Map.of("DURATION", "STEP_DURATION"));
 
     private GivenKnobs() {
     }
@@ -71,6 +101,11 @@ final class GivenKnobs {
         Set<String> taken = knobs(command);
         for (String word : new LinkedHashSet<>(Arrays.asList(given.trim().split("\\s+")))) {
             String knob = ALIASES.getOrDefault(word, word);
+            String moved = MOVED.getOrDefault(name, Map.of()).get(knob);
+            if (moved != null) {
+                throw new LabException("make " + target(name) + " does not use " + word + " any more: the time of "
+                        + "each of its steps is " + moved + " (" + word + " is a rung's or a duet's): use " + moved);
+            }
             if (!all.contains(knob) || taken.contains(knob)) {
                 continue;
             }
@@ -108,6 +143,7 @@ final class GivenKnobs {
             }
         });
         knobs.removeAll(IGNORED.getOrDefault(name, Set.of()));
+        knobs.removeAll(MOVED.getOrDefault(name, Map.of()).keySet());
         return knobs;
     }
 

@@ -52,6 +52,8 @@ public class LabCommand {
     public static CommandLine commandLine() {
         CommandLine commandLine = new CommandLine(new LabCommand());
         commandLine.setCaseInsensitiveEnumValuesAllowed(true);
+        // each target's own default for a knob, from the one table
+        commandLine.setDefaultValueProvider(new KnobTable());
         commandLine.setExecutionExceptionHandler((ex, cl, parseResult) -> {
             PrintWriter err = cl.getErr();
             if (ex instanceof LabException) {

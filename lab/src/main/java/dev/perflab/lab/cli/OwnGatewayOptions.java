@@ -1,5 +1,6 @@
 package dev.perflab.lab.cli;
 
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -9,11 +10,9 @@ import picocli.CommandLine.Option;
  */
 public class OwnGatewayOptions {
 
-    @Option(names = "--gateway-jar", defaultValue = "${env:GATEWAY_JAR:-}",
-            description = "A gateway jar in place of the lab's build: your own Spring Boot gateway (local runtime), in front of the lab's auth-service and business-service, "
-                    + "whose URLs it gets as BUSINESS_URL and AUTH_URL; on make lab, compare and pair-ladder the jar every rung or side named by Spring profiles runs, "
-                    + "which must have those profiles (default: the lab's gateway).")
-    String gatewayJar;
+    /** GATEWAY_JAR, declared once in {@link GatewayJarOption}. */
+    @Mixin
+    GatewayJarOption jarOption = new GatewayJarOption();
 
     @Option(names = "--gateway-image", defaultValue = "${env:GATEWAY_IMAGE:-}",
             description = "Your own gateway image instead of the lab's (RUNTIME=compose); it gets BUSINESS_URL and AUTH_URL (default: the lab's gateway).")
@@ -21,7 +20,7 @@ public class OwnGatewayOptions {
 
     /** GATEWAY_JAR as given, trimmed; empty for none. */
     String jar() {
-        return gatewayJar == null ? "" : gatewayJar.trim();
+        return jarOption.jar();
     }
 
     /** GATEWAY_IMAGE as given, trimmed; empty for none. */

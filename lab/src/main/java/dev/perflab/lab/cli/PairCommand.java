@@ -30,12 +30,9 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "pair",
         description = "Two gateways at the same time (A_GATEWAY, B_GATEWAY: Spring profiles of the lab's gateway, a jar, "
-                + "or nginx / nginx-cached), offered the same rate (or both in the closed loop, RATE=0), "
+                + "or nginx / nginx-cached), offered the same rate (or both in the closed loop, CLOSED_LOOP=yes), "
                 + "with paired verdicts on CPU per request and latency (compare.md, pair.json).")
 public class PairCommand implements Callable<Integer> {
-
-    /** Passes when PASSES is not given. */
-    static final int DEFAULT_PASSES = 10;
 
     @Mixin
     PairOptions options;
@@ -80,9 +77,13 @@ public class PairCommand implements Callable<Integer> {
     @Option(names = "--b-jdk", defaultValue = "${env:B_JDK:-}", description = "The same for side B, e.g. 25.")
     String bJdk;
 
-    @Option(names = "--fail-on", defaultValue = "${env:FAIL_ON:-}",
-            description = "Exit with 3 when B's CPU per request is significantly higher than A's by more than this, e.g. 5%.")
-    String failOn;
+    @Mixin
+    FailOnOption failOn;
+
+    @Option(names = "--closed-loop", defaultValue = "${env:CLOSED_LOOP:-no}",
+            description = "yes: both sides in the closed loop (10 requests in flight per side) instead of offered RATE; "
+                    + "once RATE=0 (default: ${DEFAULT-VALUE}).")
+    String closedLoop;
 
     @Spec
     CommandSpec spec;
@@ -96,8 +97,8 @@ public class PairCommand implements Callable<Integer> {
                 sofar -> RunFolder.write(sofar.dir().resolve("compare.md"),
                         PairedKnobs.profiles(profiler, sofar.dir()).apply(PairReport.markdown(sofar))),
                 profiler);
-        int appended = history.append(result.dir(), options.results, out);
-        List<GateLine> gates = new ArrayList<>(gates(List.of(result), failOn));
+        int appended = history.append(result.dir(), options.results(), out);
+        List<GateLine> gates = new ArrayList<>(gates(List.of(result), failOn.text()));
         gates.forEach(out::println);
         Slo slo = gate.slo();
         gates.addAll(PairedKnobs.slo(slo, plan.closedLoop() ? 0 : plan.ratePerSide(),
@@ -131,7 +132,17 @@ public class PairCommand implements Callable<Integer> {
         Side b = Side.of("B", bGateway, bJavaOpts, jdk("B", bJdk), options.repository(), jar);
         profiler = PairedKnobs.profiler(profile, options.repository(), List.of(a, b));
         List<Side> sides = PairedKnobs.withAgent(profiler, profile, List.of(a, b), spec.commandLine().getOut());
-        return options.plan(sides.get(0), sides.get(1), options.passes(DEFAULT_PASSES), options.results, failOn);
+        return options.plan(sides.get(0), sides.get(1), closedLoop() ? 0 : options.rate(), options.results(),
+                failOn.text());
+    }
+
+    /** CLOSED_LOOP: yes or no. */
+    private boolean closedLoop() {
+        return switch (closedLoop == null ? "" : closedLoop.trim()) {
+            case "yes" -> true;
+            case "no", "" -> false;
+            default -> throw new LabException("CLOSED_LOOP must be yes or no, not '" + closedLoop.trim() + "'");
+        };
     }
 
     private static Integer jdk(String label, String given) {

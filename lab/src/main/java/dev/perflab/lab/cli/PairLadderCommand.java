@@ -11,7 +11,6 @@ import java.util.concurrent.Callable;
 
 import dev.perflab.lab.Durations;
 import dev.perflab.lab.capacity.Slo;
-import dev.perflab.lab.compare.Comparison;
 import dev.perflab.lab.pairedreport.PairLadderReport;
 import dev.perflab.lab.pairedreport.PairReport;
 import dev.perflab.lab.report.GateLine;
@@ -28,7 +27,6 @@ import dev.perflab.lab.run.ScenarioLadder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
@@ -39,12 +37,6 @@ import picocli.CommandLine.Spec;
         description = "The ladder's gateway steps (lab/scenarios.yml, or LADDER=lean), each rung at the same time as the rung before it, "
                 + "with paired verdicts per step (ladder.md, ladder.json, a compare.md per step).")
 public class PairLadderCommand implements Callable<Integer> {
-
-    /**
-     * Passes per step when PASSES is not given: four passes told 5 % apart in 10 minutes
-     * (docs/en/13-paired.md).
-     */
-    static final int DEFAULT_PASSES = 4;
 
     @Mixin
     PairOptions options;
@@ -68,17 +60,14 @@ public class PairLadderCommand implements Callable<Integer> {
     /** GATEWAY_JAR, read once. */
     private Path gatewayJar;
 
-    @Option(names = { "--ladder", "--scenarios" }, defaultValue = "${env:LADDER}",
-            description = "Ladder file, or lean for lab/scenarios-lean.yml (LADDER, once SCENARIOS; default: lab/scenarios.yml under --root).")
-    Path scenarios;
+    @Mixin
+    LadderOption ladder;
 
-    @Option(names = "--only", split = ",", defaultValue = "${env:ONLY:-}",
-            description = "Pair only these rungs, each with the one before it among them, e.g. reactive,log-async,log-quiet.")
-    List<String> only = List.of();
+    @Mixin
+    OnlyOption only;
 
-    @Option(names = "--fail-on", defaultValue = "${env:FAIL_ON:-}",
-            description = "A ✓/✗ line per step; exit with 3 when a step's rung is significantly costlier in CPU per request than the rung before it by more than this, e.g. 5%.")
-    String failOn;
+    @Mixin
+    FailOnOption failOn;
 
     @Spec
     CommandSpec spec;
@@ -88,18 +77,16 @@ public class PairLadderCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         options.validate();
         Stages.requireLocal(options.runtime(), "make pair-ladder");
-        if (!failOn.isBlank()) {
-            Comparison.threshold(failOn);
-        }
+        failOn.threshold();
         Slo slo = gate.slo();
         gatewayJar = PairedKnobs.gatewayJar(own, options.repository(), "make pair-ladder");
-        int passes = options.passes(DEFAULT_PASSES);
-        Path file = LadderFile.of(scenarios, options.repository());
+        int passes = options.passes();
+        Path file = ladder.file(options.repository());
         List<PairLadder.Step> steps = steps(file, out);
         for (PairLadder.Step step : steps) {
-            plan(step, options.results, passes);
+            plan(step, options.results(), passes);
         }
-        PairPlan first = plan(steps.get(0), options.results, passes);
+        PairPlan first = plan(steps.get(0), options.results(), passes);
         ProfilerChoice profiler = PairedKnobs.profiler(profile, options.repository(), List.of(first.a(), first.b()));
         PairedKnobs.announce(profiler, out);
         out.println(expected(steps.size(), first));
@@ -113,10 +100,10 @@ public class PairLadderCommand implements Callable<Integer> {
         parameters.put("window", Durations.format(first.windows().get(0)));
         parameters.put("auth_latency", first.authLatency());
         parameters.put("java_opts", String.join(" ", first.javaOptions()));
-        if (!failOn.isBlank()) {
-            parameters.put("fail_on", failOn.trim());
+        if (failOn.given()) {
+            parameters.put("fail_on", failOn.text());
         }
-        List<PairLadder.Done> done = PairLadder.run(steps, (step, dir) -> plan(step, dir, passes), options.results,
+        List<PairLadder.Done> done = PairLadder.run(steps, (step, dir) -> plan(step, dir, passes), options.results(),
                 parameters, out,
                 sofar -> RunFolder.write(sofar.dir().resolve("compare.md"),
                         PairedKnobs.profiles(profiler, sofar.dir()).apply(PairReport.markdown(sofar))),
@@ -124,7 +111,7 @@ public class PairLadderCommand implements Callable<Integer> {
                         PairLadderReport.markdown(ladder, file, first)),
                 profiler);
         List<GateLine> gates = new ArrayList<>(done.stream()
-            .map(step -> PairCommand.gate(step.result(), failOn, step.step().name() + ": "))
+            .map(step -> PairCommand.gate(step.result(), failOn.text(), step.step().name() + ": "))
             .filter(java.util.Objects::nonNull)
             .toList());
         gates.forEach(out::println);
@@ -142,13 +129,12 @@ public class PairLadderCommand implements Callable<Integer> {
      * ends here, before anything starts.
      */
     List<PairLadder.Step> steps(Path file, PrintWriter out) {
-        List<Scenario> rungs = ScenarioLadder.load(file)
-            .select(only.stream().map(String::trim).filter(name -> !name.isEmpty()).toList());
+        List<Scenario> rungs = ScenarioLadder.load(file).select(only.names());
         List<LeftOut> leftOut = new ArrayList<>();
-        List<PairLadder.Step> steps = PairLadder.steps(rungs, options.authLatency, out, leftOut);
+        List<PairLadder.Step> steps = PairLadder.steps(rungs, options.authLatency(), out, leftOut);
         List<String> kept = new ArrayList<>(List.of(steps.get(0).from().name()));
         steps.forEach(step -> kept.add(step.to().name()));
-        LeftOut.refuseUnderGate(failOn, leftOut, kept);
+        LeftOut.refuseUnderGate(failOn.text(), leftOut, kept);
         return steps;
     }
 
@@ -157,7 +143,7 @@ public class PairLadderCommand implements Callable<Integer> {
      * JDK.
      */
     private PairPlan plan(PairLadder.Step step, Path results, int passes) {
-        return options.plan(side("A", step.from()), side("B", step.to()), passes, results, failOn);
+        return options.plan(side("A", step.from()), side("B", step.to()), options.rate(), results, failOn.text());
     }
 
     private Side side(String label, Scenario rung) {

@@ -43,13 +43,6 @@ import picocli.CommandLine.Spec;
                 + "against the rung before it, the best gateways against nginx, in the same seconds (report.md, lab.json).")
 public class PairedLabCommand implements Callable<Integer> {
 
-    /**
-     * Passes when PASSES is not given: four fit the default ladder in about 40 minutes on
-     * a 2-core machine (docs/en/13-paired.md, "make lab: the ladder as a chain of
-     * duets").
-     */
-    static final int DEFAULT_PASSES = 4;
-
     @Mixin
     PairOptions options;
 
@@ -71,29 +64,21 @@ public class PairedLabCommand implements Callable<Integer> {
     /** PROFILER as the plan read it. */
     private ProfilerChoice profiler = ProfilerChoice.NONE;
 
-    @Option(names = { "--ladder", "--scenarios" }, defaultValue = "${env:LADDER}",
-            description = "Ladder file, or lean for lab/scenarios-lean.yml (LADDER, once SCENARIOS; default: lab/scenarios.yml under --root).")
-    Path scenarios;
+    @Mixin
+    LadderOption ladder;
 
-    @Option(names = "--only", split = ",", defaultValue = "${env:ONLY:-}",
-            description = "Run only these rungs, e.g. reactive,log-async,log-quiet,nginx.")
-    List<String> only = List.of();
+    @Mixin
+    OnlyOption only;
 
     @Option(names = "--alone", defaultValue = "${env:ALONE:-3s}", converter = Durations.class,
             description = "wrk's closed loop on each rung alone after every pass's windows, for the req/s column; 0s for none (default: ${DEFAULT-VALUE}).")
     Duration alone;
 
-    @Option(names = "--threads", defaultValue = "${env:THREADS:-5}",
-            description = "wrk threads for the rungs alone (default: ${DEFAULT-VALUE}).")
-    int threads;
+    @Mixin
+    WrkOptions wrk;
 
-    @Option(names = "--connections", defaultValue = "${env:CONNECTIONS:-10}",
-            description = "wrk connections for the rungs alone (default: ${DEFAULT-VALUE}).")
-    int connections;
-
-    @Option(names = "--fail-on", defaultValue = "${env:FAIL_ON:-}",
-            description = "A ✓/✗ line per step; exit with 3 when a step's rung is significantly costlier in CPU per request than the rung before it by more than this, or has no verdict, e.g. 5%%.")
-    String failOn;
+    @Mixin
+    FailOnOption failOn;
 
     @Spec
     CommandSpec spec;
@@ -111,7 +96,7 @@ public class PairedLabCommand implements Callable<Integer> {
         PairedLabReport.console(result).forEach(out::println);
         out.println("Report: " + result.dir().resolve("report.md"));
         int appended = history.append(result.dir(), plan.results(), out);
-        List<GateLine> gates = new ArrayList<>(PairedLabReport.gates(result, failOn));
+        List<GateLine> gates = new ArrayList<>(PairedLabReport.gates(result, failOn.text()));
         gates.forEach(out::println);
         Slo slo = gate.slo();
         gates.addAll(PairedKnobs.slo(slo, plan.ratePerSide(), slo == null ? List.of() : SloCheck.of(slo, result), out));
@@ -154,16 +139,14 @@ public class PairedLabCommand implements Callable<Integer> {
     LineupPlan plan(PrintWriter out) {
         options.validate();
         gate.slo();
-        if (!failOn.isBlank()) {
-            Comparison.threshold(failOn);
-        }
+        wrk.validate();
+        failOn.threshold();
         if (alone.isNegative() || !alone.isZero() && alone.toMillis() < 1000) {
             throw new LabException("ALONE must be 0s (none) or at least 1s, not " + Durations.format(alone));
         }
         Path root = options.repository();
-        Path file = LadderFile.of(scenarios, root);
-        List<Scenario> rungs = ScenarioLadder.load(file)
-            .select(only.stream().map(String::trim).filter(name -> !name.isEmpty()).toList());
+        Path file = ladder.file(root);
+        List<Scenario> rungs = ScenarioLadder.load(file).select(only.names());
         Path gatewayJar = PairedKnobs.gatewayJar(own, root, "make lab");
         if (gatewayJar != null) {
             PairedKnobs.checkBuild(gatewayJar, own.jar(),
@@ -175,26 +158,12 @@ public class PairedLabCommand implements Callable<Integer> {
                     + ": every gateway rung runs this jar with its profiles, in place of the lab's build");
         }
         List<LineupPlan.Entrant> entrants = LadderEntrants.of(rungs, root, options.gatewayJavaOptions(),
-                options.authLatency, failOn, gatewayJar, out);
+                options.authLatency(), failOn.text(), gatewayJar, out);
         // a paired make lab starts two gateways or more: PROFILER=jprofiler is one line
         // here, so no rung takes its agent
         profiler = PairedKnobs.profiler(profile, root, entrants.stream().map(LineupPlan.Entrant::side).toList());
         out.flush();
-        int rate = options.rate(LineupPlan.DEFAULT_RATE);
-        if (rate == 0) {
-            throw new LabException("RATE=0 (the closed loop) is for make compare: make lab offers every rung a rate, "
-                    + "and its closed loop is each rung alone (ALONE)");
-        }
-        long seed = options.seed();
-        return new LineupPlan(entrants, rate, options.passes(DEFAULT_PASSES),
-                PairPlan.split(options.measured(LineupPlan.DUET_DURATION), options.window(LineupPlan.DUET_WINDOW)),
-                options.warmup, options.warmupProbe, alone, Duration.ofSeconds(alone.isZero() ? 0 : 1), threads,
-                connections, options.timeout, seed,
-                new SideSettings(root, options.javaOptions(), options.healthTimeout,
-                        SystemOptions.checkRoute(options.route), SystemOptions.checkTokenHeader(options.tokenHeader),
-                        options.runtime()),
-                options.authLatency, options.results.toAbsolutePath().normalize(),
-                failOn.isBlank() ? Double.NaN : Comparison.threshold(failOn), failOn.trim());
+        return options.chain(entrants, options.rate(), alone, wrk, failOn.threshold(), failOn.text());
     }
 
 }

@@ -20,7 +20,12 @@ final class ParameterErrors {
         String help = "lab " + ex.getCommandLine().getCommandName() + " --help";
         CommandLine.Model.OptionSpec option = ex.getArgSpec() instanceof CommandLine.Model.OptionSpec spec ? spec
                 : named(ex.getCommandLine(), message);
-        if (option != null && !typed(option, args)) {
+        String typedName = option == null ? null : typedName(option, args);
+        if (typedName != null && !typedName.equals(option.longestName())) {
+            // picocli names an option by its longest name: say the one the user typed
+            message = message.replace("'" + option.longestName() + "'", "'" + typedName + "'");
+        }
+        if (option != null && typedName == null) {
             String knob = LabCommand.knob(LabCommand.declaredDefault(option));
             if (knob != null) {
                 for (String name : option.names()) {
@@ -38,15 +43,16 @@ final class ParameterErrors {
         return matcher.find() ? command.getCommandSpec().findOption(matcher.group(1)) : null;
     }
 
-    private static boolean typed(CommandLine.Model.OptionSpec option, String[] args) {
+    /** The name of {@code option} the user typed, or null when it came from a knob. */
+    private static String typedName(CommandLine.Model.OptionSpec option, String[] args) {
         for (String arg : args) {
             for (String name : option.names()) {
                 if (arg.equals(name) || arg.startsWith(name + "=")) {
-                    return true;
+                    return name;
                 }
             }
         }
-        return false;
+        return null;
     }
 
 }

@@ -25,8 +25,8 @@ public class ProfileOptions {
     static final String JPROFILER_HELP = "install JProfiler (https://www.ej-technologies.com/download/jprofiler/files) and set "
             + "JPROFILER_HOME to its folder, e.g. JPROFILER_HOME=/opt/jprofiler15 (or JPROFILER_AGENT to its libjprofilerti.so)";
 
-    @Option(names = "--profiler", defaultValue = "${env:PROFILER:-none}",
-            description = "none, async (async-profiler), jfr or jprofiler (the agent on 127.0.0.1:38849) (default: ${DEFAULT-VALUE}).")
+    @Option(names = { "--profiler", "--profile-rungs", "--profile" }, defaultValue = "${env:PROFILER:-none}",
+            description = "PROFILER (once PROFILE and PROFILE_RUNGS): none, async (async-profiler), jfr or jprofiler (the agent on 127.0.0.1:38849) (default: ${DEFAULT-VALUE}).")
     String profiler;
 
     @Option(names = "--event", defaultValue = "${env:EVENT:-cpu}",

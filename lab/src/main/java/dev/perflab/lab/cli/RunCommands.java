@@ -1,6 +1,5 @@
 package dev.perflab.lab.cli;
 
-import dev.perflab.common.AuthClientMode;
 import dev.perflab.lab.capacity.CapacitySearch;
 import dev.perflab.lab.result.TargetKind;
 
@@ -23,7 +22,6 @@ import dev.perflab.lab.run.ScenarioLadder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import java.util.LinkedHashMap;
 
@@ -52,10 +50,8 @@ final class RunCommands {
             return CommandKind.GATEWAY_TEST;
         }
 
-        @Option(names = "--auth-client", defaultValue = "${env:AUTH_CLIENT}",
-                description = "${COMPLETION-CANDIDATES}: the gateway's auth client, in front of GATEWAY_PROFILES "
-                        + "(default: the one GATEWAY_PROFILES names, else reactive).")
-        AuthClientMode authClient;
+        @Mixin
+        AuthClientOption authClient;
 
         @Override
         public Integer call() {
@@ -64,7 +60,7 @@ final class RunCommands {
                 // to another gateway
                 return run(kind(), load, List.of(ownGateway(setup())), Map.of("profiles", system.profiles()), null);
             }
-            List<String> profiles = AuthClientChoice.profiles(authClient, system.profiles());
+            List<String> profiles = authClient.profiles(system.profiles());
             String client = profiles.get(0);
             return run(kind(), load, List
                 .of(Scenario.gateway("gateway-" + client, profiles, "gateway with " + String.join(",", profiles))),
@@ -94,21 +90,17 @@ final class RunCommands {
             description = "The scenario ladder of lab/scenarios.yml, one rung after the other, into one report.")
     static class Ladder extends Gated {
 
-        @Option(names = { "--ladder", "--scenarios" }, defaultValue = "${env:LADDER}",
-                description = "Ladder file, or lean for lab/scenarios-lean.yml (LADDER, once SCENARIOS; default: lab/scenarios.yml under --root).")
-        Path scenarios;
+        @Mixin
+        LadderOption ladderFile;
 
-        @Option(names = "--only", split = ",", defaultValue = "${env:ONLY:-}",
-                description = "Run only these rungs, e.g. baseline,blocking,reactive.")
-        List<String> only = List.of();
+        @Mixin
+        OnlyOption only;
 
         @Override
         public Integer call() {
-            Path file = LadderFile.of(scenarios, system.root());
+            Path file = ladderFile.file(system.root());
             refuseProfiles("lab", file);
-            ScenarioLadder ladder = ladder(file);
-            return run(CommandKind.LAB, load,
-                    ladder.select(only.stream().map(String::trim).filter(n -> !n.isEmpty()).toList()), Map.of(), null);
+            return run(CommandKind.LAB, load, ladder(file).select(only.names()), Map.of(), null);
         }
 
     }
@@ -117,15 +109,8 @@ final class RunCommands {
             description = "Auth latency x auth client, as listed under sweep: in lab/scenarios.yml; 200 connections unless CONNECTIONS is set.")
     static class Sweep extends Gated {
 
-        /**
-         * Enough connections that the client does not cap a point: 200 / 20 ms = 10,000
-         * req/s, beyond any rung here.
-         */
-        static final int SWEEP_CONNECTIONS = 200;
-
-        @Option(names = { "--ladder", "--scenarios" }, defaultValue = "${env:LADDER}",
-                description = "Ladder file, or lean for lab/scenarios-lean.yml (LADDER, once SCENARIOS; default: lab/scenarios.yml under --root).")
-        Path scenarios;
+        @Mixin
+        LadderOption ladderFile;
 
         @Override
         public Integer call() {
@@ -134,7 +119,7 @@ final class RunCommands {
                         "make sweep compares the lab gateway's auth clients, which your gateway does not have: "
                                 + "use gateway-test, lab, capacity or profile with GATEWAY_JAR/GATEWAY_IMAGE");
             }
-            Path file = LadderFile.of(scenarios, system.root());
+            Path file = ladderFile.file(system.root());
             refuseProfiles("sweep", file);
             ScenarioLadder.Sweep sweep = ScenarioLadder.load(file).sweep();
             if (sweep != null && (sweep.clients() == null || sweep.clients().isEmpty() || sweep.latencies() == null
@@ -156,9 +141,7 @@ final class RunCommands {
                             Map.of("client", client, "auth_latency", latency)));
                 }
             }
-            LoadOptions sweepLoad = load.withDefaultConnections(SWEEP_CONNECTIONS,
-                    spec.commandLine().getParseResult().hasMatchedOption("--connections"));
-            return run(CommandKind.SWEEP, sweepLoad, points, Map.of(), null);
+            return run(CommandKind.SWEEP, load, points, Map.of(), null);
         }
 
     }
@@ -168,13 +151,11 @@ final class RunCommands {
                     + "the highest offered rate whose step meets SLO.")
     static class Capacity extends Measuring {
 
-        @Option(names = { "--ladder", "--scenarios" }, defaultValue = "${env:LADDER}",
-                description = "Ladder file, or lean for lab/scenarios-lean.yml (LADDER, once SCENARIOS; default: lab/scenarios.yml under --root).")
-        Path scenarios;
+        @Mixin
+        LadderOption ladderFile;
 
-        @Option(names = "--only", split = ",", defaultValue = "${env:ONLY:-}",
-                description = "These rungs (default: the file's capacity: list - blocking, reactive, loop-pools and nginx).")
-        List<String> only = List.of();
+        @Mixin
+        OnlyOption only;
 
         @Mixin
         CapacityOptions capacity;
@@ -182,14 +163,16 @@ final class RunCommands {
         @Override
         public Integer call() {
             capacity.validate();
-            Path file = LadderFile.of(scenarios, system.root());
+            if (spec.commandLine().getParseResult().hasMatchedOption("--duration")) {
+                throw new LabException("capacity does not use --duration any more: the time of each of its steps is "
+                        + "--step-duration (STEP_DURATION)");
+            }
+            Path file = ladderFile.file(system.root());
             refuseProfiles("capacity", file);
             List<LoadAgent> agents = LoadAgent.check(capacity.agentHosts());
             // the open-model generator, found (or built) before any app starts
             VegetaInstaller.ensure(system.root(), out());
-            ScenarioLadder ladder = ladder(file);
-            List<Scenario> rungs = ladder
-                .capacityRungs(only.stream().map(String::trim).filter(n -> !n.isEmpty()).toList());
+            List<Scenario> rungs = ladder(file).capacityRungs(only.names());
             Map<String, Object> extra = new LinkedHashMap<>();
             extra.put("slo", capacity.slo().text());
             extra.put("rates", capacity.rates().isEmpty() ? "search" : capacity.rates());
@@ -200,12 +183,13 @@ final class RunCommands {
             if (!agents.isEmpty()) {
                 extra.put("agents", agents);
             }
-            run(CommandKind.CAPACITY, load, rungs, extra,
+            LoadOptions steps = load.measuring(capacity.stepDuration());
+            run(CommandKind.CAPACITY, steps, rungs, extra,
                     new RunPlans.Capacity(warmup -> MeasurementPlan.capacity(warmup, capacity.slo(), capacity.rates(),
                             rate -> new VegetaGenerator(system.root(),
                                     new VegetaGenerator.Load((int) Math.round(rate), 0, load.load().timeout()), out(),
                                     setup().placement().generatorPrefix(), agents),
-                            agents, load.duration(), load.subwindows()), CapacitySearch.Steps.of(capacity.rates())));
+                            agents, steps.duration(), steps.subwindows()), CapacitySearch.Steps.of(capacity.rates())));
             return 0;
         }
 
@@ -215,15 +199,15 @@ final class RunCommands {
             description = "Write report.md and report.html again from a results folder, without re-running.")
     static class Report implements Callable<Integer> {
 
-        @Option(names = "--run", required = true, description = "A results folder, e.g. results/latest.")
-        Path run;
+        @Mixin
+        FolderOptions.RunFolderOption runFolder;
 
         @Spec
         CommandSpec spec;
 
         @Override
         public Integer call() {
-            RunFolder folder = RunFolder.existing(run);
+            RunFolder folder = RunFolder.existing(runFolder.run);
             Measuring.writeReport(folder);
             spec.commandLine()
                 .getOut()

@@ -205,9 +205,9 @@ final class RunPlans {
         long most = load.repeat() * rungs * (30 + load.warmupMax().toSeconds() + mostMeasured);
         String stepsText = steps == null ? ""
                 : steps.least() == steps.most()
-                        ? String.format(Locale.ROOT, "; %d steps of DURATION=%s per rung", steps.least(),
+                        ? String.format(Locale.ROOT, "; %d steps of STEP_DURATION=%s per rung", steps.least(),
                                 Durations.format(load.duration()))
-                        : String.format(Locale.ROOT, "; %d to %d steps of DURATION=%s per rung", steps.least(),
+                        : String.format(Locale.ROOT, "; %d to %d steps of STEP_DURATION=%s per rung", steps.least(),
                                 steps.most(), Durations.format(load.duration()));
         return String.format(Locale.ROOT,
                 "Expected duration: %d rung%s x %d pass%s, about %d to %d min (warm-up until steady, at most WARMUP=%s%s)",

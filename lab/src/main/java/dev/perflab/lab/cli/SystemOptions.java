@@ -1,7 +1,6 @@
 package dev.perflab.lab.cli;
 
 import dev.perflab.common.LatencySpec;
-import dev.perflab.lab.Durations;
 import dev.perflab.lab.LabException;
 
 import java.io.PrintWriter;
@@ -34,30 +33,15 @@ import java.net.URI;
 /** Options every command that starts the system shares. */
 public class SystemOptions {
 
-    @Option(names = "--root", defaultValue = "${sys:lab.root:-.}",
-            description = "Repository root, where the app jars are built (default: ${DEFAULT-VALUE}).")
-    Path root;
+    @Mixin
+    AppOptions apps = new AppOptions();
 
-    @Option(names = "--results", defaultValue = "results",
-            description = "Folder for results and logs (default: ${DEFAULT-VALUE}).")
-    Path results;
+    @Mixin
+    ProfilesOption gatewayProfiles = new ProfilesOption();
 
-    @Option(names = { "--gateway-profiles", "--profiles" }, defaultValue = "${env:GATEWAY_PROFILES:-}",
-            split = "[,\\s]+",
-            description = "Gateway Spring profiles (GATEWAY_PROFILES, once PROFILES), comma- or space-separated, e.g. blocking,log-quiet (default: none, i.e. reactive).")
-    List<String> profiles = List.of();
-
-    @Option(names = "--auth-latency", defaultValue = "${env:AUTH_LATENCY:-1ms}",
-            description = "Latency auth-service injects per check: 1ms, 0.5ms-2ms, 0 (default: ${DEFAULT-VALUE}).")
-    String authLatency;
-
-    @Option(names = "--java-opts", defaultValue = "${env:JAVA_OPTS:--Xms1g -Xmx1g}",
-            description = "JVM options for each app (default: ${DEFAULT-VALUE}).")
-    String javaOpts;
-
-    @Option(names = "--gateway-java-opts", defaultValue = "${env:GATEWAY_JAVA_OPTS:-}",
-            description = "JVM options for the gateway only, after --java-opts (default: none).")
-    String gatewayJavaOpts;
+    /** GATEWAY_JAR and GATEWAY_IMAGE: your own gateway in place of the lab's. */
+    @Mixin
+    OwnGatewayOptions own = new OwnGatewayOptions();
 
     @Mixin
     RuntimeOption runtime = new RuntimeOption();
@@ -74,28 +58,12 @@ public class SystemOptions {
             description = "auto: on 4 cores or more the load generator gets its own cores and the apps the rest (taskset); off: they share (default: ${DEFAULT-VALUE}).")
     String pin;
 
-    /** GATEWAY_JAR and GATEWAY_IMAGE: your own gateway in place of the lab's. */
-    @Mixin
-    OwnGatewayOptions own = new OwnGatewayOptions();
-
-    @Option(names = "--route", defaultValue = "${env:ROUTE:-/service/hello}",
-            description = "Path (and query) the load sends through the gateway (default: ${DEFAULT-VALUE}).")
-    String route;
-
-    @Option(names = "--token-header", defaultValue = "${env:TOKEN_HEADER:-Authorization: Bearer lab-token}",
-            description = "Header line each request through the gateway carries, 'Name: value'; 'none' for none (default: ${DEFAULT-VALUE}).")
-    String tokenHeader;
-
-    @Option(names = "--health-timeout", defaultValue = "${env:HEALTH_TIMEOUT:-120s}", converter = Durations.class,
-            description = "How long each app may take to become healthy, e.g. 120s or 2m (default: ${DEFAULT-VALUE}).")
-    Duration healthTimeout;
-
     public Path root() {
-        return root;
+        return apps.root();
     }
 
     public Path results() {
-        return results;
+        return apps.results();
     }
 
     /**
@@ -112,19 +80,29 @@ public class SystemOptions {
     }
 
     public String authLatency() {
-        return authLatency;
+        return apps.authLatency();
     }
 
     public String javaOpts() {
-        return javaOpts;
+        return apps.javaOpts();
     }
 
     public String gatewayJavaOpts() {
-        return gatewayJavaOpts == null ? "" : gatewayJavaOpts.trim();
+        return apps.gatewayJavaOpts();
     }
 
     public List<String> profiles() {
-        return profiles.stream().map(String::trim).filter(p -> !p.isEmpty()).toList();
+        return gatewayProfiles.profiles();
+    }
+
+    /** GATEWAY_JAR, trimmed; empty for none. */
+    public String gatewayJar() {
+        return own.jar();
+    }
+
+    /** GATEWAY_IMAGE, trimmed; empty for none. */
+    public String gatewayImage() {
+        return own.image();
     }
 
     /**
@@ -134,12 +112,9 @@ public class SystemOptions {
      */
     public void validate() {
         kind();
-        healthTimeout();
-        checkAuthLatency(authLatency, "AUTH_LATENCY");
+        apps.validate();
         // PIN: auto or off
         Placement.decide(pin, Runtime.getRuntime().availableProcessors(), false);
-        route();
-        tokenHeader();
     }
 
     /** RUNTIME, typed. */
@@ -167,15 +142,12 @@ public class SystemOptions {
     }
 
     public Duration healthTimeout() {
-        if (healthTimeout.isZero()) {
-            throw new LabException("HEALTH_TIMEOUT must be more than 0s");
-        }
-        return healthTimeout;
+        return apps.healthTimeout();
     }
 
     /** ROUTE: where the load goes through the gateway, a path starting with /. */
     public String route() {
-        return checkRoute(route);
+        return apps.route();
     }
 
     /**
@@ -200,7 +172,7 @@ public class SystemOptions {
      * null for none.
      */
     public String tokenHeader() {
-        return checkTokenHeader(tokenHeader);
+        return apps.tokenHeader();
     }
 
     /**

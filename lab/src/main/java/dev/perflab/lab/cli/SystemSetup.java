@@ -82,15 +82,15 @@ final class SystemSetup {
             throw new LabException("the REMOTE file is read in RUNTIME=remote or kubernetes only");
         }
         if (remote == null) {
-            remote = RemoteConfig
-                .load(options.remoteFile.isAbsolute() ? options.remoteFile : options.root.resolve(options.remoteFile));
+            remote = RemoteConfig.load(
+                    options.remoteFile.isAbsolute() ? options.remoteFile : options.root().resolve(options.remoteFile));
         }
         return remote;
     }
 
     /** Where kubectl applies each rung's overlay (RUNTIME=kubernetes). */
     public KubernetesRollout kubernetesRollout() {
-        return new KubernetesRollout(options.root.toAbsolutePath().normalize(), remoteConfig().kubernetes());
+        return new KubernetesRollout(options.root().toAbsolutePath().normalize(), remoteConfig().kubernetes());
     }
 
     /**
@@ -99,7 +99,7 @@ final class SystemSetup {
      */
     public Compose composeRuntime() {
         if (options.compose() && compose == null) {
-            compose = Compose.detect(options.root, options.composeFiles);
+            compose = Compose.detect(options.root(), options.composeFiles);
         }
         return compose;
     }
@@ -122,7 +122,7 @@ final class SystemSetup {
 
     /** Starts services in the chosen runtime, with their logs in {@code logDir}. */
     public ServiceLauncher launcher(Path logDir) {
-        return new ServiceLauncher(options.root, logDir, composeRuntime()).pinnedWith(placement().appPrefix());
+        return new ServiceLauncher(options.root(), logDir, composeRuntime()).pinnedWith(placement().appPrefix());
     }
 
     /**
@@ -130,8 +130,8 @@ final class SystemSetup {
      * checked once before anything starts; empty for the lab's gateway.
      */
     public Optional<ForeignGateway> foreignGateway() {
-        String jar = options.own.jar();
-        String image = options.own.image();
+        String jar = options.gatewayJar();
+        String image = options.gatewayImage();
         if (foreign == null && (!jar.isEmpty() || !image.isEmpty())) {
             if (options.compose()) {
                 if (image.isEmpty()) {
@@ -145,7 +145,7 @@ final class SystemSetup {
                     throw new LabException(
                             "GATEWAY_IMAGE is for RUNTIME=compose; in the local runtime give GATEWAY_JAR (your gateway's jar)");
                 }
-                foreign = ForeignGateway.ofJar(options.root.resolve(jar).normalize());
+                foreign = ForeignGateway.ofJar(options.root().resolve(jar).normalize());
             }
         }
         return Optional.ofNullable(foreign);
@@ -153,14 +153,14 @@ final class SystemSetup {
 
     /** How to start one service with these options. */
     public LaunchSpec spec(Service service) {
-        List<String> jvm = new ArrayList<>(JavaOptions.split(options.javaOpts, "JAVA_OPTS"));
+        List<String> jvm = new ArrayList<>(JavaOptions.split(options.javaOpts(), "JAVA_OPTS"));
         if (service == Service.GATEWAY) {
             jvm.addAll(JavaOptions.split(options.gatewayJavaOpts(), "GATEWAY_JAVA_OPTS"));
         }
         LaunchSpec spec = LaunchSpec.of(service).withJvmOptions(jvm);
         return switch (service) {
             case BUSINESS -> spec;
-            case AUTH -> spec.withEnv("AUTH_LATENCY", options.authLatency);
+            case AUTH -> spec.withEnv("AUTH_LATENCY", options.authLatency());
             case GATEWAY -> foreignGateway()
                 .map(gateway -> spec.withForeign(gateway)
                     .withEnv("BUSINESS_URL", "http://127.0.0.1:" + Service.BUSINESS.defaultPort())

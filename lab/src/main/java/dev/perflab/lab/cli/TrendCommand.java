@@ -17,7 +17,6 @@ import dev.perflab.lab.trend.TrendSeries;
 import dev.perflab.lab.trend.TrendWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -34,13 +33,8 @@ public class TrendCommand implements Callable<Integer> {
     @Mixin
     HistoryOption history;
 
-    @Option(names = "--root", defaultValue = "${sys:lab.root:-.}",
-            description = "Repository root, where tools/ is (default: ${DEFAULT-VALUE}).")
-    Path root;
-
-    @Option(names = "--results", defaultValue = "results",
-            description = "Folder for results (default: ${DEFAULT-VALUE}).")
-    Path results;
+    @Mixin
+    PlaceOptions place;
 
     @Spec
     CommandSpec spec;
@@ -48,7 +42,7 @@ public class TrendCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        Path file = history.file(results);
+        Path file = history.file(place.results());
         if (!Files.isRegularFile(file)) {
             throw new LabException("no history at " + file
                     + ": make lab and make compare A_GATEWAY= B_GATEWAY= append to it (HISTORY= names another file)");
@@ -64,8 +58,8 @@ public class TrendCommand implements Callable<Integer> {
         out.println("Trend: " + series.size() + " series from " + read.rows().size() + " rows of " + file + "; "
                 + analysed + " with " + Otava.MIN_POINTS + " or more points go to Apache Otava " + Otava.VERSION);
         out.flush();
-        Path python = Otava.ensure(root, out);
-        RunFolder folder = RunFolder.create(results, "trend");
+        Path python = Otava.ensure(place.root(), out);
+        RunFolder folder = RunFolder.create(place.results(), "trend");
         Map<String, List<ChangePoint>> changes = Otava.changePoints(python, series, folder.resolve("otava"));
         TrendWriter.write(folder.dir(), file, read.rows().size(), read.problems(), series, changes);
         folder.finished();

@@ -43,9 +43,9 @@ public class TrendCommitsCommand implements Callable<Integer> {
             description = "The range, <from>..<to>: from and every commit after it up to to, along first parents.")
     String commits;
 
-    @Option(names = "--profiles", defaultValue = "${env:GATEWAY_PROFILES:-reactive}",
-            description = "The Spring profiles every commit's gateway runs with (GATEWAY_PROFILES; default: ${DEFAULT-VALUE}).")
-    String profiles;
+    /** The Spring profiles every commit's gateway runs with. */
+    @Mixin
+    ProfilesOption profiles;
 
     /** The command as the run lock names it. */
     static final String TARGET = "make trend COMMITS=";
@@ -58,13 +58,13 @@ public class TrendCommitsCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         options.validate();
         Path root = options.repository();
-        String active = profiles == null ? "" : profiles.trim();
+        String active = String.join(",", profiles.profiles());
         if (!active.matches("[A-Za-z0-9_.-]+(,[A-Za-z0-9_.-]+)*")) {
-            throw new LabException("GATEWAY_PROFILES must be profile names separated by commas, e.g. reactive, not '"
-                    + profiles + "'");
+            throw new LabException(
+                    "GATEWAY_PROFILES must be profile names separated by commas, e.g. reactive, not '" + active + "'");
         }
         List<String> range = CommitJars.range(root, commits);
-        Path cache = options.results.toAbsolutePath().normalize().resolve(".commit-jars");
+        Path cache = options.results().toAbsolutePath().normalize().resolve(".commit-jars");
         List<CommitJars.CommitJar> jars = CommitJars.of(root, range, cache);
         List<CommitJars.CommitJar> measured = jars.stream().filter(jar -> jar.sameAs() == null).toList();
         if (measured.size() < 2) {
@@ -72,11 +72,7 @@ public class TrendCommitsCommand implements Callable<Integer> {
                     "COMMITS=" + commits.trim() + ": no commit after the first changes the gateway's sources ("
                             + String.join(", ", CommitJars.SOURCES) + "): nothing to measure");
         }
-        int rate = options.rate(LineupPlan.DEFAULT_RATE);
-        if (rate == 0) {
-            throw new LabException("RATE=0 (the closed loop) is for make compare: make trend COMMITS= offers every "
-                    + "commit's gateway a rate");
-        }
+        int rate = options.rate();
         // the budget first, from a plan of the same shape: the jars are not built yet
         List<LineupPlan.Entrant> shapes = measured.stream()
             .map(jar -> new LineupPlan.Entrant(jar.shortCommit(), jar.subject(),

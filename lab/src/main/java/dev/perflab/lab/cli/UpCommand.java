@@ -1,7 +1,5 @@
 package dev.perflab.lab.cli;
 
-import dev.perflab.common.AuthClientMode;
-
 import dev.perflab.lab.LabException;
 
 import java.io.IOException;
@@ -20,7 +18,6 @@ import dev.perflab.lab.system.RunningService;
 import dev.perflab.lab.system.Service;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 import java.time.Duration;
@@ -37,9 +34,8 @@ class UpCommand implements Callable<Integer> {
     @Mixin
     SystemOptions options;
 
-    @Option(names = "--auth-client", defaultValue = "${env:AUTH_CLIENT}",
-            description = "${COMPLETION-CANDIDATES}: the gateway's auth client, before GATEWAY_PROFILES (default: reactive).")
-    AuthClientMode authClient;
+    @Mixin
+    AuthClientOption authClient;
 
     @Spec
     CommandSpec spec;
@@ -52,7 +48,7 @@ class UpCommand implements Callable<Integer> {
                     + " measures a system started elsewhere: use RUNTIME=local or compose");
         }
         options.validate();
-        options.profiles = AuthClientChoice.profiles(authClient, options.profiles());
+        options.gatewayProfiles.profiles = authClient.profiles(options.profiles());
         SystemSetup setup = new SystemSetup(options);
         Path upDir = options.results().resolve("up");
         PidFiles pidFiles = new PidFiles(upDir);

@@ -63,7 +63,7 @@ class KnobsTests {
         CommandLine command = LabCommand.commandLine();
         CommandLine.ParseResult parsed = command.parseArgs("gateway-test", "--auth-client", "BLOCKING");
         RunCommands.GatewayTest test = parsed.subcommand().commandSpec().commandLine().getCommand();
-        assertThat(test.authClient.tag()).isEqualTo("blocking");
+        assertThat(test.authClient.authClient.tag()).isEqualTo("blocking");
     }
 
     @Test
@@ -160,7 +160,7 @@ class KnobsTests {
         CommandLine.ParseResult parsed = LabCommand.commandLine()
             .parseArgs("up", "--auth-client", "blocking", "--profiles", "log-quiet");
         UpCommand up = parsed.subcommand().commandSpec().commandLine().getCommand();
-        assertThat(up.authClient.tag()).isEqualTo("blocking");
+        assertThat(up.authClient.authClient.tag()).isEqualTo("blocking");
         assertThat(run("up", "--auth-client", "webflux")).isNotZero();
         assertThat(err.toString().strip()).hasLineCount(1).contains("webflux");
     }
@@ -171,12 +171,11 @@ class KnobsTests {
         // make
         // lab (the rate docs and make help quote), off for every other command
         for (dev.perflab.lab.run.CommandKind kind : dev.perflab.lab.run.CommandKind.values()) {
-            int rate = loadOptions(kind.id()).cpuRate(kind.defaultCpuRate());
+            int rate = loadOptions(kind.id()).cpuRate();
             assertThat(rate).as(kind.id()).isEqualTo(kind == dev.perflab.lab.run.CommandKind.LAB ? 800 : 0);
             // and RATE, where given, is the rate whatever the command
-            assertThat(loadOptions(kind.id(), "--cpu-rate", "300").cpuRate(kind.defaultCpuRate())).as(kind.id())
-                .isEqualTo(300);
-            assertThat(loadOptions(kind.id(), "--cpu-rate", "0").cpuRate(kind.defaultCpuRate())).as(kind.id()).isZero();
+            assertThat(loadOptions(kind.id(), "--cpu-rate", "300").cpuRate()).as(kind.id()).isEqualTo(300);
+            assertThat(loadOptions(kind.id(), "--cpu-rate", "0").cpuRate()).as(kind.id()).isZero();
         }
     }
 
@@ -306,11 +305,11 @@ class KnobsTests {
         }
         LoadOptions load = loadOptions("lab", "--repeat", "3", "--cpu-rate", "300", "--warmup-max", "30s");
         assertThat(load.repeat()).isEqualTo(3);
-        assertThat(load.cpuRate(800)).isEqualTo(300);
+        assertThat(load.cpuRate()).isEqualTo(300);
         assertThat(load.warmupMax()).hasSeconds(30);
         LoadOptions renamed = loadOptions("lab", "--passes", "3", "--rate", "300", "--warmup", "30s");
         assertThat(renamed.repeat()).isEqualTo(3);
-        assertThat(renamed.cpuRate(800)).isEqualTo(300);
+        assertThat(renamed.cpuRate()).isEqualTo(300);
         assertThat(renamed.warmupMax()).hasSeconds(30);
     }
 
@@ -328,10 +327,10 @@ class KnobsTests {
             .endsWith("about 6 to 14 min (warm-up until steady, at most WARMUP=2m)");
         assertThat(RunPlans.expectedDuration(4, load, 0, dev.perflab.lab.capacity.CapacitySearch.Steps.of(List.of())))
             .isEqualTo("Expected duration: 4 rungs x 1 pass, about 22 to 46 min (warm-up until steady, at most "
-                    + "WARMUP=2m; 5 to 9 steps of DURATION=1m per rung)");
+                    + "WARMUP=2m; 5 to 9 steps of STEP_DURATION=1m per rung)");
         assertThat(RunPlans.expectedDuration(1, load, 0,
                 dev.perflab.lab.capacity.CapacitySearch.Steps.of(List.of(500.0, 1000.0))))
-            .endsWith("; 2 steps of DURATION=1m per rung)");
+            .endsWith("; 2 steps of STEP_DURATION=1m per rung)");
     }
 
     @Test

@@ -33,7 +33,7 @@ class RemoteRungsTests {
 
     private SystemOptions options(String runtime, Path remote) {
         SystemOptions options = new SystemOptions();
-        options.root = ROOT;
+        options.apps.place.root = ROOT;
         options.runtime.runtime = runtime;
         options.remoteFile = remote;
         return options;

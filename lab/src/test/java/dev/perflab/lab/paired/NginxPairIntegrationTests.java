@@ -46,8 +46,8 @@ class NginxPairIntegrationTests {
     @Test
     void nginxAndTheGatewayInTheClosedLoopAtTheSameTime() throws IOException {
         int code = execute("pair", "--results", results.toString(), "--root", ROOT, "--a-gateway", "nginx",
-                "--b-gateway", "reactive,log-quiet", "--rate", "0", "--passes", "2", "--duration", "4s", "--subwindow",
-                "2s", "--warmup", "2s", "--warmup-probe", "2s", "--java-opts",
+                "--b-gateway", "reactive,log-quiet", "--closed-loop", "yes", "--passes", "2", "--duration", "4s",
+                "--subwindow", "2s", "--warmup", "2s", "--warmup-probe", "2s", "--java-opts",
                 "-Xms256m -Xmx256m -XX:TieredStopAtLevel=1", "--seed", "7");
         if (!OptionalTools.installed("nginx")) {
             assertThat(code).isOne();

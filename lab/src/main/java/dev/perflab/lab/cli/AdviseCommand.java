@@ -95,7 +95,7 @@ public class AdviseCommand implements Callable<Integer> {
         out.println(plan.resolution());
         out.flush();
         // advice.md is written before results/latest points at the run
-        LineupResult result = PairedLabCommand.measure(plan, "advise", "make advise", out,
+        LineupResult result = LadderMeasure.measure(plan, "advise", "make advise", out,
                 done -> RunFolder.write(done.dir().resolve("advice.md"),
                         Advice.markdown(jarText, pulls, Advice.steps(pulls, done.steps()), done.dir().toString())));
         List<LineupResult.Step> steps = Advice.steps(pulls, result.steps());

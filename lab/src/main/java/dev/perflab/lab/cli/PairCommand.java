@@ -98,30 +98,13 @@ public class PairCommand implements Callable<Integer> {
                         PairedKnobs.profiles(profiler, sofar.dir()).apply(PairReport.markdown(sofar))),
                 profiler);
         int appended = history.append(result.dir(), options.results(), out);
-        List<GateLine> gates = new ArrayList<>(gates(List.of(result), failOn.text()));
+        List<GateLine> gates = new ArrayList<>(PairReport.gates(List.of(result), failOn.text()));
         gates.forEach(out::println);
         Slo slo = gate.slo();
         gates.addAll(PairedKnobs.slo(slo, plan.closedLoop() ? 0 : plan.ratePerSide(),
                 slo == null ? List.of() : SloCheck.of(slo, result, ""), out));
         out.flush();
         return HistoryOption.exitCode(GateLine.exitCode(gates), appended);
-    }
-
-    /**
-     * FAIL_ON's ✓/✗ line for a pair (prefixed with the step's name in a paired ladder);
-     * none without FAIL_ON.
-     */
-    static List<GateLine> gates(List<PairResult> results, String failOn) {
-        return results.stream().map(result -> gate(result, failOn, "")).filter(Objects::nonNull).toList();
-    }
-
-    public static GateLine gate(PairResult result, String failOn, String prefix) {
-        if (failOn == null || failOn.isBlank()) {
-            return null;
-        }
-        PairResult.Gate gate = result.gate();
-        String text = "FAIL_ON=" + failOn.trim() + ": " + prefix + gate.why();
-        return gate.held() ? GateLine.held(text) : GateLine.broken(text);
     }
 
     /** Every knob read and checked once, before anything starts. */

@@ -89,20 +89,10 @@ public class PairLadderCommand implements Callable<Integer> {
         PairPlan first = plan(steps.get(0), options.results(), passes);
         ProfilerChoice profiler = PairedKnobs.profiler(profile, options.repository(), List.of(first.a(), first.b()));
         PairedKnobs.announce(profiler, out);
-        out.println(expected(steps.size(), first));
+        out.println(PairLadderReport.expected(steps.size(), first));
         out.println(first.resolution());
-        Map<String, Object> parameters = new LinkedHashMap<>();
-        parameters.put("scenarios", file.toString());
-        parameters.put("steps", steps.stream().map(PairLadder.Step::name).toList());
-        parameters.put("passes_per_step", passes);
-        parameters.put("rate_per_side", first.ratePerSide());
-        parameters.put("windows_per_pass", first.windows().size());
-        parameters.put("window", Durations.format(first.windows().get(0)));
-        parameters.put("auth_latency", first.authLatency());
-        parameters.put("java_opts", String.join(" ", first.javaOptions()));
-        if (failOn.given()) {
-            parameters.put("fail_on", failOn.text());
-        }
+        Map<String, Object> parameters = PairLadderReport.parameters(file, steps, first,
+                failOn.given() ? failOn.text() : null);
         List<PairLadder.Done> done = PairLadder.run(steps, (step, dir) -> plan(step, dir, passes), options.results(),
                 parameters, out,
                 sofar -> RunFolder.write(sofar.dir().resolve("compare.md"),
@@ -111,7 +101,7 @@ public class PairLadderCommand implements Callable<Integer> {
                         PairLadderReport.markdown(ladder, file, first)),
                 profiler);
         List<GateLine> gates = new ArrayList<>(done.stream()
-            .map(step -> PairCommand.gate(step.result(), failOn.text(), step.step().name() + ": "))
+            .map(step -> PairReport.gate(step.result(), failOn.text(), step.step().name() + ": "))
             .filter(java.util.Objects::nonNull)
             .toList());
         gates.forEach(out::println);
@@ -149,19 +139,6 @@ public class PairLadderCommand implements Callable<Integer> {
     private Side side(String label, Scenario rung) {
         return Side.of(label, String.join(",", rung.profiles().isEmpty() ? List.of("reactive") : rung.profiles()),
                 rung.javaOpts(), rung.jdk(), options.repository(), gatewayJar);
-    }
-
-    private static String expected(int steps, PairPlan plan) {
-        long measured = plan.windows().stream().mapToLong(d -> d.toSeconds()).sum();
-        long least = 20 + Math.min(plan.warmup().toSeconds(), plan.warmupProbe().toSeconds()) + measured;
-        long most = 20 + plan.warmup().toSeconds() + measured;
-        long perStepFixed = 30;
-        long low = Math.round(steps * (perStepFixed + plan.passes() * least) / 60.0);
-        long high = Math.round(steps * (perStepFixed + plan.passes() * most) / 60.0);
-        return String.format(Locale.ROOT,
-                "Expected duration: %d steps of %d passes, about %d to %d min (warm-up until the JIT is quiet, "
-                        + "at most WARMUP=%s a pass)",
-                steps, plan.passes(), Math.max(1, low), Math.max(1, high), Durations.format(plan.warmup()));
     }
 
 }

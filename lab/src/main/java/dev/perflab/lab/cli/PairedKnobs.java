@@ -1,5 +1,7 @@
 package dev.perflab.lab.cli;
 
+import dev.perflab.lab.result.TargetKind;
+import dev.perflab.lab.result.Scenario;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -123,6 +125,24 @@ final class PairedKnobs {
             .toList();
         gates.forEach(line -> out.println("  " + line));
         return gates;
+    }
+
+    /**
+     * make lab's GATEWAY_JAR: the jar every gateway rung runs, checked to hold every
+     * profile the ladder's gateway rungs set, and said in one line; null for the lab's.
+     */
+    static Path ladderJar(OwnGatewayOptions own, Path root, List<Scenario> rungs, PrintWriter out) {
+        Path gatewayJar = PairedKnobs.gatewayJar(own, root, "make lab");
+        if (gatewayJar != null) {
+            PairedKnobs.checkBuild(gatewayJar, own.jar(),
+                    rungs.stream()
+                        .filter(rung -> rung.target() == TargetKind.GATEWAY)
+                        .flatMap(rung -> rung.profiles().stream())
+                        .toList());
+            out.println("GATEWAY_JAR=" + own.jar()
+                    + ": every gateway rung runs this jar with its profiles, in place of the lab's build");
+        }
+        return gatewayJar;
     }
 
 }

@@ -91,7 +91,7 @@ public class PairedLabCommand implements Callable<Integer> {
         out.println(plan.resolution());
         out.flush();
         PairedKnobs.announce(profiler, out);
-        LineupResult result = measure(plan, "lab", "make lab", out, done -> {
+        LineupResult result = LadderMeasure.measure(plan, "lab", "make lab", out, done -> {
         }, profiler);
         PairedLabReport.console(result).forEach(out::println);
         out.println("Report: " + result.dir().resolve("report.md"));
@@ -102,37 +102,6 @@ public class PairedLabCommand implements Callable<Integer> {
         gates.addAll(PairedKnobs.slo(slo, plan.ratePerSide(), slo == null ? List.of() : SloCheck.of(slo, result), out));
         out.flush();
         return HistoryOption.exitCode(GateLine.exitCode(gates), appended);
-    }
-
-    /**
-     * Runs the plan's passes on this machine into a new results folder of {@code kind}
-     * (lab.json, report.md after every pass); {@code target} names the command in the run
-     * lock.
-     */
-    static LineupResult measure(LineupPlan plan, String kind, String target, PrintWriter out) {
-        return measure(plan, kind, target, out, result -> {
-        });
-    }
-
-    /**
-     * {@link #measure}, with {@code last} writing the caller's own files into the folder
-     * before results/latest points at it.
-     */
-    static LineupResult measure(LineupPlan plan, String kind, String target, PrintWriter out,
-            Consumer<LineupResult> last) {
-        return measure(plan, kind, target, out, last, ProfilerChoice.NONE);
-    }
-
-    /**
-     * {@link #measure}, with PROFILER attached to every gateway rung and named in the
-     * report.
-     */
-    static LineupResult measure(LineupPlan plan, String kind, String target, PrintWriter out,
-            Consumer<LineupResult> last, ProfilerChoice profiler) {
-        return LineupRun.measure(plan, kind, target, out, Stages::open,
-                sofar -> RunFolder.write(sofar.dir().resolve("report.md"),
-                        PairedKnobs.profiles(profiler, sofar.dir()).apply(PairedLabReport.markdown(sofar))),
-                last, profiler);
     }
 
     /** Every knob read and checked once, before anything starts. */
@@ -147,16 +116,7 @@ public class PairedLabCommand implements Callable<Integer> {
         Path root = options.repository();
         Path file = ladder.file(root);
         List<Scenario> rungs = ScenarioLadder.load(file).select(only.names());
-        Path gatewayJar = PairedKnobs.gatewayJar(own, root, "make lab");
-        if (gatewayJar != null) {
-            PairedKnobs.checkBuild(gatewayJar, own.jar(),
-                    rungs.stream()
-                        .filter(rung -> rung.target() == TargetKind.GATEWAY)
-                        .flatMap(rung -> rung.profiles().stream())
-                        .toList());
-            out.println("GATEWAY_JAR=" + own.jar()
-                    + ": every gateway rung runs this jar with its profiles, in place of the lab's build");
-        }
+        Path gatewayJar = PairedKnobs.ladderJar(own, root, rungs, out);
         List<LineupPlan.Entrant> entrants = LadderEntrants.of(rungs, root, options.gatewayJavaOptions(),
                 options.authLatency(), failOn.text(), gatewayJar, out);
         // a paired make lab starts two gateways or more: PROFILER=jprofiler is one line

@@ -104,7 +104,7 @@ public class TrendCommitsCommand implements Callable<Integer> {
         }
         CommitJars.CommitJar first = jars.get(0);
         // trend.md is written before results/latest points at the run
-        LineupResult result = PairedLabCommand.measure(options.chain(entrants, rate), "commits", TARGET, out,
+        LineupResult result = LadderMeasure.measure(options.chain(entrants, rate), "commits", TARGET, out,
                 done -> RunFolder.write(done.dir().resolve("trend.md"), trend(jars, done).markdown(commits.trim(),
                         first.commit(), first.subject(), done.dir().toString())));
         CommitTrend trend = trend(jars, result);

@@ -80,4 +80,36 @@ public final class PairLadderReport {
         return Double.isNaN(mean) ? "" : String.format(Locale.ROOT, "%.4f", mean);
     }
 
+    /** The line a paired ladder prints before it starts: its expected duration. */
+    public static String expected(int steps, PairPlan plan) {
+        long measured = plan.windows().stream().mapToLong(d -> d.toSeconds()).sum();
+        long least = 20 + Math.min(plan.warmup().toSeconds(), plan.warmupProbe().toSeconds()) + measured;
+        long most = 20 + plan.warmup().toSeconds() + measured;
+        long perStepFixed = 30;
+        long low = Math.round(steps * (perStepFixed + plan.passes() * least) / 60.0);
+        long high = Math.round(steps * (perStepFixed + plan.passes() * most) / 60.0);
+        return String.format(Locale.ROOT,
+                "Expected duration: %d steps of %d passes, about %d to %d min (warm-up until the JIT is quiet, "
+                        + "at most WARMUP=%s a pass)",
+                steps, plan.passes(), Math.max(1, low), Math.max(1, high), Durations.format(plan.warmup()));
+    }
+
+    /** run.json's parameters of a paired ladder. */
+    public static Map<String, Object> parameters(Path file, List<PairLadder.Step> steps, PairPlan first,
+            String failOn) {
+        Map<String, Object> parameters = new LinkedHashMap<>();
+        parameters.put("scenarios", file.toString());
+        parameters.put("steps", steps.stream().map(PairLadder.Step::name).toList());
+        parameters.put("passes_per_step", first.passes());
+        parameters.put("rate_per_side", first.ratePerSide());
+        parameters.put("windows_per_pass", first.windows().size());
+        parameters.put("window", Durations.format(first.windows().get(0)));
+        parameters.put("auth_latency", first.authLatency());
+        parameters.put("java_opts", String.join(" ", first.javaOptions()));
+        if (failOn != null) {
+            parameters.put("fail_on", failOn);
+        }
+        return parameters;
+    }
+
 }

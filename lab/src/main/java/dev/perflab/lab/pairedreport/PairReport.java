@@ -4,10 +4,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 import dev.perflab.lab.paired.PairPlan;
 import dev.perflab.lab.paired.PairResult;
 import dev.perflab.lab.paired.PairedMetric;
+import dev.perflab.lab.report.GateLine;
 import dev.perflab.lab.report.Templates;
 import dev.perflab.lab.Durations;
 import dev.perflab.lab.verdict.PairedRatio;
@@ -106,6 +108,23 @@ public final class PairReport {
     /** A figure with {@code digits} decimals; "n/a" where there is none. */
     static String fixed(double value, int digits) {
         return Double.isNaN(value) ? "n/a" : String.format(Locale.ROOT, "%." + digits + "f", value);
+    }
+
+    /**
+     * FAIL_ON's ✓/✗ line for a pair (prefixed with the step's name in a paired ladder);
+     * none without FAIL_ON.
+     */
+    public static List<GateLine> gates(List<PairResult> results, String failOn) {
+        return results.stream().map(result -> gate(result, failOn, "")).filter(Objects::nonNull).toList();
+    }
+
+    public static GateLine gate(PairResult result, String failOn, String prefix) {
+        if (failOn == null || failOn.isBlank()) {
+            return null;
+        }
+        PairResult.Gate gate = result.gate();
+        String text = "FAIL_ON=" + failOn.trim() + ": " + prefix + gate.why();
+        return gate.held() ? GateLine.held(text) : GateLine.broken(text);
     }
 
 }

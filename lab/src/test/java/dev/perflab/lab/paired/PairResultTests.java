@@ -70,7 +70,7 @@ class PairResultTests {
     }
 
     private static GateLine line(PairResult result) {
-        return dev.perflab.lab.cli.PairCommand.gate(result, "5%", "");
+        return dev.perflab.lab.pairedreport.PairReport.gate(result, "5%", "");
     }
 
     /**

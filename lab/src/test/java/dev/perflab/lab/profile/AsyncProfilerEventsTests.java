@@ -68,6 +68,11 @@ class AsyncProfilerEventsTests {
                         for (int i = 0; i < 20_000; i++) {
                             sink = new byte[64];
                         }
+                        // holding the lock a while parked makes the other thread wait for
+                        // it
+                        // however the machine schedules the two: CI once saw no contended
+                        // entry in 1.5 s of lock sampling on a busy 2-core machine
+                        java.util.concurrent.locks.LockSupport.parkNanos(200_000);
                     }
                 }
             };

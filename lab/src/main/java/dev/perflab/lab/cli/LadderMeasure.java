@@ -1,0 +1,54 @@
+package dev.perflab.lab.cli;
+
+import java.io.PrintWriter;
+import java.util.function.Consumer;
+
+import dev.perflab.lab.paired.LineupPlan;
+import dev.perflab.lab.paired.LineupResult;
+import dev.perflab.lab.paired.LineupRun;
+import dev.perflab.lab.paired.ProfilerChoice;
+import dev.perflab.lab.paired.Stages;
+import dev.perflab.lab.pairedreport.PairedLabReport;
+import dev.perflab.lab.run.RunFolder;
+
+/**
+ * A lineup measured on the runtime its plan names, with make lab's report.md after every
+ * pass: make lab, make advise and make trend COMMITS= call it.
+ */
+final class LadderMeasure {
+
+    private LadderMeasure() {
+    }
+
+    /**
+     * Runs the plan's passes on this machine into a new results folder of {@code kind}
+     * (lab.json, report.md after every pass); {@code target} names the command in the run
+     * lock.
+     */
+    static LineupResult measure(LineupPlan plan, String kind, String target, PrintWriter out) {
+        return measure(plan, kind, target, out, result -> {
+        });
+    }
+
+    /**
+     * {@link #measure}, with {@code last} writing the caller's own files into the folder
+     * before results/latest points at it.
+     */
+    static LineupResult measure(LineupPlan plan, String kind, String target, PrintWriter out,
+            Consumer<LineupResult> last) {
+        return measure(plan, kind, target, out, last, ProfilerChoice.NONE);
+    }
+
+    /**
+     * {@link #measure}, with PROFILER attached to every gateway rung and named in the
+     * report.
+     */
+    static LineupResult measure(LineupPlan plan, String kind, String target, PrintWriter out,
+            Consumer<LineupResult> last, ProfilerChoice profiler) {
+        return LineupRun.measure(plan, kind, target, out, Stages::open,
+                sofar -> RunFolder.write(sofar.dir().resolve("report.md"),
+                        PairedKnobs.profiles(profiler, sofar.dir()).apply(PairedLabReport.markdown(sofar))),
+                last, profiler);
+    }
+
+}

@@ -61,7 +61,8 @@ class CapacityIntegrationTests {
     void theSearchFindsARateBelowAndOneAboveTheSlo() throws IOException {
         // at 20 ms per auth call the blocking gateway holds an event loop per call: about
         // 4 / 20 ms = 200 req/s at most
-        assertThat(capacity("--only", "blocking", "--auth-latency", "20ms", "--slo", "p99:100ms", "--duration", "3s"))
+        assertThat(
+                capacity("--only", "blocking", "--auth-latency", "20ms", "--slo", "p99:100ms", "--step-duration", "3s"))
             .as(out + err.toString())
             .isZero();
         JsonNode capacity = rung().path("capacity");
@@ -82,8 +83,8 @@ class CapacityIntegrationTests {
     void aStallInsideAStepShowsInItsP99() throws IOException {
         // auth-service answers after 1 s for 2 s of a 6 s step at 50 req/s: about 100
         // requests wait up to a second
-        assertThat(capacity("--only", "reactive", "--rates", "50", "--duration", "6s", "--subwindow", "6s", "--faults",
-                "2s:latency=1s 4s:latency=1ms"))
+        assertThat(capacity("--only", "reactive", "--rates", "50", "--step-duration", "6s", "--subwindow", "6s",
+                "--faults", "2s:latency=1s 4s:latency=1ms"))
             .as(out + err.toString())
             .isZero();
         JsonNode point = rung().path("capacity").path("points").get(0);

@@ -111,6 +111,7 @@ help: ## List every target with one line each
 	  echo "advanced knobs:"; \
 	  echo "AUTH_CLIENT=reactive~the gateway's auth client: reactive, blocking, offloaded or virtual"; \
 	  echo "WARMUP_PROBE=5s~the warm-up's parts, after each of which it checks whether it is steady"; \
+	  echo "WARMUP_LOAD=flat~paired targets: what warms a cold gateway: flat (flat out, wrk), rate (the duet's rate) or bursts (flat out, an idle part between)"; \
 	  echo "TIMEOUT=10s~a request without an answer by then is an error"; \
 	  echo "RATE_DURATION=20s~how long make lab PAIRED=no offers each rung RATE (once CPU_DURATION)"; \
 	  echo "PIN=auto~auto: on 4 cores or more the load generator gets cores of its own; off: shared"; \

@@ -12,6 +12,7 @@ import dev.perflab.lab.paired.PairPlan;
 import dev.perflab.lab.paired.Side;
 import dev.perflab.lab.paired.SideSettings;
 import dev.perflab.lab.paired.Stages;
+import dev.perflab.lab.paired.WarmUp;
 import dev.perflab.lab.runtime.RuntimeKind;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -32,6 +33,13 @@ public class PairOptions {
 
     @Mixin
     RuntimeOption runtime = new RuntimeOption();
+
+    @Option(names = "--warmup-load", defaultValue = "${env:WARMUP_LOAD:-flat}",
+            description = "What drives a cold gateway in its warm-up: flat (flat out, each its own wrk), rate (the duet "
+                    + "at its rate) or bursts (flat out, each part followed by an idle one for the JIT's compiler "
+                    + "threads); the warm-up ends once the JIT used at most 5 % of the process's CPU in a part, or "
+                    + "at WARMUP (default: ${DEFAULT-VALUE}).")
+    String warmupLoad;
 
     @Option(names = "--seed", defaultValue = "${env:SEED:-}",
             description = "Chooses each pass's order of start, port and schedule (default: a random one, recorded).")
@@ -69,12 +77,18 @@ public class PairOptions {
         return pass.timeout();
     }
 
+    /** WARMUP_LOAD; anything but flat, rate or bursts is one line. */
+    WarmUp.Load warmupLoad() {
+        return WarmUp.Load.of(warmupLoad);
+    }
+
     /**
      * Every shared knob checked; a bad one is one line naming it, before anything starts.
      */
     void validate() {
         apps.validate();
         pass.validate();
+        warmupLoad();
         runtime();
     }
 
@@ -115,7 +129,8 @@ public class PairOptions {
         long chosenSeed = seed();
         List<String> gatewayOnly = gatewayJavaOptions();
         return new PairPlan(a.withOptionsBefore(gatewayOnly), b.withOptionsBefore(gatewayOnly), ratePerSide, passes(),
-                PairPlan.split(pass.duration(), pass.subwindow()), pass.warmup(), pass.warmupProbe(), pass.timeout(),
+                PairPlan.split(pass.duration(), pass.subwindow()), pass.warmup(), pass.warmupProbe(), warmupLoad(),
+                pass.timeout(),
                 chosenSeed, apps.route(), apps.tokenHeader(), apps.authLatency(), javaOptions(), apps.healthTimeout(),
                 repository(), results.toAbsolutePath().normalize(), threshold, failOn.trim());
     }
@@ -135,7 +150,7 @@ public class PairOptions {
             double threshold, String failOn) {
         validate();
         return new LineupPlan(entrants, ratePerSide, passes(), PairPlan.split(pass.duration(), pass.subwindow()),
-                pass.warmup(), pass.warmupProbe(), alone, Duration.ofSeconds(alone.isZero() ? 0 : 1),
+                pass.warmup(), pass.warmupProbe(), warmupLoad(), alone, Duration.ofSeconds(alone.isZero() ? 0 : 1),
                 Math.max(1, wrk.threads()), Math.max(1, wrk.connections()), pass.timeout(), seed(), settings(),
                 apps.authLatency(), apps.results().toAbsolutePath().normalize(), threshold, failOn.trim());
     }

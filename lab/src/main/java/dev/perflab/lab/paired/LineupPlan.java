@@ -30,11 +30,12 @@ import dev.perflab.lab.verdict.Resolution;
  *
  * @param ratePerSide requests per second each rung of a duet is offered; one vegeta sends
  * twice that, round-robin
+ * @param warmupLoad WARMUP_LOAD: what drives a gateway in its warm-up
  * @param alone wrk's closed loop on each rung alone after the windows, after a ramp of
  * {@code aloneRamp}; zero for none
  */
 public record LineupPlan(List<Entrant> entrants, int ratePerSide, int passes, List<Duration> windows, Duration warmup,
-        Duration warmupProbe, Duration alone, Duration aloneRamp, int aloneThreads, int aloneConnections,
+        Duration warmupProbe, WarmUp.Load warmupLoad, Duration alone, Duration aloneRamp, int aloneThreads, int aloneConnections,
         Duration timeout, long seed, SideSettings settings, String authLatency, Path results, double failOn,
         String failOnText) {
 
@@ -99,6 +100,7 @@ public record LineupPlan(List<Entrant> entrants, int ratePerSide, int passes, Li
 
     public LineupPlan {
         entrants = List.copyOf(entrants);
+        java.util.Objects.requireNonNull(warmupLoad, "warmupLoad");
         windows = List.copyOf(windows);
         Set<String> names = new HashSet<>();
         for (Entrant entrant : entrants) {
@@ -210,6 +212,11 @@ public record LineupPlan(List<Entrant> entrants, int ratePerSide, int passes, Li
         return chain;
     }
 
+    /** The warm-up of each gateway: WARMUP_LOAD, WARMUP, WARMUP_PROBE. */
+    public WarmUp warmUp() {
+        return new WarmUp(warmupLoad, warmup, warmupProbe);
+    }
+
     public String describeLoad() {
         return ratePerSide + " req/s offered to each of the two rungs of a duet at the same time by one vegeta ("
                 + ratePerSide * 2 + " req/s round-robin), the other rungs idle";
@@ -262,11 +269,8 @@ public record LineupPlan(List<Entrant> entrants, int ratePerSide, int passes, Li
         plan.put("passes", passes);
         plan.put("windows_per_pass", windows.size());
         plan.put("window", Durations.format(windows.get(0)));
-        plan.put("warmup",
-                "each gateway once a pass, flat out and alone, up to " + Durations.format(warmup) + " in "
-                        + Durations.format(warmupProbe) + " parts, until its JIT compiled for at most "
-                        + Math.round(PairedRun.QUIET_JIT * 100) + " % of its CPU in the last part; then "
-                        + Durations.format(warmupProbe) + " of each duet at its rate, unmeasured");
+        plan.put("warmup", warmUp().describe("each gateway once a pass, when it first appears"));
+        plan.put("warmup_load", warmupLoad.id());
         plan.put("alone", alone.isZero() ? "none" : "wrk -t" + aloneThreads + " -c" + aloneConnections
                 + " on each rung alone, " + Durations.format(alone) + " after " + Durations.format(aloneRamp));
         plan.put("timeout", Durations.format(timeout));

@@ -109,7 +109,8 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
             return new PairResult.Warmup(
                     duets.stream().map(d -> d.warmup().took()).reduce(Duration.ZERO, Duration::plus),
                     duets.stream().mapToInt(d -> d.warmup().parts()).sum(),
-                    duets.stream().allMatch(d -> d.warmup().quiet()));
+                    duets.stream().allMatch(d -> d.warmup().quiet()),
+                    duets.isEmpty() ? WarmUp.Load.FLAT : duets.get(0).warmup().load());
         }
 
         public long jitBusyWindows() {

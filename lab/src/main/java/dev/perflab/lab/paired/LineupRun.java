@@ -134,23 +134,12 @@ public final class LineupRun {
         List<String> starts = shuffled(plan.entrants(), random);
         List<String> ports = shuffled(plan.entrants(), random);
         List<String> schedules = shuffled(plan.entrants(), random);
-        Map<String, LineupPlan.Entrant> byName = new LinkedHashMap<>();
-        plan.entrants().forEach(entrant -> byName.put(entrant.name(), entrant));
         try (StopOnExit onExit = StopOnExit.register("lab", () -> {
             run.interrupted("interrupted (Ctrl-C or SIGTERM) during the run; the processes it started were stopped, "
                     + "the passes that finished are in report.md");
             write(run);
         }); Stage closing = stage) {
-            for (int pass = 1; pass <= plan.passes(); pass++) {
-                List<LineupPlan.Entrant> order = rotated(starts, pass).stream().map(byName::get).toList();
-                LineupResult.Pass done = pass(pass, run.dir().resolve("pass-" + pass), order, rotated(ports, pass),
-                        rotated(schedules, pass));
-                synchronized (passes) {
-                    passes.add(done);
-                }
-                write(run);
-                progress(done);
-            }
+            measure(run, starts, ports, schedules);
         }
         catch (RuntimeException ex) {
             run.failed(ex, LabException.describe(ex), () -> write(run));
@@ -158,6 +147,29 @@ public final class LineupRun {
                     ? new LabException(ex.getMessage() + " (results so far: " + run.dir() + ")", ex) : ex;
         }
         return write(run);
+    }
+
+    /**
+     * The pass loop: pass after pass of the plan, each in its rotation of the orders of
+     * start, port and schedule, written (lab.json, the report) as soon as it is done.
+     */
+    private void measure(RunFolder run, List<String> starts, List<String> ports, List<String> schedules) {
+        Map<String, LineupPlan.Entrant> byName = new LinkedHashMap<>();
+        plan.entrants().forEach(entrant -> byName.put(entrant.name(), entrant));
+        for (int pass = 1; pass <= plan.passes(); pass++) {
+            List<LineupPlan.Entrant> order = rotated(starts, pass).stream().map(byName::get).toList();
+            done(run, pass(pass, run.dir().resolve("pass-" + pass), order, rotated(ports, pass),
+                    rotated(schedules, pass)));
+        }
+    }
+
+    /** A finished pass kept, written and said in its line. */
+    private void done(RunFolder run, LineupResult.Pass done) {
+        synchronized (passes) {
+            passes.add(done);
+        }
+        write(run);
+        progress(done);
     }
 
     /** The pass's line: each step's CPU ratio in this pass. */
@@ -235,7 +247,7 @@ public final class LineupRun {
                 cold.add(entrant.name());
             }
         }
-        PairResult.Warmup warmed = warmUp(cold, both);
+        PairResult.Warmup warmed = plan.warmUp().run(stage, cold, both);
         warm.addAll(cold);
         List<Map<String, PairResult.SideWindow>> windows = new ArrayList<>();
         for (Duration length : plan.windows()) {
@@ -246,40 +258,12 @@ public final class LineupRun {
         LineupResult.Duet done = LineupResult.Duet.of(a, b, warmed, windows);
         out.printf(Locale.ROOT, "    %s: %s; CPU per request %.3f, bytes %s%n", duet.name(), cold.isEmpty()
                 ? "both warm"
-                : "warm-up of " + String.join(" and ", cold) + " " + Math.round(warmed.took().toMillis() / 1000.0)
+                : "warm-up (" + warmed.load().id() + ") of " + String.join(" and ", cold) + " " + Math.round(warmed.took().toMillis() / 1000.0)
                         + " s" + (warmed.quiet() ? "" : " (WARMUP ran out before the JIT went quiet)"),
                 done.ratio(PairResult.SideWindow::cpuMsPerRequest), duet.reference() ? "-"
                         : String.format(Locale.ROOT, "%.4f", done.ratio(PairResult.SideWindow::bytesPerRequest)));
         out.flush();
         return done;
-    }
-
-    /**
-     * The rungs of {@code cold} flat out at once (each its own wrk), in WARMUP_PROBE
-     * parts, until no JVM's JIT compiled for more than {@link PairedRun#QUIET_JIT} of its
-     * CPU in the last part, or WARMUP is spent; then one part of the duet at its rate,
-     * unmeasured, so that its windows start at their own load.
-     */
-    private PairResult.Warmup warmUp(List<String> cold, List<String> duet) {
-        long started = System.nanoTime();
-        Duration spent = Duration.ZERO;
-        int parts = 0;
-        boolean quiet = plan.warmup().isZero() || cold.isEmpty();
-        while (!quiet && spent.compareTo(plan.warmup()) < 0) {
-            Duration part = plan.warmupProbe().compareTo(plan.warmup().minus(spent)) < 0 ? plan.warmupProbe()
-                    : plan.warmup().minus(spent);
-            Map<String, PairResult.SideWindow> read = stage.burst(cold, part);
-            spent = spent.plus(part);
-            parts++;
-            if (read.values().stream().noneMatch(PairResult.SideWindow::jitBusy)) {
-                quiet = true;
-            }
-        }
-        if (!plan.warmup().isZero()) {
-            stage.offer(duet, plan.warmupProbe());
-            parts++;
-        }
-        return new PairResult.Warmup(Duration.ofNanos(System.nanoTime() - started), parts, quiet);
     }
 
 }

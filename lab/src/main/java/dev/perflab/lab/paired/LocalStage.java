@@ -52,8 +52,12 @@ public final class LocalStage implements Stage {
         this.backends = backends;
         this.vegeta = vegeta;
         this.wrk = wrk;
-        this.burstWrk = new WrkGenerator(plan.settings().root().resolve("wrk/summary.lua"),
-                new WrkGenerator.Load(1, BURST_CONNECTIONS, plan.timeout()));
+        this.burstWrk = burstWrk(plan.settings().root(), plan.timeout());
+    }
+
+    /** The wrk that drives one side flat out in a warm-up. */
+    static WrkGenerator burstWrk(Path root, Duration timeout) {
+        return new WrkGenerator(root.resolve("wrk/summary.lua"), new WrkGenerator.Load(1, BURST_CONNECTIONS, timeout));
     }
 
     /**
@@ -92,13 +96,23 @@ public final class LocalStage implements Stage {
         if (schedule.size() != 2) {
             throw new IllegalArgumentException("a duet is two rungs, not " + schedule);
         }
+        return offer(running, vegeta, plan.settings().header(), schedule, length);
+    }
+
+    /**
+     * The sides of {@code schedule} offered a rate at once by one vegeta, round-robin in
+     * that order: each side's requests, latency, CPU outside the JIT's compiler threads
+     * and what its JVM counted (the JIT's share its compiler threads' CPU).
+     */
+    static Map<String, PairResult.SideWindow> offer(Map<String, StartedSide> running, VegetaGenerator vegeta,
+            String header, List<String> schedule, Duration length) {
         Map<String, StartedSide.Mark> before = new LinkedHashMap<>();
         for (String rung : schedule) {
             before.put(rung, running.get(rung).mark());
         }
         List<URI> urls = new ArrayList<>();
         schedule.forEach(rung -> urls.add(running.get(rung).url()));
-        Map<URI, LoadResult> each = vegeta.offerEach(urls, plan.settings().header(), length);
+        Map<URI, LoadResult> each = vegeta.offerEach(urls, header, length);
         Map<String, PairResult.SideWindow> windows = new LinkedHashMap<>();
         for (String rung : schedule) {
             StartedSide side = running.get(rung);
@@ -111,6 +125,18 @@ public final class LocalStage implements Stage {
 
     @Override
     public Map<String, PairResult.SideWindow> burst(List<String> rungs, Duration length) {
+        return burst(running, burstWrk, plan.settings().header(), rungs, length);
+    }
+
+    /**
+     * Each side of {@code rungs} flat out at once, each with its own wrk: each side's
+     * requests, its CPU outside the JIT's compiler threads, and the compiler threads' CPU
+     * as its JIT's share. With ten JVMs on two cores, the JIT's own wall-clock total is
+     * stretched by every other thread that waits for a core, and never reads quiet; its
+     * threads' CPU does.
+     */
+    static Map<String, PairResult.SideWindow> burst(Map<String, StartedSide> running, WrkGenerator wrk, String header,
+            List<String> rungs, Duration length) {
         Map<String, StartedSide.Mark> before = new LinkedHashMap<>();
         for (String rung : rungs) {
             before.put(rung, running.get(rung).mark());
@@ -120,20 +146,16 @@ public final class LocalStage implements Stage {
         try {
             for (String rung : rungs) {
                 URI url = running.get(rung).url();
-                loads.put(rung, pool.submit(() -> burstWrk.offer(url, plan.settings().header(), length)));
+                loads.put(rung, pool.submit(() -> wrk.offer(url, header, length)));
             }
             Map<String, PairResult.SideWindow> windows = new LinkedHashMap<>();
             for (String rung : rungs) {
                 LoadResult result = loads.get(rung).get();
                 StartedSide side = running.get(rung);
                 StartedSide.Spent spent = side.since(before.get(rung));
-                // in the warm-up the JIT's share is its compiler threads' CPU (with ten
-                // JVMs on two cores, the JIT's own wall-clock total is stretched by every
-                // other thread that waits for a core, and never reads quiet), against
-                // the process's whole CPU
                 JvmCounters.Reading jvm = side.counters() == null ? null
                         : new JvmCounters.Reading(0, 0, 0, 0, Math.round(spent.compilerMs()), -1, -1, Map.of());
-                windows.put(rung, PairResult.SideWindow.of(result, spent.requestsMs() + spent.compilerMs(), jvm));
+                windows.put(rung, PairResult.SideWindow.of(result, spent.requestsMs(), jvm));
             }
             return windows;
         }

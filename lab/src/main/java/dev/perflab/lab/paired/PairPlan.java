@@ -18,13 +18,14 @@ import java.util.Locale;
  * the interval is over passes, and stopping when it looks good would bias it), the
  * windows of each pass, the warm-up.
  *
+ * @param warmupLoad WARMUP_LOAD: what drives both sides in the warm-up
  * @param ratePerSide requests per second each gateway is offered; one vegeta sends twice
  * that, round-robin
  * @param seed chooses each pass's order of start, port and schedule
  * @param failOn the FAIL_ON gate as a fraction (0.05 for 5 %), NaN for none
  */
 public record PairPlan(Side a, Side b, int ratePerSide, int passes, List<Duration> windows, Duration warmup,
-        Duration warmupProbe, Duration timeout, long seed, String route, String header, String authLatency,
+        Duration warmupProbe, WarmUp.Load warmupLoad, Duration timeout, long seed, String route, String header, String authLatency,
         List<String> javaOptions, Duration healthTimeout, Path root, Path results, double failOn, String failOnText) {
 
     /**
@@ -44,6 +45,7 @@ public record PairPlan(Side a, Side b, int ratePerSide, int passes, List<Duratio
 
     public PairPlan {
         windows = List.copyOf(windows);
+        java.util.Objects.requireNonNull(warmupLoad, "warmupLoad");
         javaOptions = List.copyOf(javaOptions);
         if (ratePerSide < 0 || ratePerSide > 50_000) {
             throw new LabException("RATE must be 1 to 50000 requests per second for each side, or 0 for the "
@@ -127,6 +129,11 @@ public record PairPlan(Side a, Side b, int ratePerSide, int passes, List<Duratio
         return parts;
     }
 
+    /** The warm-up of every pass: WARMUP_LOAD, WARMUP, WARMUP_PROBE. */
+    public WarmUp warmUp() {
+        return new WarmUp(warmupLoad, warmup, warmupProbe);
+    }
+
     /** Whether the sides run in the closed loop (RATE=0) rather than at a rate. */
     public boolean closedLoop() {
         return ratePerSide == 0;
@@ -181,10 +188,8 @@ public record PairPlan(Side a, Side b, int ratePerSide, int passes, List<Duratio
         plan.put("passes", passes);
         plan.put("windows_per_pass", windows.size());
         plan.put("window", Durations.format(windows.get(0)));
-        plan.put("warmup",
-                "up to " + Durations.format(warmup) + " in " + Durations.format(warmupProbe)
-                        + " parts, until neither JVM's JIT compiled for more than "
-                        + Math.round(PairedRun.QUIET_JIT * 100) + " % of its CPU in the last part");
+        plan.put("warmup", warmUp().describe("both sides every pass"));
+        plan.put("warmup_load", warmupLoad.id());
         plan.put("timeout", Durations.format(timeout));
         plan.put("seed", seed);
         plan.put("route", route);

@@ -82,11 +82,11 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
         }
 
         /**
-         * Whether the JIT compiled for more than PairedRun.QUIET_JIT of the window's
-         * requests' CPU: the code was still changing.
+         * Whether the JIT compiled for more than {@link WarmUp#QUIET_JIT} of the process's
+         * CPU in this window: the code was still changing.
          */
         public boolean jitBusy() {
-            return jvm != null && jvm.jitMillis() > PairedRun.QUIET_JIT * cpuMs;
+            return !WarmUp.quiet(this);
         }
 
         Map<String, Object> json() {
@@ -192,15 +192,16 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
     }
 
     /**
-     * How long a pass's warm-up took, in how many parts, and whether it ended because
-     * both JITs went quiet (else WARMUP ran out).
+     * How long a warm-up took, in how many parts, whether it ended because the JITs went
+     * quiet (else WARMUP ran out), and the load it warmed with (WARMUP_LOAD).
      */
-    public record Warmup(Duration took, int parts, boolean quiet) {
+    public record Warmup(Duration took, int parts, boolean quiet, WarmUp.Load load) {
 
         Map<String, Object> json() {
             Map<String, Object> json = new LinkedHashMap<>();
             json.put("took_s", round(took.toMillis() / 1000.0, 1));
             json.put("parts", parts);
+            json.put("load", load.id());
             json.put("ended",
                     quiet ? "the JIT went quiet in both gateways" : "WARMUP ran out before the JIT went quiet");
             return json;

@@ -15,6 +15,7 @@ import java.util.function.Consumer;
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.load.LoadResult;
 import dev.perflab.lab.load.VegetaGenerator;
+import dev.perflab.lab.load.WrkGenerator;
 import dev.perflab.lab.run.RunFolder;
 import dev.perflab.lab.run.RunOpening;
 import dev.perflab.lab.runtime.RuntimeKind;
@@ -59,6 +60,9 @@ public final class PairedRun {
 
     private final Consumer<PairResult> render;
 
+    /** Each side's wrk in a flat-out warm-up (WARMUP_LOAD=flat or bursts). */
+    private final WrkGenerator burstWrk;
+
     private final ProfilerChoice profiler;
 
     /** Where both sides and the backends run: local or compose. */
@@ -71,6 +75,7 @@ public final class PairedRun {
         this.out = out;
         this.render = render;
         this.profiler = profiler;
+        this.burstWrk = LocalStage.burstWrk(plan.root(), plan.timeout());
         Random random = new Random(plan.seed());
         this.aOnFirstPort = balanced(plan.passes(), random);
         this.aStartsFirst = balanced(plan.passes(), random);
@@ -119,6 +124,9 @@ public final class PairedRun {
     }
 
     private PairResult execute(RunFolder run) {
+        if (plan.warmupLoad() != WarmUp.Load.RATE) {
+            WrkGenerator.requireInstalled();
+        }
         out.println("A: " + plan.a().describe());
         out.println("B: " + plan.b().describe());
         out.println("Load: " + plan.describeLoad());
@@ -204,9 +212,12 @@ public final class PairedRun {
             a.awaitReady();
             b.awaitReady();
             List<StartedSide> schedule = aFirstInSchedule ? List.of(a, b) : List.of(b, a);
-            PairResult.Warmup warm = warmUp(generator, schedule, a, b);
-            out.printf(Locale.ROOT, "    warm-up: %.0f s in %d parts, %s%n", warm.took().toMillis() / 1000.0,
-                    warm.parts(), warm.quiet() ? "the JIT went quiet in both gateways"
+            // the gateways are cold every pass; nginx needs no warming
+            List<String> cold = running.keySet().stream().filter(side -> running.get(side).side().jvm()).toList();
+            PairResult.Warmup warm = plan.warmUp()
+                .run(parts(running, generator), cold, aFirstInSchedule ? List.of("A", "B") : List.of("B", "A"));
+            out.printf(Locale.ROOT, "    warm-up (%s): %.0f s in %d parts, %s%n", warm.load().id(),
+                    warm.took().toMillis() / 1000.0, warm.parts(), warm.quiet() ? "the JIT went quiet in both gateways"
                             : "WARMUP ran out before the JIT went quiet, measuring anyway");
             out.flush();
             List<PairResult.Window> windows = new ArrayList<>();
@@ -224,6 +235,26 @@ public final class PairedRun {
         finally {
             running.values().forEach(StartedSide::close);
         }
+    }
+
+    /**
+     * What the warm-up drives: both sides at the rate by the pair's vegeta, or each flat
+     * out with its own wrk.
+     */
+    private WarmUp.Parts parts(Map<String, StartedSide> running, VegetaGenerator generator) {
+        return new WarmUp.Parts() {
+
+            @Override
+            public Map<String, PairResult.SideWindow> offer(List<String> schedule, Duration length) {
+                return LocalStage.offer(running, generator, plan.header(), schedule, length);
+            }
+
+            @Override
+            public Map<String, PairResult.SideWindow> burst(List<String> sides, Duration length) {
+                return LocalStage.burst(running, burstWrk, plan.header(), sides, length);
+            }
+
+        };
     }
 
     /**
@@ -249,46 +280,6 @@ public final class PairedRun {
                 PairResult.SideWindow.of(each.get(b.url()), spentB.requestsMs(), spentB.jvm(), spentB.split()),
                 backendsAfter[0] - backendsBefore[0], backendsAfter[1] - backendsBefore[1], generatorMs);
     }
-
-    /**
-     * Both sides at the rate together, in WARMUP_PROBE parts, until neither JVM's JIT
-     * compiled for more than 5 % of its CPU in the last part (its code has stopped
-     * changing), or WARMUP is spent.
-     */
-    private PairResult.Warmup warmUp(VegetaGenerator generator, List<StartedSide> schedule, StartedSide a,
-            StartedSide b) {
-        long started = System.nanoTime();
-        Duration spent = Duration.ZERO;
-        int parts = 0;
-        List<URI> urls = schedule.stream().map(StartedSide::url).toList();
-        while (spent.compareTo(plan.warmup()) < 0) {
-            Duration part = plan.warmupProbe().compareTo(plan.warmup().minus(spent)) < 0 ? plan.warmupProbe()
-                    : plan.warmup().minus(spent);
-            long jitA = a.jitMillis();
-            long jitB = b.jitMillis();
-            double cpuA = a.cpuMillis();
-            double cpuB = b.cpuMillis();
-            generator.offerEach(urls, plan.header(), part);
-            long compiledA = a.jitMillis() - jitA;
-            long compiledB = b.jitMillis() - jitB;
-            double usedA = a.cpuMillis() - cpuA;
-            double usedB = b.cpuMillis() - cpuB;
-            spent = spent.plus(part);
-            parts++;
-            if (compiledA <= QUIET_JIT * usedA && compiledB <= QUIET_JIT * usedB) {
-                return new PairResult.Warmup(Duration.ofNanos(System.nanoTime() - started), parts, true);
-            }
-        }
-        return new PairResult.Warmup(Duration.ofNanos(System.nanoTime() - started), parts, plan.warmup().isZero());
-    }
-
-    /**
-     * The JIT is quiet when it compiled for at most this share of the process's CPU in
-     * the last part of a warm-up. After its bulk (about 30 s of a gateway flat out), a
-     * JVM keeps recompiling now and then at 1 to 10 % of its CPU for minutes, so 1 %
-     * ended by chance or by WARMUP (docs/en/13-paired.md).
-     */
-    static final double QUIET_JIT = 0.05;
 
     /**
      * {@code count} booleans, true in half of them (the odd one decided by the seed),

@@ -46,7 +46,7 @@ class LineupRunTests {
 
     static LineupPlan plan(List<LineupPlan.Entrant> entrants, int passes, Duration alone) {
         return new LineupPlan(entrants, 100, passes, List.of(Duration.ofSeconds(10), Duration.ofSeconds(10)),
-                Duration.ofSeconds(20), Duration.ofSeconds(5), alone, Duration.ofSeconds(1), 5, 10,
+                Duration.ofSeconds(20), Duration.ofSeconds(5), WarmUp.Load.FLAT, alone, Duration.ofSeconds(1), 5, 10,
                 Duration.ofSeconds(10), 7, new SideSettings(ROOT, List.of(), Duration.ofSeconds(60), "/service/hello",
                         "Authorization: Bearer lab-token"),
                 "1ms", Path.of("results"), Double.NaN, "");

@@ -81,7 +81,7 @@ class PairLadderTests {
     private static PairLadder.Done done(PairLadder.Step step, Map<String, PairedRatio> verdicts) {
         Side a = Side.labGateway("A", List.of("reactive"));
         PairPlan plan = new PairPlan(a, a, 100, 3, List.of(Duration.ofSeconds(10)), Duration.ZERO,
-                Duration.ofSeconds(5), Duration.ofSeconds(10), 1, "/service/hello", null, "1ms", List.of(),
+                Duration.ofSeconds(5), WarmUp.Load.FLAT, Duration.ofSeconds(10), 1, "/service/hello", null, "1ms", List.of(),
                 Duration.ofSeconds(60), Path.of("."), Path.of("results"), Double.NaN, "");
         return new PairLadder.Done(step, new PairResult(plan, List.of(), verdicts, null, null, Path.of("x")));
     }

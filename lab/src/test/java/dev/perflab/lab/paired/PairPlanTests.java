@@ -19,7 +19,7 @@ class PairPlanTests {
             List.of("-Dlab.burn.micros=40"), null);
 
     private static PairPlan plan(int rate, int passes, List<Duration> windows) {
-        return new PairPlan(A, B, rate, passes, windows, Duration.ofSeconds(30), Duration.ofSeconds(5),
+        return new PairPlan(A, B, rate, passes, windows, Duration.ofSeconds(30), Duration.ofSeconds(5), WarmUp.Load.FLAT,
                 Duration.ofSeconds(10), 1, "/service/hello", null, "1ms", List.of(), Duration.ofSeconds(60),
                 Path.of("."), Path.of("results"), Double.NaN, "");
     }
@@ -69,17 +69,17 @@ class PairPlanTests {
     void anNginxSideNeedsTheRouteAndTheBearerTokenItsConfigKnows() {
         Side nginx = Side.nginx("A", false, Path.of("lab/nginx/auth-request.conf"));
         List<Duration> one = List.of(Duration.ofSeconds(10));
-        PairPlan plan = new PairPlan(nginx, B, 300, 4, one, Duration.ZERO, Duration.ofSeconds(5),
+        PairPlan plan = new PairPlan(nginx, B, 300, 4, one, Duration.ZERO, Duration.ofSeconds(5), WarmUp.Load.FLAT,
                 Duration.ofSeconds(10), 1, "/service/hello", "Authorization: Bearer lab-token", "1ms", List.of(),
                 Duration.ofSeconds(60), Path.of("."), Path.of("results"), Double.NaN, "");
         assertThat(plan.token()).isEqualTo("lab-token");
-        assertThatThrownBy(() -> new PairPlan(nginx, B, 300, 4, one, Duration.ZERO, Duration.ofSeconds(5),
+        assertThatThrownBy(() -> new PairPlan(nginx, B, 300, 4, one, Duration.ZERO, Duration.ofSeconds(5), WarmUp.Load.FLAT,
                 Duration.ofSeconds(10), 1, "/api/hello", "Authorization: Bearer lab-token", "1ms", List.of(),
                 Duration.ofSeconds(60), Path.of("."), Path.of("results"), Double.NaN, ""))
             .isInstanceOf(LabException.class)
             .hasMessage(
                     "A_GATEWAY=nginx routes /service/ (lab/nginx), not ROUTE=/api/hello: leave ROUTE at its default");
-        assertThatThrownBy(() -> new PairPlan(nginx, B, 300, 4, one, Duration.ZERO, Duration.ofSeconds(5),
+        assertThatThrownBy(() -> new PairPlan(nginx, B, 300, 4, one, Duration.ZERO, Duration.ofSeconds(5), WarmUp.Load.FLAT,
                 Duration.ofSeconds(10), 1, "/service/hello", "X-Token: abc", "1ms", List.of(), Duration.ofSeconds(60),
                 Path.of("."), Path.of("results"), Double.NaN, ""))
             .isInstanceOf(LabException.class)

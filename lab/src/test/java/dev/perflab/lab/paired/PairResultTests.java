@@ -45,7 +45,7 @@ class PairResultTests {
 
     private static PairPlan gated(int passes) {
         return new PairPlan(REACTIVE, REACTIVE, 400, passes, List.of(Duration.ofSeconds(10)), Duration.ZERO,
-                Duration.ofSeconds(5), Duration.ofSeconds(10), 1, "/service/hello", null, "1ms", List.of(),
+                Duration.ofSeconds(5), WarmUp.Load.FLAT, Duration.ofSeconds(10), 1, "/service/hello", null, "1ms", List.of(),
                 Duration.ofSeconds(60), Path.of("."), Path.of("results"), 0.05, "5%");
     }
 
@@ -63,7 +63,7 @@ class PairResultTests {
         List<PairResult.Pass> passes = new ArrayList<>();
         for (int i = 0; i < cpuB.length; i++) {
             PairResult.Window both = new PairResult.Window(window(1000, errorsA), window(cpuB[i], 0), 100, 100, null);
-            passes.add(PairResult.Pass.of(i + 1, 1, 2, "A", "A", new PairResult.Warmup(Duration.ZERO, 0, true),
+            passes.add(PairResult.Pass.of(i + 1, 1, 2, "A", "A", new PairResult.Warmup(Duration.ZERO, 0, true, WarmUp.Load.FLAT),
                     List.of(both)));
         }
         return passes;
@@ -109,7 +109,7 @@ class PairResultTests {
         List<PairResult.Pass> silent = passes(new double[] { 1000, 1000 }, 0);
         PairResult.Window nothing = new PairResult.Window(window(1000, 0), window(0, 0), 100, 100, null);
         silent.add(
-                PairResult.Pass.of(3, 1, 2, "A", "A", new PairResult.Warmup(Duration.ZERO, 0, true), List.of(nothing)));
+                PairResult.Pass.of(3, 1, 2, "A", "A", new PairResult.Warmup(Duration.ZERO, 0, true, WarmUp.Load.FLAT), List.of(nothing)));
         PairResult unmeasured = PairResult.of(gated(3), silent, Path.of("x"));
         assertThat(unmeasured.gate().held()).isFalse();
         assertThat(unmeasured.gate().why()).contains("one side answered no request, or used no CPU");

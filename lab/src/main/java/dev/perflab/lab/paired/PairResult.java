@@ -38,13 +38,22 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
      */
     /**
      * A side's CPU in a window beside what its cost is read from: its collector's threads
-     * (part of the cost, shown apart: a collection is a lump in one window), and the same
-     * CPU in the 10 ms clock ticks of /proc/<pid>/stat, kept to compare the two readings'
-     * spread; NaN where not read.
+     * (part of the cost, shown apart: a collection is a lump in one window), and the
+     * process's CPU outside the JIT as a second reading, kept to compare the two
+     * readings' spread: in the 10 ms clock ticks of /proc/<pid>/stat on this machine
+     * ({@code cpu_ms_ticks}), from the container's cgroup counter in nanoseconds on
+     * RUNTIME=compose ({@code cpu_ms_cgroup}); NaN where not read.
+     * @param processKey the JSON name of the second reading, which says what it is
      */
-    public record CpuSplit(double gcMs, double ticksMs) {
+    public record CpuSplit(double gcMs, double processMs, String processKey) {
 
-        public static final CpuSplit NONE = new CpuSplit(Double.NaN, Double.NaN);
+        /** The second reading in clock ticks of /proc/<pid>/stat. */
+        public static final String TICKS = "cpu_ms_ticks";
+
+        /** The second reading from a container's cgroup, in nanoseconds. */
+        public static final String CGROUP = "cpu_ms_cgroup";
+
+        public static final CpuSplit NONE = new CpuSplit(Double.NaN, Double.NaN, TICKS);
 
     }
 
@@ -98,8 +107,8 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
             if (!Double.isNaN(split.gcMs())) {
                 side.put("gc_cpu_ms", round(split.gcMs(), 3));
             }
-            if (!Double.isNaN(split.ticksMs())) {
-                side.put("cpu_ms_ticks", round(split.ticksMs(), 1));
+            if (!Double.isNaN(split.processMs())) {
+                side.put(split.processKey(), round(split.processMs(), 1));
             }
             side.put(PairedMetric.P50.key(), p50Ms);
             side.put(PairedMetric.P99.key(), p99Ms);
@@ -233,7 +242,8 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
                     parts.stream().mapToDouble(SideWindow::cpuMs).sum(), ms(merged.getValueAtPercentile(50)),
                     ms(merged.getValueAtPercentile(99)), merged, jvm,
                     new CpuSplit(parts.stream().mapToDouble(part -> part.split().gcMs()).sum(),
-                            parts.stream().mapToDouble(part -> part.split().ticksMs()).sum()));
+                            parts.stream().mapToDouble(part -> part.split().processMs()).sum(),
+                            parts.isEmpty() ? CpuSplit.TICKS : parts.get(0).split().processKey()));
         }
 
         private static double ms(long micros) {

@@ -275,7 +275,8 @@ final class StartedSide implements AutoCloseable {
             // apart
             requests = container != null ? Math.max(0, process - compiler)
                     : (spent.gcNanos() + spent.otherNanos()) / 1e6;
-            split = new PairResult.CpuSplit(spent.gcNanos() / 1e6, Math.max(0, process - compiler));
+            split = new PairResult.CpuSplit(spent.gcNanos() / 1e6, Math.max(0, process - compiler),
+                    container != null ? PairResult.CpuSplit.CGROUP : PairResult.CpuSplit.TICKS);
         }
         else {
             Map<Long, Double> now = gateway == null ? Map.of() : ProcessCpu.compilerThreads(pid());

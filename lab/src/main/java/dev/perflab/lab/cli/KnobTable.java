@@ -4,7 +4,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import dev.perflab.lab.paired.LineupPlan;
-import dev.perflab.lab.paired.PairPlan;
 import dev.perflab.lab.run.CommandKind;
 import picocli.CommandLine.IDefaultValueProvider;
 import picocli.CommandLine.Model.ArgSpec;
@@ -40,7 +39,7 @@ final class KnobTable implements IDefaultValueProvider {
         row(table, "SUBWINDOW", "10s", PAIRS);
         row(table, "SUBWINDOW", LineupPlan.DUET_WINDOW.toSeconds() + "s", CHAINS);
         row(table, "RATE", String.valueOf(CommandKind.LADDER_CPU_RATE), "lab");
-        row(table, "RATE", String.valueOf(PairPlan.DEFAULT_RATE), PAIRS);
+        row(table, "RATE", String.valueOf(LineupPlan.DEFAULT_RATE), PAIRS);
         row(table, "RATE", String.valueOf(LineupPlan.DEFAULT_RATE), CHAINS);
         // enough connections that the client does not cap a point: 200 / 20 ms = 10,000
         // req/s, beyond any rung here

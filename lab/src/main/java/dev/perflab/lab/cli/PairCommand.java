@@ -11,13 +11,13 @@ import dev.perflab.lab.LabException;
 import dev.perflab.lab.pairedreport.PairReport;
 import dev.perflab.lab.capacity.Slo;
 import dev.perflab.lab.report.GateLine;
-import dev.perflab.lab.paired.PairPlan;
+import dev.perflab.lab.paired.LineupPlan;
+import dev.perflab.lab.paired.LineupRun;
+import dev.perflab.lab.paired.Stages;
 import dev.perflab.lab.paired.PairResult;
-import dev.perflab.lab.paired.PairedRun;
 import dev.perflab.lab.paired.ProfilerChoice;
 import dev.perflab.lab.paired.Side;
 import dev.perflab.lab.paired.SloCheck;
-import dev.perflab.lab.run.RunFolder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -90,13 +90,15 @@ public class PairCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PairPlan plan = plan();
+        LineupPlan plan = plan();
         PrintWriter out = spec.commandLine().getOut();
         PairedKnobs.announce(profiler, out);
-        PairResult result = PairedRun.execute(plan, options.runtime(), "pair", out,
-                sofar -> RunFolder.write(sofar.dir().resolve("compare.md"),
-                        PairedKnobs.profiles(profiler, sofar.dir()).apply(PairReport.markdown(sofar))),
-                profiler);
+        out.println(plan.expectedDuration());
+        out.println(plan.resolution());
+        PairResult result = PairResult.of(LineupRun.measure(plan, "pair", "make compare", out, Stages::open,
+                sofar -> PairedKnobs.compareReport(PairResult.of(sofar), profiler), done -> {
+                }, profiler));
+        PairedKnobs.verdicts(result, out);
         int appended = history.append(result.dir(), options.results(), out);
         List<GateLine> gates = new ArrayList<>(PairReport.gates(List.of(result), failOn.text()));
         gates.forEach(out::println);
@@ -108,7 +110,7 @@ public class PairCommand implements Callable<Integer> {
     }
 
     /** Every knob read and checked once, before anything starts. */
-    PairPlan plan() {
+    LineupPlan plan() {
         gate.slo();
         Path jar = PairedKnobs.gatewayJar(own, options.repository(), "make compare");
         Side a = Side.of("A", aGateway, aJavaOpts, jdk("A", aJdk), options.repository(), jar);

@@ -15,9 +15,8 @@ import dev.perflab.lab.pairedreport.PairLadderReport;
 import dev.perflab.lab.pairedreport.PairReport;
 import dev.perflab.lab.report.GateLine;
 import dev.perflab.lab.paired.PairLadder;
-import dev.perflab.lab.paired.PairPlan;
+import dev.perflab.lab.paired.LineupPlan;
 import dev.perflab.lab.paired.ProfilerChoice;
-import dev.perflab.lab.paired.Stages;
 import dev.perflab.lab.paired.Side;
 import dev.perflab.lab.paired.SloCheck;
 import dev.perflab.lab.result.Scenario;
@@ -76,7 +75,6 @@ public class PairLadderCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         options.validate();
-        Stages.requireLocal(options.runtime(), "make pair-ladder");
         failOn.threshold();
         Slo slo = gate.slo();
         gatewayJar = PairedKnobs.gatewayJar(own, options.repository(), "make pair-ladder");
@@ -86,7 +84,7 @@ public class PairLadderCommand implements Callable<Integer> {
         for (PairLadder.Step step : steps) {
             plan(step, options.results(), passes);
         }
-        PairPlan first = plan(steps.get(0), options.results(), passes);
+        LineupPlan first = plan(steps.get(0), options.results(), passes);
         ProfilerChoice profiler = PairedKnobs.profiler(profile, options.repository(), List.of(first.a(), first.b()));
         PairedKnobs.announce(profiler, out);
         out.println(PairLadderReport.expected(steps.size(), first));
@@ -132,7 +130,7 @@ public class PairLadderCommand implements Callable<Integer> {
      * A step's pair: A the rung before, B the rung, each with its profiles, options and
      * JDK.
      */
-    private PairPlan plan(PairLadder.Step step, Path results, int passes) {
+    private LineupPlan plan(PairLadder.Step step, Path results, int passes) {
         return options.plan(side("A", step.from()), side("B", step.to()), options.rate(), results, failOn.text());
     }
 

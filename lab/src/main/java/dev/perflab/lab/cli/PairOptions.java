@@ -8,7 +8,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.compare.Comparison;
 import dev.perflab.lab.paired.LineupPlan;
-import dev.perflab.lab.paired.PairPlan;
+import dev.perflab.lab.paired.PassWindows;
 import dev.perflab.lab.paired.Side;
 import dev.perflab.lab.paired.SideSettings;
 import dev.perflab.lab.paired.Stages;
@@ -123,16 +123,16 @@ public class PairOptions {
      * @param results where this pair's results folder goes
      * @param failOn FAIL_ON as given, empty for none
      */
-    PairPlan plan(Side a, Side b, int ratePerSide, Path results, String failOn) {
+    LineupPlan plan(Side a, Side b, int ratePerSide, Path results, String failOn) {
         validate();
         double threshold = failOn.isBlank() ? Double.NaN : Comparison.threshold(failOn);
-        long chosenSeed = seed();
         List<String> gatewayOnly = gatewayJavaOptions();
-        return new PairPlan(a.withOptionsBefore(gatewayOnly), b.withOptionsBefore(gatewayOnly), ratePerSide, passes(),
-                PairPlan.split(pass.duration(), pass.subwindow()), pass.warmup(), pass.warmupProbe(), warmupLoad(),
-                pass.timeout(),
-                chosenSeed, apps.route(), apps.tokenHeader(), apps.authLatency(), javaOptions(), apps.healthTimeout(),
-                repository(), results.toAbsolutePath().normalize(), threshold, failOn.trim());
+        // a side RUNTIME cannot run is one line before the results folder is made
+        Stages.refuse(runtime(), List.of(a, b));
+        return LineupPlan.pair(a.withOptionsBefore(gatewayOnly), b.withOptionsBefore(gatewayOnly), ratePerSide,
+                passes(), PassWindows.split(pass.duration(), pass.subwindow()), pass.warmup(), pass.warmupProbe(),
+                warmupLoad(), pass.timeout(), seed(), settings(), apps.authLatency(),
+                results.toAbsolutePath().normalize(), threshold, failOn.trim());
     }
 
     /**
@@ -149,10 +149,10 @@ public class PairOptions {
     LineupPlan chain(List<LineupPlan.Entrant> entrants, int ratePerSide, Duration alone, WrkOptions wrk,
             double threshold, String failOn) {
         validate();
-        return new LineupPlan(entrants, ratePerSide, passes(), PairPlan.split(pass.duration(), pass.subwindow()),
+        return new LineupPlan(entrants, ratePerSide, passes(), PassWindows.split(pass.duration(), pass.subwindow()),
                 pass.warmup(), pass.warmupProbe(), warmupLoad(), alone, Duration.ofSeconds(alone.isZero() ? 0 : 1),
                 Math.max(1, wrk.threads()), Math.max(1, wrk.connections()), pass.timeout(), seed(), settings(),
-                apps.authLatency(), apps.results().toAbsolutePath().normalize(), threshold, failOn.trim());
+                apps.authLatency(), apps.results().toAbsolutePath().normalize(), threshold, failOn.trim(), false);
     }
 
     /** SEED as given, or a random one (recorded with the run). */

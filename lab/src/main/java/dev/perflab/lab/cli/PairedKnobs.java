@@ -10,7 +10,10 @@ import java.util.function.UnaryOperator;
 
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.capacity.Slo;
+import dev.perflab.lab.paired.PairResult;
 import dev.perflab.lab.paired.ProfilerChoice;
+import dev.perflab.lab.pairedreport.PairReport;
+import dev.perflab.lab.run.RunFolder;
 import dev.perflab.lab.paired.Side;
 import dev.perflab.lab.paired.SloCheck;
 import dev.perflab.lab.profile.ProfilerKind;
@@ -107,6 +110,21 @@ final class PairedKnobs {
             out.println("PROFILER=" + choice.kind().id() + ": every gateway side profiled in its measured windows, "
                     + "a file per gateway per pass in pass-N/<side>/. " + ProfileSection.COST);
         }
+    }
+
+    /** compare.md from a pair's result so far, with its Profiles section (PROFILER). */
+    static void compareReport(PairResult result, ProfilerChoice choice) {
+        RunFolder.write(result.dir().resolve("compare.md"),
+                profiles(choice, result.dir()).apply(PairReport.markdown(result)));
+    }
+
+    /** A finished pair's verdicts, one line each, and where compare.md is. */
+    static void verdicts(PairResult result, PrintWriter out) {
+        result.verdicts()
+            .forEach((metric, ratio) -> out
+                .println("  " + PairResult.METRIC_NAMES.get(metric) + " B/A: " + ratio.describe()));
+        out.println("Comparison: " + result.dir().resolve("compare.md"));
+        out.flush();
     }
 
     /** The report's text with the Profiles section after it (none without PROFILER). */

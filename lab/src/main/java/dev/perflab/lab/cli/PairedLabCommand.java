@@ -15,7 +15,6 @@ import dev.perflab.lab.compare.Comparison;
 import dev.perflab.lab.paired.LineupPlan;
 import dev.perflab.lab.paired.LineupResult;
 import dev.perflab.lab.paired.LineupRun;
-import dev.perflab.lab.paired.PairPlan;
 import dev.perflab.lab.paired.ProfilerChoice;
 import dev.perflab.lab.paired.SloCheck;
 import dev.perflab.lab.paired.SideSettings;

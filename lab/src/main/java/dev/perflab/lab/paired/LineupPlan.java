@@ -16,7 +16,9 @@ import dev.perflab.lab.LabException;
 import dev.perflab.lab.verdict.Resolution;
 
 /**
- * What a paired make lab measures: the ladder's steps as a chain of duets. Every pass
+ * The one plan of the paired targets. A pair ({@link #pair}: make compare, a step of make
+ * pair-ladder) is the smallest lineup: two sides and one duet A → B. A paired make lab
+ * measures the ladder's steps as a chain of duets. Every pass
  * starts every rung of the ladder (the lab's gateway with each rung's profiles, nginx as
  * the reference) in front of one auth-service and one business-service; then, duet by
  * duet, two rungs are offered the same rate by one vegeta in the same seconds while the
@@ -31,13 +33,16 @@ import dev.perflab.lab.verdict.Resolution;
  * @param ratePerSide requests per second each rung of a duet is offered; one vegeta sends
  * twice that, round-robin
  * @param warmupLoad WARMUP_LOAD: what drives a gateway in its warm-up
+ * @param pair a pair (make compare A_GATEWAY= B_GATEWAY=, a step of make pair-ladder): the
+ * smallest lineup, two entrants A and B (either may be nginx) and one duet A → B, both
+ * cold every pass, offered RATE or, at 0, the closed loop
  * @param alone wrk's closed loop on each rung alone after the windows, after a ramp of
  * {@code aloneRamp}; zero for none
  */
 public record LineupPlan(List<Entrant> entrants, int ratePerSide, int passes, List<Duration> windows, Duration warmup,
         Duration warmupProbe, WarmUp.Load warmupLoad, Duration alone, Duration aloneRamp, int aloneThreads, int aloneConnections,
         Duration timeout, long seed, SideSettings settings, String authLatency, Path results, double failOn,
-        String failOnText) {
+        String failOnText, boolean pair) {
 
     /**
      * The rate each rung of a duet is offered when RATE is not given: the pairs' (make
@@ -45,6 +50,15 @@ public record LineupPlan(List<Entrant> entrants, int ratePerSide, int passes, Li
      * under load (docs/en/13-paired.md).
      */
     public static final int DEFAULT_RATE = 400;
+
+    /**
+     * Requests in flight per side in a pair's closed loop (RATE=0, CLOSED_LOOP=yes): the
+     * ladder's own closed loop keeps CONNECTIONS=10 per target.
+     */
+    public static final int CLOSED_LOOP_PER_SIDE = 10;
+
+    /** A pass with fewer sub-windows than this says little about the spread inside it. */
+    static final int MAX_WINDOWS = 1000;
 
     /**
      * The measured time of a duet in a pass when DURATION is not given: two windows of 8
@@ -108,18 +122,21 @@ public record LineupPlan(List<Entrant> entrants, int ratePerSide, int passes, Li
                 throw new LabException("the ladder names rung " + entrant.name() + " twice");
             }
         }
-        if (entrants.stream().filter(Entrant::gateway).count() < 2) {
+        if (pair) {
+            PairShape.check(entrants, ratePerSide, settings);
+        }
+        else if (entrants.stream().filter(Entrant::gateway).count() < 2) {
             throw new LabException("a paired make lab needs at least two gateway rungs to read a step, and "
                     + entrants.stream().filter(Entrant::gateway).count() + " were chosen: name two or more with ONLY=");
         }
-        if (ratePerSide < 1 || ratePerSide > 50_000) {
+        else if (ratePerSide < 1 || ratePerSide > 50_000) {
             throw new LabException("RATE must be 1 to 50000 requests per second for each rung, not " + ratePerSide);
         }
         if (passes < 2 || passes > 200) {
             throw new LabException("PASSES must be 2 to 200 (the interval is over passes), not " + passes);
         }
-        if (windows.isEmpty() || windows.size() > PairPlan.MAX_WINDOWS) {
-            throw new LabException("DURATION/SUBWINDOW must make 1 to " + PairPlan.MAX_WINDOWS
+        if (windows.isEmpty() || windows.size() > MAX_WINDOWS) {
+            throw new LabException("DURATION/SUBWINDOW must make 1 to " + MAX_WINDOWS
                     + " windows per pass, not " + windows.size());
         }
         if (warmup.isNegative()) {
@@ -129,7 +146,7 @@ public record LineupPlan(List<Entrant> entrants, int ratePerSide, int passes, Li
             throw new LabException("WARMUP_PROBE must be at least 1s, not " + Durations.format(warmupProbe));
         }
         for (Entrant entrant : entrants) {
-            if (!entrant.gateway() && PairPlan.bearer(settings.header()) == null) {
+            if (!entrant.gateway() && bearer(settings.header()) == null) {
                 throw new LabException("rung " + entrant.name() + " runs nginx, which passes the Authorization header "
                         + "to auth-service: TOKEN_HEADER must be 'Authorization: Bearer <token>'");
             }
@@ -167,6 +184,9 @@ public record LineupPlan(List<Entrant> entrants, int ratePerSide, int passes, Li
 
     /** The steps: each gateway rung after the first, with the one before it. */
     public List<Entrant[]> steps() {
+        if (pair) {
+            return List.<Entrant[]>of(new Entrant[] { entrants.get(0), entrants.get(1) });
+        }
         List<Entrant> gateways = gateways();
         List<Entrant[]> steps = new ArrayList<>();
         for (int i = 1; i < gateways.size(); i++) {
@@ -182,6 +202,9 @@ public record LineupPlan(List<Entrant> entrants, int ratePerSide, int passes, Li
      * one before it.
      */
     public List<Duet> duets() {
+        if (pair) {
+            return List.of(new Duet(entrants.get(0), entrants.get(1)));
+        }
         List<Entrant> gateways = gateways();
         List<Entrant> headline = new ArrayList<>();
         for (boolean caches : List.of(false, true)) {
@@ -212,12 +235,54 @@ public record LineupPlan(List<Entrant> entrants, int ratePerSide, int passes, Li
         return chain;
     }
 
+    /**
+     * A pair's plan: A and B, one duet A → B, both cold every pass; checked once, before
+     * anything starts.
+     * @param ratePerSide RATE to each side, or 0 for the closed loop
+     */
+    public static LineupPlan pair(Side a, Side b, int ratePerSide, int passes, List<Duration> windows,
+            Duration warmup, Duration warmupProbe, WarmUp.Load warmupLoad, Duration timeout, long seed,
+            SideSettings settings, String authLatency, Path results, double failOn, String failOnText) {
+        return new LineupPlan(List.of(new Entrant(a.label(), a.given(), a), new Entrant(b.label(), b.given(), b)),
+                ratePerSide, passes, windows, warmup, warmupProbe, warmupLoad, Duration.ZERO, Duration.ZERO, 1, 1,
+                timeout, seed, settings, authLatency, results, failOn, failOnText, true);
+    }
+
+    /** A pair's side A; the first rung of a ladder. */
+    public Side a() {
+        return entrants.get(0).side();
+    }
+
+    /** A pair's side B; the second rung of a ladder. */
+    public Side b() {
+        return entrants.get(1).side();
+    }
+
+    /** Whether the sides run in the closed loop (a pair at RATE=0) rather than at a rate. */
+    public boolean closedLoop() {
+        return ratePerSide == 0;
+    }
+
+    /** The token of an "Authorization: Bearer token" header; null for any other. */
+    static String bearer(String header) {
+        if (header == null) {
+            return null;
+        }
+        int colon = header.indexOf(':');
+        String value = header.substring(colon + 1).trim();
+        return header.substring(0, colon).trim().equalsIgnoreCase("Authorization") && value.startsWith("Bearer ")
+                ? value.substring("Bearer ".length()).trim() : null;
+    }
+
     /** The warm-up of each gateway: WARMUP_LOAD, WARMUP, WARMUP_PROBE. */
     public WarmUp warmUp() {
         return new WarmUp(warmupLoad, warmup, warmupProbe);
     }
 
     public String describeLoad() {
+        if (pair) {
+            return PairShape.describeLoad(this);
+        }
         return ratePerSide + " req/s offered to each of the two rungs of a duet at the same time by one vegeta ("
                 + ratePerSide * 2 + " req/s round-robin), the other rungs idle";
     }
@@ -238,6 +303,9 @@ public record LineupPlan(List<Entrant> entrants, int ratePerSide, int passes, Li
     }
 
     public String expectedDuration() {
+        if (pair) {
+            return PairShape.expectedDuration(this);
+        }
         long aloneAll = alone.isZero() ? 0 : (entrants.size() + 1) * (alone.toSeconds() + aloneRamp.toSeconds() + 1);
         int duets = duets().size();
         long gateways = gateways().size();
@@ -255,6 +323,9 @@ public record LineupPlan(List<Entrant> entrants, int ratePerSide, int passes, Li
     }
 
     public Map<String, Object> json() {
+        if (pair) {
+            return PairShape.json(this);
+        }
         Map<String, Object> plan = new LinkedHashMap<>();
         plan.put("design", "paired ladder as a chain of duets: every pass starts every rung on its own port, in "
                 + "front of the same auth-service and business-service; each duet (a step: a rung and the gateway "

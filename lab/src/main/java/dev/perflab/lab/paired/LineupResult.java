@@ -41,10 +41,15 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
      * rung's totals over them.
      */
     public record Duet(String a, String b, PairResult.Warmup warmup, List<Map<String, PairResult.SideWindow>> windows,
-            PairResult.SideWindow totalA, PairResult.SideWindow totalB) {
+            List<Stage.Shared> shared, PairResult.SideWindow totalA, PairResult.SideWindow totalB) {
 
-        static Duet of(String a, String b, PairResult.Warmup warmup, List<Map<String, PairResult.SideWindow>> windows) {
-            return new Duet(a, b, warmup, List.copyOf(windows),
+        /**
+         * @param shared what auth-service, business-service and the load generator used in
+         * each window
+         */
+        static Duet of(String a, String b, PairResult.Warmup warmup, List<Map<String, PairResult.SideWindow>> windows,
+                List<Stage.Shared> shared) {
+            return new Duet(a, b, warmup, List.copyOf(windows), List.copyOf(shared),
                     PairResult.Pass.total(windows.stream().map(w -> w.get(a)).toList()),
                     PairResult.Pass.total(windows.stream().map(w -> w.get(b)).toList()));
         }
@@ -87,10 +92,10 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
 
     /**
      * One pass: its orders, whether its chain went up the ladder, its duets in the order
-     * measured, and what wrk read on each rung alone.
+     * measured, what wrk read on each rung alone, and each rung's port.
      */
     public record Pass(int pass, boolean upward, List<String> startOrder, List<String> portRank, List<String> schedule,
-            List<Duet> duets, Map<String, LoadResult> alone) {
+            List<Duet> duets, Map<String, LoadResult> alone, Map<String, Integer> ports) {
 
         public Pass {
             startOrder = List.copyOf(startOrder);
@@ -223,11 +228,14 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
             for (LineupPlan.Entrant[] step : plan.steps()) {
                 String from = step[0].name();
                 String to = step[1].name();
-                String why = why(passes, from, to, true);
-                steps.add(new Step(from, to, step[1].changes(), ratios(passes, from, to, STEP_METRICS, why), why));
+                // a pair's side may be nginx, which allocates no Java bytes
+                boolean bytes = step[0].gateway() && step[1].gateway();
+                String why = why(passes, from, to, bytes);
+                steps.add(new Step(from, to, step[1].changes(),
+                        ratios(passes, from, to, bytes ? STEP_METRICS : REFERENCE_METRICS, why), why));
             }
             for (LineupPlan.Duet duet : plan.duets()) {
-                if (duet.reference()) {
+                if (duet.reference() && !plan.pair()) {
                     String reference = duet.a().name();
                     String gateway = duet.b().name();
                     String why = why(passes, reference, gateway, false);

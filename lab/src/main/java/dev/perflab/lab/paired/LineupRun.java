@@ -4,13 +4,11 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Random;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -21,13 +19,15 @@ import dev.perflab.lab.run.RunOpening;
 import dev.perflab.lab.system.StopOnExit;
 
 /**
- * A paired ladder, pass by pass: every rung started at once, then the plan's chain of
- * duets (up the ladder in odd passes, down in even ones), each gateway warmed up when it
- * first appears, each duet measured window by window in the same seconds; then each rung
- * driven alone with wrk, then all stopped. The order of start, the ports and the
- * round-robin schedule are rotated pass by pass from orders shuffled with the seed, so
- * that no rung is always first. lab.json and the caller's report are rewritten after
- * every pass, so a failure or Ctrl-C keeps every pass that finished.
+ * The one measuring engine of the paired targets, pass by pass: every rung started at
+ * once, then the plan's chain of duets (up the ladder in odd passes, down in even ones),
+ * each gateway warmed up when it first appears ({@link WarmUp}), each duet measured
+ * window by window in the same seconds; then each rung driven alone with wrk, then all
+ * stopped. A pair (make compare A_GATEWAY= B_GATEWAY=, a step of make pair-ladder) is the
+ * smallest lineup: two sides, one duet A → B a pass. The orders of start, port and
+ * schedule change pass by pass ({@link PassOrders}), so that no rung is always first.
+ * lab.json (a pair's pair.json) and the caller's report are rewritten after every pass,
+ * so a failure or Ctrl-C keeps every pass that finished.
  */
 public final class LineupRun {
 
@@ -99,10 +99,18 @@ public final class LineupRun {
     /** {@link #measure}, with PROFILER attached to every gateway rung's windows. */
     public static LineupResult measure(LineupPlan plan, String kind, String target, PrintWriter out, Opener stages,
             Consumer<LineupResult> render, Consumer<LineupResult> last, ProfilerChoice profiler) {
-        RunOpening opening = new RunOpening(target, plan.settings().root(), plan.results(), kind, kind,
-                plan.settings().runtime().id(), plan.json());
+        // run.json names a pair's command as make compare's, whichever target ran it
+        RunOpening opening = new RunOpening(target, plan.settings().root(), plan.results(), kind,
+                plan.pair() ? "compare" : kind, plan.settings().runtime().id(), plan.json());
         return opening.live(out, run -> {
-            out.println("Rungs: " + String.join(", ", plan.entrants().stream().map(LineupPlan.Entrant::name).toList()));
+            if (plan.pair()) {
+                out.println("A: " + plan.a().describe());
+                out.println("B: " + plan.b().describe());
+            }
+            else {
+                out.println(
+                        "Rungs: " + String.join(", ", plan.entrants().stream().map(LineupPlan.Entrant::name).toList()));
+            }
             out.println("Load: " + plan.describeLoad());
             out.flush();
             Stage stage = stages.open(plan, run.dir(), out);
@@ -112,34 +120,13 @@ public final class LineupRun {
         });
     }
 
-    /**
-     * Pass {@code pass}'s order (1-based) of the rungs: {@code base} rotated by pass - 1,
-     * so that over as many passes as rungs each rung comes first once.
-     */
-    static List<String> rotated(List<String> base, int pass) {
-        List<String> order = new ArrayList<>(base);
-        Collections.rotate(order, -((pass - 1) % Math.max(1, base.size())));
-        return order;
-    }
-
-    /** The rungs' names shuffled with the random's next values. */
-    static List<String> shuffled(List<LineupPlan.Entrant> entrants, Random random) {
-        List<String> names = new ArrayList<>(entrants.stream().map(LineupPlan.Entrant::name).toList());
-        Collections.shuffle(names, random);
-        return names;
-    }
-
     private LineupResult execute(RunFolder run) {
-        Random random = new Random(plan.seed());
-        List<String> starts = shuffled(plan.entrants(), random);
-        List<String> ports = shuffled(plan.entrants(), random);
-        List<String> schedules = shuffled(plan.entrants(), random);
         try (StopOnExit onExit = StopOnExit.register("lab", () -> {
             run.interrupted("interrupted (Ctrl-C or SIGTERM) during the run; the processes it started were stopped, "
-                    + "the passes that finished are in report.md");
+                    + "the passes that finished are in " + (plan.pair() ? "compare.md" : "report.md"));
             write(run);
         }); Stage closing = stage) {
-            measure(run, starts, ports, schedules);
+            measurePasses(run, PassOrders.of(plan));
         }
         catch (RuntimeException ex) {
             run.failed(ex, LabException.describe(ex), () -> write(run));
@@ -150,16 +137,15 @@ public final class LineupRun {
     }
 
     /**
-     * The pass loop: pass after pass of the plan, each in its rotation of the orders of
-     * start, port and schedule, written (lab.json, the report) as soon as it is done.
+     * The pass loop: pass after pass of the plan, each in its orders of start, port and
+     * schedule, written (lab.json or pair.json, the report) as soon as it is done.
      */
-    private void measure(RunFolder run, List<String> starts, List<String> ports, List<String> schedules) {
+    private void measurePasses(RunFolder run, PassOrders orders) {
         Map<String, LineupPlan.Entrant> byName = new LinkedHashMap<>();
         plan.entrants().forEach(entrant -> byName.put(entrant.name(), entrant));
         for (int pass = 1; pass <= plan.passes(); pass++) {
-            List<LineupPlan.Entrant> order = rotated(starts, pass).stream().map(byName::get).toList();
-            done(run, pass(pass, run.dir().resolve("pass-" + pass), order, rotated(ports, pass),
-                    rotated(schedules, pass)));
+            List<LineupPlan.Entrant> order = orders.start(pass).stream().map(byName::get).toList();
+            done(run, pass(pass, run.dir().resolve("pass-" + pass), order, orders.ports(pass), orders.schedule(pass)));
         }
     }
 
@@ -174,6 +160,14 @@ public final class LineupRun {
 
     /** The pass's line: each step's CPU ratio in this pass. */
     private void progress(LineupResult.Pass done) {
+        if (plan.pair()) {
+            LineupResult.Duet duet = done.duets().get(0);
+            out.printf(Locale.ROOT, "    pass %d: CPU per request B/A %.3f, p50 B/A %.3f, p99 B/A %.3f%n", done.pass(),
+                    duet.ratio(PairResult.SideWindow::cpuMsPerRequest), duet.ratio(PairResult.SideWindow::p50Ms),
+                    duet.ratio(PairResult.SideWindow::p99Ms));
+            out.flush();
+            return;
+        }
         StringBuilder line = new StringBuilder(
                 "    pass " + done.pass() + " CPU per request, each rung / the one before:");
         for (LineupPlan.Entrant[] step : plan.steps()) {
@@ -193,7 +187,14 @@ public final class LineupRun {
             sofar = List.copyOf(passes);
         }
         LineupResult result = LineupResult.of(plan, sofar, run.dir());
-        run.writeJson("lab.json", result.json());
+        // a pair writes pair.json, as make compare always has: the history and old run
+        // folders read it
+        if (plan.pair()) {
+            run.writeJson("pair.json", PairResult.of(result).json());
+        }
+        else {
+            run.writeJson("lab.json", result.json());
+        }
         render.accept(result);
         return result;
     }
@@ -201,12 +202,19 @@ public final class LineupRun {
     private LineupResult.Pass pass(int pass, Path dir, List<LineupPlan.Entrant> order, List<String> portRank,
             List<String> schedule) {
         List<LineupPlan.Duet> chain = plan.duets(pass);
-        out.printf("  [%d/%d] pass %d: %d rungs started at once (first %s), then %d duets %s the ladder, from %s%n",
-                pass, plan.passes(), pass, order.size(), order.get(0).name(), chain.size(),
-                pass % 2 == 1 ? "up" : "down", chain.get(0).name());
+        if (plan.pair()) {
+            out.printf("  [%d/%d] pass %d: %s on the first port, %s started first, %s first in the schedule%n", pass,
+                    plan.passes(), pass, portRank.get(0), order.get(0).name(), schedule.get(0));
+        }
+        else {
+            out.printf("  [%d/%d] pass %d: %d rungs started at once (first %s), then %d duets %s the ladder, from %s%n",
+                    pass, plan.passes(), pass, order.size(), order.get(0).name(), chain.size(),
+                    pass % 2 == 1 ? "up" : "down", chain.get(0).name());
+        }
         out.flush();
         try {
             stage.start(dir, order, portRank);
+            Map<String, Integer> ports = stage.ports();
             Set<String> gateways = new HashSet<>();
             order.stream().filter(LineupPlan.Entrant::gateway).forEach(entrant -> gateways.add(entrant.name()));
             PassProfiles profiles = new PassProfiles(profiler,
@@ -224,8 +232,9 @@ public final class LineupRun {
                     alone.put(rung, stage.alone(rung, plan.aloneRamp(), plan.alone()));
                 }
             }
-            return new LineupResult.Pass(pass, pass % 2 == 1, order.stream().map(LineupPlan.Entrant::name).toList(),
-                    portRank, schedule, duets, alone);
+            // a pair's one duet has no way up or down the ladder
+            return new LineupResult.Pass(pass, plan.pair() || pass % 2 == 1,
+                    order.stream().map(LineupPlan.Entrant::name).toList(), portRank, schedule, duets, alone, ports);
         }
         finally {
             stage.stopRungs();
@@ -250,12 +259,15 @@ public final class LineupRun {
         PairResult.Warmup warmed = plan.warmUp().run(stage, cold, both);
         warm.addAll(cold);
         List<Map<String, PairResult.SideWindow>> windows = new ArrayList<>();
+        List<Stage.Shared> shared = new ArrayList<>();
         for (Duration length : plan.windows()) {
             profiles.resume(both);
+            Stage.Shared before = stage.shared();
             windows.add(stage.offer(both, length));
+            shared.add(stage.shared().since(before));
             profiles.pause(both);
         }
-        LineupResult.Duet done = LineupResult.Duet.of(a, b, warmed, windows);
+        LineupResult.Duet done = LineupResult.Duet.of(a, b, warmed, windows, shared);
         out.printf(Locale.ROOT, "    %s: %s; CPU per request %.3f, bytes %s%n", duet.name(), cold.isEmpty()
                 ? "both warm"
                 : "warm-up (" + warmed.load().id() + ") of " + String.join(" and ", cold) + " " + Math.round(warmed.took().toMillis() / 1000.0)

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -20,6 +21,7 @@ import dev.perflab.lab.load.VegetaGenerator;
 import dev.perflab.lab.load.WrkGenerator;
 import dev.perflab.lab.profile.WindowProfiler;
 import dev.perflab.lab.stats.JvmCounters;
+import dev.perflab.lab.system.ReapedChildren;
 
 /**
  * The paired ladder on this machine: one auth-service and one business-service for the
@@ -33,6 +35,11 @@ public final class LocalStage implements Stage {
      * Connections of each rung's wrk in the warm-up: enough to keep its event loops busy.
      */
     static final int BURST_CONNECTIONS = 4;
+
+    /**
+     * vegeta's connections per target at the duets' modest rates; caps a surprise stall.
+     */
+    static final int MAX_CONNECTIONS = 200;
 
     private final LineupPlan plan;
 
@@ -73,9 +80,14 @@ public final class LocalStage implements Stage {
             backends.close();
             throw ex;
         }
-        // a duet's two rungs, each at the plan's rate: one vegeta sends twice that
+        // a duet's two rungs, each at the plan's rate: one vegeta sends twice that (a
+        // pair's closed loop: its workers, each sending when its last answer came)
         VegetaGenerator vegeta = new VegetaGenerator(root,
-                new VegetaGenerator.Load(plan.ratePerSide() * 2, PairedRun.MAX_CONNECTIONS, plan.timeout()), out);
+                plan.closedLoop()
+                        ? VegetaGenerator.Load.closedLoop(2 * LineupPlan.CLOSED_LOOP_PER_SIDE, MAX_CONNECTIONS,
+                                plan.timeout())
+                        : new VegetaGenerator.Load(plan.ratePerSide() * 2, MAX_CONNECTIONS, plan.timeout()),
+                out);
         WrkGenerator wrk = new WrkGenerator(root.resolve("wrk/summary.lua"),
                 new WrkGenerator.Load(plan.aloneThreads(), plan.aloneConnections(), plan.timeout()));
         return new LocalStage(plan, backends, vegeta, wrk);
@@ -85,8 +97,10 @@ public final class LocalStage implements Stage {
     public void start(Path dir, List<LineupPlan.Entrant> order, List<String> portRank) {
         int[] ports = FreePorts.below(order.size());
         for (LineupPlan.Entrant entrant : order) {
-            running.put(entrant.name(), backends.start(plan.settings(), dir, "rung " + entrant.name(), entrant.side(),
-                    ports[portRank.indexOf(entrant.name())]));
+            // a pair's sides are named by their knob, a ladder's by their rung
+            String who = plan.pair() ? entrant.name() + "_GATEWAY=" + entrant.side().given() : "rung " + entrant.name();
+            running.put(entrant.name(),
+                    backends.start(plan.settings(), dir, who, entrant.side(), ports[portRank.indexOf(entrant.name())]));
         }
         running.values().forEach(StartedSide::awaitReady);
     }
@@ -155,7 +169,7 @@ public final class LocalStage implements Stage {
                 StartedSide.Spent spent = side.since(before.get(rung));
                 JvmCounters.Reading jvm = side.counters() == null ? null
                         : new JvmCounters.Reading(0, 0, 0, 0, Math.round(spent.compilerMs()), -1, -1, Map.of());
-                windows.put(rung, PairResult.SideWindow.of(result, spent.requestsMs(), jvm));
+                windows.put(rung, PairResult.SideWindow.of(result, spent.requestsMs(), jvm, PairResult.CpuSplit.NONE));
             }
             return windows;
         }
@@ -186,6 +200,21 @@ public final class LocalStage implements Stage {
     @Override
     public WindowProfiler profiler(String rung, ProfilerChoice choice, PrintWriter out) {
         return running.get(rung).profiler(choice, out);
+    }
+
+    @Override
+    public Shared shared() {
+        double[] backendsMs = backends.cpuMillis();
+        OptionalDouble generator = ReapedChildren.cpuSeconds();
+        return new Shared(backendsMs[0], backendsMs[1],
+                generator.isPresent() ? generator.getAsDouble() * 1000 : null);
+    }
+
+    @Override
+    public Map<String, Integer> ports() {
+        Map<String, Integer> ports = new LinkedHashMap<>();
+        running.forEach((rung, side) -> ports.put(rung, side.port()));
+        return ports;
     }
 
     @Override

@@ -15,7 +15,6 @@ import dev.perflab.lab.result.Scenario;
 import dev.perflab.lab.result.TargetKind;
 import dev.perflab.lab.run.LeftOut;
 import dev.perflab.lab.run.RunFolder;
-import dev.perflab.lab.runtime.RuntimeKind;
 import dev.perflab.lab.run.RunInfo;
 import dev.perflab.lab.system.RunLock;
 import dev.perflab.lab.system.StopOnExit;
@@ -121,7 +120,7 @@ public final class PairLadder {
      * @param render writes ladder.md from the steps done so far
      * @return the steps done
      */
-    public static List<Done> run(List<Step> steps, BiFunction<Step, Path, PairPlan> plans, Path results,
+    public static List<Done> run(List<Step> steps, BiFunction<Step, Path, LineupPlan> plans, Path results,
             Map<String, Object> parameters, PrintWriter out, Consumer<PairResult> stepRender, Consumer<Ladder> render) {
         return run(steps, plans, results, parameters, out, stepRender, render, ProfilerChoice.NONE);
     }
@@ -130,7 +129,7 @@ public final class PairLadder {
      * @param profiler PROFILER: attached to both gateways of every step for its measured
      * windows
      */
-    public static List<Done> run(List<Step> steps, BiFunction<Step, Path, PairPlan> plans, Path results,
+    public static List<Done> run(List<Step> steps, BiFunction<Step, Path, LineupPlan> plans, Path results,
             Map<String, Object> parameters, PrintWriter out, Consumer<PairResult> stepRender, Consumer<Ladder> render,
             ProfilerChoice profiler) {
         try (RunLock lock = RunLock.acquire("make pair-ladder")) {
@@ -140,11 +139,12 @@ public final class PairLadder {
         }
     }
 
-    private static List<Done> run(List<Step> steps, BiFunction<Step, Path, PairPlan> plans, RunFolder run,
+    private static List<Done> run(List<Step> steps, BiFunction<Step, Path, LineupPlan> plans, RunFolder run,
             Map<String, Object> parameters, PrintWriter out, Consumer<PairResult> stepRender, Consumer<Ladder> render,
             ProfilerChoice profiler) {
-        Path root = plans.apply(steps.get(0), run.dir()).root();
-        run.writeJson("run.json", RunInfo.describe(root, "pair-ladder", "local", parameters));
+        SideSettings settings = plans.apply(steps.get(0), run.dir()).settings();
+        run.writeJson("run.json",
+                RunInfo.describe(settings.root(), "pair-ladder", settings.runtime().id(), parameters));
         List<Done> done = new ArrayList<>();
         out.println("Results: " + run.dir());
         out.println(steps.size() + " steps, each a paired comparison of a rung with the rung before it: "
@@ -158,10 +158,12 @@ public final class PairLadder {
                 out.println("== step " + step.number() + "/" + steps.size() + ": " + step.name() + " ("
                         + step.to().changes() + ")");
                 out.flush();
-                PairPlan plan = plans.apply(step, run.dir());
+                LineupPlan plan = plans.apply(step, run.dir());
                 try {
-                    PairResult result = PairedRun.execute(plan, RuntimeKind.LOCAL, step.folder(), out, stepRender,
-                            profiler);
+                    // each step a pair, the smallest lineup, in a folder of its own
+                    PairResult result = PairResult.of(LineupRun.measure(plan, step.folder(), "make pair-ladder", out,
+                            Stages::open, sofar -> stepRender.accept(PairResult.of(sofar)), last -> {
+                            }, profiler));
                     synchronized (done) {
                         done.add(new Done(step, result));
                     }

@@ -21,7 +21,7 @@ import java.util.Locale;
  * failed more than {@link #ERROR_LIMIT} of its requests: a gateway that answers errors
  * quickly is not cheaper.
  */
-public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRatio> verdicts, String noVerdict,
+public record PairResult(LineupPlan plan, List<Pass> passes, Map<String, PairedRatio> verdicts, String noVerdict,
         Gate gate, Path dir) {
 
     /** A share of failed requests above which a side has no verdict, only that line. */
@@ -32,10 +32,6 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
     /** The metric FAIL_ON gates: the cost the lab is about, which noise moves least. */
     static final String GATED = PairedMetric.CPU.key();
 
-    /**
-     * One side in one window: its requests and errors, the CPU its processes used, its
-     * latency from the intended send time, what its JVM counted (null for nginx).
-     */
     /**
      * A side's CPU in a window beside what its cost is read from: its collector's threads
      * (part of the cost, shown apart: a collection is a lump in one window), and the
@@ -57,16 +53,16 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
 
     }
 
+    /**
+     * One side in one window: its requests and errors, the CPU its processes used, its
+     * latency from the intended send time, what its JVM counted (null for nginx).
+     */
     public record SideWindow(long requests, long errors, double cpuMs, double p50Ms, double p99Ms, Histogram histogram,
             JvmCounters.Reading jvm, CpuSplit split) {
 
         public SideWindow(long requests, long errors, double cpuMs, double p50Ms, double p99Ms, Histogram histogram,
                 JvmCounters.Reading jvm) {
             this(requests, errors, cpuMs, p50Ms, p99Ms, histogram, jvm, CpuSplit.NONE);
-        }
-
-        static SideWindow of(LoadResult result, double cpuMs, JvmCounters.Reading jvm) {
-            return of(result, cpuMs, jvm, CpuSplit.NONE);
         }
 
         static SideWindow of(LoadResult result, double cpuMs, JvmCounters.Reading jvm, CpuSplit split) {
@@ -137,7 +133,7 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
     }
 
     /** Both sides in the same seconds, and what the shared processes used meanwhile. */
-    public record Window(SideWindow a, SideWindow b, double authCpuMs, double businessCpuMs,
+    public record Window(SideWindow a, SideWindow b, Double authCpuMs, Double businessCpuMs,
             Double loadGeneratorCpuMs) {
 
         public Ratios ratio() {
@@ -151,8 +147,12 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
             window.put("a", a.json());
             window.put("b", b.json());
             window.put("ratio", ratio().json());
-            window.put("auth_cpu_ms", round(authCpuMs, 1));
-            window.put("business_cpu_ms", round(businessCpuMs, 1));
+            if (authCpuMs != null) {
+                window.put("auth_cpu_ms", round(authCpuMs, 1));
+            }
+            if (businessCpuMs != null) {
+                window.put("business_cpu_ms", round(businessCpuMs, 1));
+            }
             if (loadGeneratorCpuMs != null) {
                 window.put("load_generator_cpu_ms", round(loadGeneratorCpuMs, 1));
             }
@@ -168,7 +168,7 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
      */
     public record Gate(String limit, boolean held, boolean decided, String why) {
 
-        static Gate of(PairPlan plan, PairedRatio gated, String noVerdict) {
+        static Gate of(LineupPlan plan, PairedRatio gated, String noVerdict) {
             String limit = plan.failOnText();
             String metric = METRIC_NAMES.get(GATED);
             if (gated == null || gated.verdict() == null) {
@@ -272,7 +272,30 @@ public record PairResult(PairPlan plan, List<Pass> passes, Map<String, PairedRat
         }
     }
 
-    static PairResult of(PairPlan plan, List<Pass> passes, Path dir) {
+    /**
+     * A pair's lineup as make compare reads it (compare.md, pair.json): each pass's one
+     * duet A → B, its ports and orders, and the verdicts over the passes.
+     */
+    public static PairResult of(LineupResult lineup) {
+        LineupPlan plan = lineup.plan();
+        String a = plan.entrants().get(0).name();
+        String b = plan.entrants().get(1).name();
+        List<Pass> passes = new ArrayList<>();
+        for (LineupResult.Pass pass : lineup.passes()) {
+            LineupResult.Duet duet = pass.duet(a, b);
+            List<Window> windows = new ArrayList<>();
+            for (int i = 0; i < duet.windows().size(); i++) {
+                Stage.Shared shared = duet.shared().get(i);
+                windows.add(new Window(duet.windows().get(i).get(a), duet.windows().get(i).get(b), shared.authMs(),
+                        shared.businessMs(), shared.generatorMs()));
+            }
+            passes.add(Pass.of(pass.pass(), pass.ports().getOrDefault(a, 0), pass.ports().getOrDefault(b, 0),
+                    pass.startOrder().get(0), pass.schedule().get(0), duet.warmup(), windows));
+        }
+        return of(plan, passes, lineup.dir());
+    }
+
+    static PairResult of(LineupPlan plan, List<Pass> passes, Path dir) {
         Map<String, PairedRatio> verdicts = new LinkedHashMap<>();
         String noVerdict = null;
         boolean bytes = plan.a().jvm() && plan.b().jvm();

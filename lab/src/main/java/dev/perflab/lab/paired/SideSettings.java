@@ -25,7 +25,7 @@ public record SideSettings(Path root, List<String> javaOptions, Duration healthT
 
     /** The bearer token of the header, for nginx's check at its start; null for none. */
     String token() {
-        return PairPlan.bearer(header);
+        return LineupPlan.bearer(header);
     }
 
 }

@@ -58,6 +58,38 @@ public interface Stage extends WarmUp.Parts, AutoCloseable {
         throw new LabException("PROFILER=" + choice.kind().id() + " cannot attach to the rungs of this runtime yet");
     }
 
+    /**
+     * What the processes every rung shares have used so far, in CPU ms: auth-service,
+     * business-service and the load generator (null where unknown); read around a
+     * window, the difference is that window's share. A stage that cannot read them
+     * returns {@link Shared#UNKNOWN}.
+     */
+    default Shared shared() {
+        return Shared.UNKNOWN;
+    }
+
+    /** The port each started rung listens on, by name; empty where not known. */
+    default Map<String, Integer> ports() {
+        return Map.of();
+    }
+
+    /** CPU ms the shared processes used so far; null where not read. */
+    record Shared(Double authMs, Double businessMs, Double generatorMs) {
+
+        public static final Shared UNKNOWN = new Shared(null, null, null);
+
+        /** What was used between {@code before} and this reading. */
+        public Shared since(Shared before) {
+            return new Shared(minus(authMs, before.authMs), minus(businessMs, before.businessMs),
+                    minus(generatorMs, before.generatorMs));
+        }
+
+        private static Double minus(Double after, Double before) {
+            return after == null || before == null ? null : after - before;
+        }
+
+    }
+
     /** Stops every rung this pass started (the backends stay). */
     void stopRungs();
 

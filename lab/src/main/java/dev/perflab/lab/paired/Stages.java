@@ -31,19 +31,7 @@ public final class Stages {
         return runtime;
     }
 
-    /**
-     * RUNTIME for a paired target that starts its sides on this machine only (make
-     * pair-ladder), or one line.
-     */
-    public static RuntimeKind requireLocal(RuntimeKind runtime, String target) {
-        if (require(runtime) != RuntimeKind.LOCAL) {
-            throw new LabException(target
-                    + " runs on RUNTIME=local only; make lab and make compare run paired on RUNTIME=" + runtime.id());
-        }
-        return runtime;
-    }
-
-    /** Starts the backends of a paired ladder (make lab) where RUNTIME says. */
+    /** Starts the backends of a lineup (make lab, a pair) where RUNTIME says. */
     public static Stage open(LineupPlan plan, Path dir, PrintWriter out) {
         refuse(plan.settings().runtime(), plan.entrants().stream().map(LineupPlan.Entrant::side).toList());
         return LocalStage.open(plan, backends(plan.settings(), plan.authLatency(), dir.resolve("logs"), out), out);
@@ -61,7 +49,7 @@ public final class Stages {
      * A side RUNTIME=compose cannot run, in one line: a gateway jar or a JDK of its own
      * (a container runs its image's Java); nothing on the local runtime.
      */
-    static void refuse(RuntimeKind runtime, List<Side> sides) {
+    public static void refuse(RuntimeKind runtime, List<Side> sides) {
         require(runtime);
         if (runtime != RuntimeKind.COMPOSE) {
             return;

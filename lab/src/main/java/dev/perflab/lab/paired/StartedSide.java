@@ -221,11 +221,6 @@ final class StartedSide implements AutoCloseable {
         return counters;
     }
 
-    /** The JIT's milliseconds so far; 0 for nginx. */
-    long jitMillis() {
-        return counters == null ? 0 : counters.jitMillis();
-    }
-
     /**
      * Where a side's clocks stand: its JVM's counters (null for nginx), the process's CPU
      * ms in clock ticks, each JIT compiler thread's in ticks (none for nginx), and every

@@ -9,7 +9,7 @@ import java.util.Map;
 
 import dev.perflab.lab.Durations;
 import dev.perflab.lab.paired.PairLadder;
-import dev.perflab.lab.paired.PairPlan;
+import dev.perflab.lab.paired.LineupPlan;
 import dev.perflab.lab.paired.PairResult;
 import dev.perflab.lab.paired.PairedMetric;
 import dev.perflab.lab.report.Templates;
@@ -29,7 +29,7 @@ public final class PairLadderReport {
      * @param plan the first step's plan, for the load, passes and windows every step
      * shares
      */
-    public static String markdown(PairLadder.Ladder ladder, Path file, PairPlan plan) {
+    public static String markdown(PairLadder.Ladder ladder, Path file, LineupPlan plan) {
         Map<String, Object> model = new LinkedHashMap<>();
         model.put("ladder", file.getFileName().toString());
         model.put("stepsDone", ladder.done().size());
@@ -81,7 +81,7 @@ public final class PairLadderReport {
     }
 
     /** The line a paired ladder prints before it starts: its expected duration. */
-    public static String expected(int steps, PairPlan plan) {
+    public static String expected(int steps, LineupPlan plan) {
         long measured = plan.windows().stream().mapToLong(d -> d.toSeconds()).sum();
         long least = 20 + Math.min(plan.warmup().toSeconds(), plan.warmupProbe().toSeconds()) + measured;
         long most = 20 + plan.warmup().toSeconds() + measured;
@@ -95,7 +95,7 @@ public final class PairLadderReport {
     }
 
     /** run.json's parameters of a paired ladder. */
-    public static Map<String, Object> parameters(Path file, List<PairLadder.Step> steps, PairPlan first,
+    public static Map<String, Object> parameters(Path file, List<PairLadder.Step> steps, LineupPlan first,
             String failOn) {
         Map<String, Object> parameters = new LinkedHashMap<>();
         parameters.put("scenarios", file.toString());
@@ -105,7 +105,7 @@ public final class PairLadderReport {
         parameters.put("windows_per_pass", first.windows().size());
         parameters.put("window", Durations.format(first.windows().get(0)));
         parameters.put("auth_latency", first.authLatency());
-        parameters.put("java_opts", String.join(" ", first.javaOptions()));
+        parameters.put("java_opts", String.join(" ", first.settings().javaOptions()));
         if (failOn != null) {
             parameters.put("fail_on", failOn);
         }

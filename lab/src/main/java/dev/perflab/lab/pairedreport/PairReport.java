@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
-import dev.perflab.lab.paired.PairPlan;
+import dev.perflab.lab.paired.LineupPlan;
 import dev.perflab.lab.paired.PairResult;
 import dev.perflab.lab.paired.PairedMetric;
 import dev.perflab.lab.report.GateLine;
@@ -29,7 +29,7 @@ public final class PairReport {
     }
 
     private static Map<String, Object> model(PairResult result) {
-        PairPlan plan = result.plan();
+        LineupPlan plan = result.plan();
         Map<String, Object> model = new LinkedHashMap<>();
         model.put("a", plan.a().describe());
         model.put("b", plan.b().describe());

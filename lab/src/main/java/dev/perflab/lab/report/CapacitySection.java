@@ -60,7 +60,7 @@ public record CapacitySection(Table table, ClosedVersusOpen explained) implement
                 .stream()
                 .min(Comparator.comparingDouble(p -> Math.abs(p.offeredRps() - c.closedLoopRps())))
                 .orElseThrow();
-            return new ClosedVersusOpen(facts.info().path("parameters").path("connections").asInt(10), r.name(),
+            return new ClosedVersusOpen(facts.parameters().connectionsOr(10), r.name(),
                     c.closedLoopRps(), near, c.slo(), c.rpsAtSlo());
         }
         return null;

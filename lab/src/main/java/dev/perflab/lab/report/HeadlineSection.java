@@ -62,7 +62,7 @@ public record HeadlineSection(List<String> lines, boolean onePass) implements Se
             .ifPresent(fastest -> lines.add(Cells.format("Fastest gateway rung: %s, %s req/s", fastest.name(),
                     Cells.count(fastest.throughput().rps()))
                     + against(fastest, first, nginxFor(fastest, nginxes), HeadlineSection::rpsWords)));
-        boolean onePass = facts.info().path("parameters").path("repeat").asInt(1) <= 1;
+        boolean onePass = facts.parameters().onePass();
         return new HeadlineSection(lines, onePass);
     }
 

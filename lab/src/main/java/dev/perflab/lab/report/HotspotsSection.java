@@ -42,7 +42,7 @@ public record HotspotsSection(Table table, String profiler) implements Section {
         return new HotspotsSection(
                 new Table(List.of("rung", "profiler", "verdict (event-loop threads)", "largest groups",
                         "profiler cost: req/s with / without"), rows),
-                facts.info().path("parameters").path("profiler").asString());
+                java.util.Objects.requireNonNullElse(facts.parameters().profiler(), ""));
     }
 
     private static String verdict(RungResult.ProfileSummary profile) {

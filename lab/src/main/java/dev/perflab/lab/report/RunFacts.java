@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Optional;
 
 import dev.perflab.lab.result.RungResult;
+import dev.perflab.lab.result.RunParameters;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -18,6 +19,11 @@ record RunFacts(Path dir, JsonNode info, List<RungResult> rungs, String error) {
 
     RunFacts(Path dir, JsonNode info, List<RungResult> rungs) {
         this(dir, info, rungs, null);
+    }
+
+    /** run.json's parameters, typed. */
+    RunParameters parameters() {
+        return RunParameters.of(info);
     }
 
     /**

@@ -151,7 +151,7 @@ public record SweepSection(Table table, SweepSeries series) implements Section {
             .mapToInt(r -> Integer.parseInt(r.mode().get("event_loop_threads")))
             .findFirst()
             .orElse(0);
-        int connections = facts.info().path("parameters").path("connections").asInt(0);
+        int connections = facts.parameters().connectionsOr(0);
         if (seconds == null || seconds <= 0 || loops <= 0) {
             return null;
         }

@@ -137,7 +137,7 @@ class LineupProfilingTests {
                 Duration.ofSeconds(20), Duration.ofSeconds(5), WarmUp.Load.FLAT, Duration.ofSeconds(3), Duration.ofSeconds(1), 5, 10,
                 Duration.ofSeconds(10), 7, new SideSettings(ROOT, List.of(), Duration.ofSeconds(60), "/service/hello",
                         "Authorization: Bearer lab-token"),
-                "1ms", dir, Double.NaN, "");
+                "1ms", dir, Double.NaN, "", false);
         RunFolder run = RunFolder.create(dir, "lab");
         StringWriter out = new StringWriter();
         LineupRun.execute(plan, stage, run, new PrintWriter(out), result -> {

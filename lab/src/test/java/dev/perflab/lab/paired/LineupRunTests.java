@@ -49,7 +49,7 @@ class LineupRunTests {
                 Duration.ofSeconds(20), Duration.ofSeconds(5), WarmUp.Load.FLAT, alone, Duration.ofSeconds(1), 5, 10,
                 Duration.ofSeconds(10), 7, new SideSettings(ROOT, List.of(), Duration.ofSeconds(60), "/service/hello",
                         "Authorization: Bearer lab-token"),
-                "1ms", Path.of("results"), Double.NaN, "");
+                "1ms", Path.of("results"), Double.NaN, "", false);
     }
 
     /**
@@ -341,6 +341,34 @@ class LineupRunTests {
         assertThat(json.path("steps").get(0).path("verdicts").path("cpu_ms_per_request").path("ratio").asDouble())
             .isCloseTo(0.9, within(0.01));
         assertThat(Files.readString(folder.resolve("error.txt"))).contains("ended during the measurement");
+    }
+
+    /**
+     * make compare runs on the lineup: a pair is two entrants and one duet A → B a pass,
+     * both warmed up every pass, no rung alone; pair.json and compare's verdicts come
+     * from it.
+     */
+    @Test
+    void aPairIsTheSmallestLineupOneDuetAToBAPassWrittenAsPairJson() throws Exception {
+        LineupPlan plan = LineupPlan.pair(Side.labGateway("A", List.of("reactive")),
+                new Side("B", "reactive,burn", new Side.LabGateway(List.of("reactive", "burn")), List.of(), null), 100,
+                4, List.of(Duration.ofSeconds(10), Duration.ofSeconds(10)), Duration.ofSeconds(20),
+                Duration.ofSeconds(5), WarmUp.Load.FLAT, Duration.ofSeconds(10), 7,
+                new SideSettings(ROOT, List.of(), Duration.ofSeconds(60), "/service/hello", null), "1ms", dir,
+                Double.NaN, "");
+        FakeStage stage = new FakeStage(Map.of("A", 0.40, "B", 0.48), Map.of("A", 90_000.0, "B", 90_000.0));
+        LineupResult result = run(plan, stage);
+        assertThat(stage.starts).hasSize(4).allSatisfy(order -> assertThat(order).containsExactlyInAnyOrder("A", "B"));
+        assertThat(stage.measured).allSatisfy(duets -> assertThat(duets).hasSize(1));
+        assertThat(stage.warmed).as("both sides warmed every pass").allSatisfy(parts -> assertThat(parts.keySet())
+            .containsExactlyInAnyOrder("A", "B"));
+        assertThat(stage.alone).isEmpty();
+        PairResult pair = PairResult.of(result);
+        assertThat(pair.passes()).hasSize(4);
+        assertThat(pair.verdicts().get("cpu_ms_per_request").verdict()).isEqualTo(dev.perflab.lab.verdict.Verdict.COSTLIER);
+        assertThat(pair.verdicts().get("cpu_ms_per_request").ratio()).isCloseTo(1.2, org.assertj.core.api.Assertions.within(0.01));
+        assertThat(java.nio.file.Files.exists(result.dir().resolve("pair.json"))).isTrue();
+        assertThat(java.nio.file.Files.exists(result.dir().resolve("lab.json"))).isFalse();
     }
 
 }

@@ -79,10 +79,11 @@ class PairLadderTests {
     }
 
     private static PairLadder.Done done(PairLadder.Step step, Map<String, PairedRatio> verdicts) {
-        Side a = Side.labGateway("A", List.of("reactive"));
-        PairPlan plan = new PairPlan(a, a, 100, 3, List.of(Duration.ofSeconds(10)), Duration.ZERO,
-                Duration.ofSeconds(5), WarmUp.Load.FLAT, Duration.ofSeconds(10), 1, "/service/hello", null, "1ms", List.of(),
-                Duration.ofSeconds(60), Path.of("."), Path.of("results"), Double.NaN, "");
+        LineupPlan plan = LineupPlan.pair(Side.labGateway("A", List.of("reactive")),
+                Side.labGateway("B", List.of("reactive")), 100, 3, List.of(Duration.ofSeconds(10)), Duration.ZERO,
+                Duration.ofSeconds(5), WarmUp.Load.FLAT, Duration.ofSeconds(10), 1,
+                new SideSettings(Path.of("."), List.of(), Duration.ofSeconds(60), "/service/hello", null), "1ms",
+                Path.of("results"), Double.NaN, "");
         return new PairLadder.Done(step, new PairResult(plan, List.of(), verdicts, null, null, Path.of("x")));
     }
 

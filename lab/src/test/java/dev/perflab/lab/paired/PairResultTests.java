@@ -43,10 +43,12 @@ class PairResultTests {
 
     private static final Side REACTIVE = Side.labGateway("A", List.of("reactive"));
 
-    private static PairPlan gated(int passes) {
-        return new PairPlan(REACTIVE, REACTIVE, 400, passes, List.of(Duration.ofSeconds(10)), Duration.ZERO,
-                Duration.ofSeconds(5), WarmUp.Load.FLAT, Duration.ofSeconds(10), 1, "/service/hello", null, "1ms", List.of(),
-                Duration.ofSeconds(60), Path.of("."), Path.of("results"), 0.05, "5%");
+    private static LineupPlan gated(int passes) {
+        return LineupPlan.pair(REACTIVE, Side.labGateway("B", List.of("reactive")), 400, passes,
+                List.of(Duration.ofSeconds(10)), Duration.ZERO, Duration.ofSeconds(5), WarmUp.Load.FLAT,
+                Duration.ofSeconds(10), 1,
+                new SideSettings(Path.of("."), List.of(), Duration.ofSeconds(60), "/service/hello", null), "1ms",
+                Path.of("results"), 0.05, "5%");
     }
 
     /**
@@ -62,7 +64,7 @@ class PairResultTests {
     private static List<PairResult.Pass> passes(double[] cpuB, long errorsA) {
         List<PairResult.Pass> passes = new ArrayList<>();
         for (int i = 0; i < cpuB.length; i++) {
-            PairResult.Window both = new PairResult.Window(window(1000, errorsA), window(cpuB[i], 0), 100, 100, null);
+            PairResult.Window both = new PairResult.Window(window(1000, errorsA), window(cpuB[i], 0), 100.0, 100.0, null);
             passes.add(PairResult.Pass.of(i + 1, 1, 2, "A", "A", new PairResult.Warmup(Duration.ZERO, 0, true, WarmUp.Load.FLAT),
                     List.of(both)));
         }
@@ -107,7 +109,7 @@ class PairResultTests {
     @Test
     void aPassThatMeasuredNothingOrNoPassAtAllFailsTheGate() {
         List<PairResult.Pass> silent = passes(new double[] { 1000, 1000 }, 0);
-        PairResult.Window nothing = new PairResult.Window(window(1000, 0), window(0, 0), 100, 100, null);
+        PairResult.Window nothing = new PairResult.Window(window(1000, 0), window(0, 0), 100.0, 100.0, null);
         silent.add(
                 PairResult.Pass.of(3, 1, 2, "A", "A", new PairResult.Warmup(Duration.ZERO, 0, true, WarmUp.Load.FLAT), List.of(nothing)));
         PairResult unmeasured = PairResult.of(gated(3), silent, Path.of("x"));

@@ -82,7 +82,7 @@ class SloCheckTests {
                 rungs, 100, 4, List.of(WINDOW, WINDOW), Duration.ofSeconds(20), Duration.ofSeconds(5), WarmUp.Load.FLAT, Duration.ZERO,
                 Duration.ZERO, 5, 10, Duration.ofSeconds(10), 7, new SideSettings(java.nio.file.Path.of("."), List.of(),
                         Duration.ofSeconds(60), "/service/hello", "Authorization: Bearer lab-token"),
-                "1ms", dir, Double.NaN, "");
+                "1ms", dir, Double.NaN, "", false);
         LineupResult result = LineupRun.execute(plan, stage, RunFolder.create(dir, "lab"),
                 new PrintWriter(new StringWriter()), sofar -> {
                 });

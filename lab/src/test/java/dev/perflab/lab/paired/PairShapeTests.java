@@ -11,28 +11,50 @@ import dev.perflab.lab.LabException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-class PairPlanTests {
+/** A pair as the smallest lineup: its plan, checked once, before anything starts. */
+class PairShapeTests {
 
     private static final Side A = Side.labGateway("A", List.of("reactive"));
 
     private static final Side B = new Side("B", "reactive,burn", new Side.LabGateway(List.of("reactive", "burn")),
             List.of("-Dlab.burn.micros=40"), null);
 
-    private static PairPlan plan(int rate, int passes, List<Duration> windows) {
-        return new PairPlan(A, B, rate, passes, windows, Duration.ofSeconds(30), Duration.ofSeconds(5), WarmUp.Load.FLAT,
-                Duration.ofSeconds(10), 1, "/service/hello", null, "1ms", List.of(), Duration.ofSeconds(60),
-                Path.of("."), Path.of("results"), Double.NaN, "");
+    private static SideSettings settings(String route, String header) {
+        return new SideSettings(Path.of("."), List.of(), Duration.ofSeconds(60), route, header);
+    }
+
+    private static LineupPlan plan(int rate, int passes, List<Duration> windows) {
+        return pair(A, rate, passes, windows, settings("/service/hello", null));
+    }
+
+    private static LineupPlan pair(Side a, int rate, int passes, List<Duration> windows, SideSettings settings) {
+        return LineupPlan.pair(a, B, rate, passes, windows, Duration.ofSeconds(30), Duration.ofSeconds(5),
+                WarmUp.Load.FLAT, Duration.ofSeconds(10), 1, settings, "1ms", Path.of("results"), Double.NaN, "");
+    }
+
+    @Test
+    void aPairIsTwoEntrantsAAndBWithOneDuetAToBWhicheverIsNginx() {
+        LineupPlan plan = plan(300, 4, List.of(Duration.ofSeconds(10)));
+        assertThat(plan.entrants()).extracting(LineupPlan.Entrant::name).containsExactly("A", "B");
+        assertThat(plan.duets()).extracting(LineupPlan.Duet::name).containsExactly("A → B");
+        assertThat(plan.duets(2)).as("no way down a ladder of one duet").extracting(LineupPlan.Duet::name)
+            .containsExactly("A → B");
+        Side nginx = Side.nginx("A", false, Path.of("lab/nginx/auth-request.conf"));
+        LineupPlan against = pair(nginx, 300, 4, List.of(Duration.ofSeconds(10)),
+                settings("/service/hello", "Authorization: Bearer lab-token"));
+        assertThat(against.duets()).extracting(LineupPlan.Duet::name).containsExactly("A → B");
+        assertThat(against.alone()).isZero();
     }
 
     @Test
     void theMeasuredTimeIsSplitIntoWindowsWithAShortRestJoiningTheLast() {
-        assertThat(PairPlan.split(Duration.ofSeconds(30), Duration.ofSeconds(10)))
+        assertThat(PassWindows.split(Duration.ofSeconds(30), Duration.ofSeconds(10)))
             .containsExactly(Duration.ofSeconds(10), Duration.ofSeconds(10), Duration.ofSeconds(10));
-        assertThat(PairPlan.split(Duration.ofSeconds(25), Duration.ofSeconds(10)))
+        assertThat(PassWindows.split(Duration.ofSeconds(25), Duration.ofSeconds(10)))
             .containsExactly(Duration.ofSeconds(10), Duration.ofSeconds(10), Duration.ofSeconds(5));
-        assertThat(PairPlan.split(Duration.ofMillis(10_500), Duration.ofSeconds(5)))
+        assertThat(PassWindows.split(Duration.ofMillis(10_500), Duration.ofSeconds(5)))
             .containsExactly(Duration.ofSeconds(5), Duration.ofMillis(5_500));
-        assertThat(PairPlan.split(Duration.ofSeconds(4), Duration.ofSeconds(10)))
+        assertThat(PassWindows.split(Duration.ofSeconds(4), Duration.ofSeconds(10)))
             .containsExactly(Duration.ofSeconds(4));
     }
 
@@ -44,21 +66,21 @@ class PairPlanTests {
                     "RATE must be 1 to 50000 requests per second for each side, or 0 for the " + "closed loop, not -1");
         assertThatThrownBy(() -> plan(300, 1, one)).isInstanceOf(LabException.class)
             .hasMessage("PASSES must be 2 to 200 (the interval is over passes), not 1");
-        assertThatThrownBy(() -> PairPlan.split(Duration.ofHours(999_999), Duration.ofSeconds(1)))
+        assertThatThrownBy(() -> PassWindows.split(Duration.ofHours(999_999), Duration.ofSeconds(1)))
             .isInstanceOf(LabException.class)
             .hasMessageContaining("windows per pass; at most 1000");
-        assertThatThrownBy(() -> PairPlan.split(Duration.ofMillis(500), Duration.ofSeconds(1)))
+        assertThatThrownBy(() -> PassWindows.split(Duration.ofMillis(500), Duration.ofSeconds(1)))
             .isInstanceOf(LabException.class)
             .hasMessageStartingWith("DURATION and SUBWINDOW must be at least 1s each");
     }
 
     @Test
     void rateZeroIsTheClosedLoopWithTenRequestsInFlightPerSide() {
-        PairPlan closed = plan(0, 4, List.of(Duration.ofSeconds(10)));
+        LineupPlan closed = plan(0, 4, List.of(Duration.ofSeconds(10)));
         assertThat(closed.closedLoop()).isTrue();
         assertThat(closed.describeLoad()).startsWith("closed loop: 10 requests in flight for each side");
         assertThat(closed.json()).containsEntry("rate_per_side", "closed loop").containsEntry("in_flight_per_side", 10);
-        PairPlan open = plan(300, 4, List.of(Duration.ofSeconds(10)));
+        LineupPlan open = plan(300, 4, List.of(Duration.ofSeconds(10)));
         assertThat(open.closedLoop()).isFalse();
         assertThat(open.describeLoad())
             .isEqualTo("300 req/s offered to each side at the same time by one vegeta (round-robin)");
@@ -69,19 +91,13 @@ class PairPlanTests {
     void anNginxSideNeedsTheRouteAndTheBearerTokenItsConfigKnows() {
         Side nginx = Side.nginx("A", false, Path.of("lab/nginx/auth-request.conf"));
         List<Duration> one = List.of(Duration.ofSeconds(10));
-        PairPlan plan = new PairPlan(nginx, B, 300, 4, one, Duration.ZERO, Duration.ofSeconds(5), WarmUp.Load.FLAT,
-                Duration.ofSeconds(10), 1, "/service/hello", "Authorization: Bearer lab-token", "1ms", List.of(),
-                Duration.ofSeconds(60), Path.of("."), Path.of("results"), Double.NaN, "");
-        assertThat(plan.token()).isEqualTo("lab-token");
-        assertThatThrownBy(() -> new PairPlan(nginx, B, 300, 4, one, Duration.ZERO, Duration.ofSeconds(5), WarmUp.Load.FLAT,
-                Duration.ofSeconds(10), 1, "/api/hello", "Authorization: Bearer lab-token", "1ms", List.of(),
-                Duration.ofSeconds(60), Path.of("."), Path.of("results"), Double.NaN, ""))
+        LineupPlan plan = pair(nginx, 300, 4, one, settings("/service/hello", "Authorization: Bearer lab-token"));
+        assertThat(plan.settings().token()).isEqualTo("lab-token");
+        assertThatThrownBy(() -> pair(nginx, 300, 4, one, settings("/api/hello", "Authorization: Bearer lab-token")))
             .isInstanceOf(LabException.class)
             .hasMessage(
                     "A_GATEWAY=nginx routes /service/ (lab/nginx), not ROUTE=/api/hello: leave ROUTE at its default");
-        assertThatThrownBy(() -> new PairPlan(nginx, B, 300, 4, one, Duration.ZERO, Duration.ofSeconds(5), WarmUp.Load.FLAT,
-                Duration.ofSeconds(10), 1, "/service/hello", "X-Token: abc", "1ms", List.of(), Duration.ofSeconds(60),
-                Path.of("."), Path.of("results"), Double.NaN, ""))
+        assertThatThrownBy(() -> pair(nginx, 300, 4, one, settings("/service/hello", "X-Token: abc")))
             .isInstanceOf(LabException.class)
             .hasMessageStartingWith(
                     "A_GATEWAY=nginx passes the Authorization header to auth-service: TOKEN_HEADER must be");

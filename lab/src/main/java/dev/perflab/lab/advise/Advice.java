@@ -131,7 +131,7 @@ public final class Advice {
     public static PairedRatio together(List<LineupResult.Step> steps, PairedMetric metric) {
         List<PairedRatio> chain = steps.stream()
             .filter(step -> step != null)
-            .map(step -> step.verdicts().get(metric.key()))
+            .map(step -> step.verdicts().get(metric))
             .toList();
         return chain.isEmpty() ? null : PairedRatio.product(chain, metric.quantity());
     }
@@ -236,11 +236,11 @@ public final class Advice {
     }
 
     private static PairedRatio cpu(LineupResult.Step step) {
-        return step == null ? null : step.verdicts().get(PairedMetric.CPU.key());
+        return step == null ? null : step.verdicts().get(PairedMetric.CPU);
     }
 
     private static PairedRatio bytes(LineupResult.Step step) {
-        return step == null ? null : step.verdicts().get(PairedMetric.BYTES.key());
+        return step == null ? null : step.verdicts().get(PairedMetric.BYTES);
     }
 
     private static String cell(PairedRatio ratio) {

@@ -11,6 +11,7 @@ import java.util.function.UnaryOperator;
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.capacity.Slo;
 import dev.perflab.lab.paired.PairResult;
+import dev.perflab.lab.paired.PairedMetric;
 import dev.perflab.lab.paired.ProfilerChoice;
 import dev.perflab.lab.pairedreport.PairReport;
 import dev.perflab.lab.run.RunFolder;
@@ -120,9 +121,11 @@ final class PairedKnobs {
 
     /** A finished pair's verdicts, one line each, and where compare.md is. */
     static void verdicts(PairResult result, PrintWriter out) {
-        result.verdicts()
-            .forEach((metric, ratio) -> out
-                .println("  " + PairResult.METRIC_NAMES.get(metric) + " B/A: " + ratio.describe()));
+        for (PairedMetric metric : PairedMetric.PAIR_ORDER) {
+            if (result.verdicts().containsKey(metric)) {
+                out.println("  " + metric.label() + " B/A: " + result.verdicts().get(metric).describe());
+            }
+        }
         out.println("Comparison: " + result.dir().resolve("compare.md"));
         out.flush();
     }

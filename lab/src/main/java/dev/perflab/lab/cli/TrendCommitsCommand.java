@@ -137,8 +137,8 @@ public class TrendCommitsCommand implements Callable<Integer> {
                 .findFirst()
                 .orElse(null);
             steps.add(new CommitTrend.Step(jar.commit(), jar.subject(), null,
-                    step == null ? null : step.verdicts().get(PairedMetric.CPU.key()),
-                    step == null ? null : step.verdicts().get(PairedMetric.BYTES.key())));
+                    step == null ? null : step.verdicts().get(PairedMetric.CPU),
+                    step == null ? null : step.verdicts().get(PairedMetric.BYTES)));
         }
         return new CommitTrend(steps);
     }

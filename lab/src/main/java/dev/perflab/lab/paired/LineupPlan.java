@@ -18,31 +18,31 @@ import dev.perflab.lab.verdict.Resolution;
 /**
  * The one plan of the paired targets. A pair ({@link #pair}: make compare, a step of make
  * pair-ladder) is the smallest lineup: two sides and one duet A → B. A paired make lab
- * measures the ladder's steps as a chain of duets. Every pass
- * starts every rung of the ladder (the lab's gateway with each rung's profiles, nginx as
- * the reference) in front of one auth-service and one business-service; then, duet by
- * duet, two rungs are offered the same rate by one vegeta in the same seconds while the
- * others stand idle: each step (a rung against the gateway rung before it), and the last
- * gateway that calls auth-service on every request against nginx, the last that caches
- * against nginx-cached. Consecutive duets share a rung, so each gateway is warmed up once
- * a pass, when it first appears, flat out and alone, and serves two duets. Odd passes
- * walk the chain up the ladder, even passes down, so the newly warmed rung is B in half
- * the passes and A in the other half. After the duets, wrk drives each rung alone in turn
- * for its closed-loop req/s (and the backend alone, the ceiling).
+ * measures the ladder's steps as a chain of duets. Every pass starts every rung of the
+ * ladder (the lab's gateway with each rung's profiles, nginx as the reference) in front
+ * of one auth-service and one business-service; then, duet by duet, two rungs are offered
+ * the same rate by one vegeta in the same seconds while the others stand idle: each step
+ * (a rung against the gateway rung before it), and the last gateway that calls
+ * auth-service on every request against nginx, the last that caches against nginx-cached.
+ * Consecutive duets share a rung, so each gateway is warmed up once a pass, when it first
+ * appears, flat out and alone, and serves two duets. Odd passes walk the chain up the
+ * ladder, even passes down, so the newly warmed rung is B in half the passes and A in the
+ * other half. After the duets, wrk drives each rung alone in turn for its closed-loop
+ * req/s (and the backend alone, the ceiling).
  *
  * @param ratePerSide requests per second each rung of a duet is offered; one vegeta sends
  * twice that, round-robin
  * @param warmupLoad WARMUP_LOAD: what drives a gateway in its warm-up
- * @param pair a pair (make compare A_GATEWAY= B_GATEWAY=, a step of make pair-ladder): the
- * smallest lineup, two entrants A and B (either may be nginx) and one duet A → B, both
- * cold every pass, offered RATE or, at 0, the closed loop
+ * @param pair a pair (make compare A_GATEWAY= B_GATEWAY=, a step of make pair-ladder):
+ * the smallest lineup, two entrants A and B (either may be nginx) and one duet A → B,
+ * both cold every pass, offered RATE or, at 0, the closed loop
  * @param alone wrk's closed loop on each rung alone after the windows, after a ramp of
  * {@code aloneRamp}; zero for none
  */
 public record LineupPlan(List<Entrant> entrants, int ratePerSide, int passes, List<Duration> windows, Duration warmup,
-        Duration warmupProbe, WarmUp.Load warmupLoad, Duration alone, Duration aloneRamp, int aloneThreads, int aloneConnections,
-        Duration timeout, long seed, SideSettings settings, String authLatency, Path results, double failOn,
-        String failOnText, boolean pair) {
+        Duration warmupProbe, WarmUp.Load warmupLoad, Duration alone, Duration aloneRamp, int aloneThreads,
+        int aloneConnections, Duration timeout, long seed, SideSettings settings, String authLatency, Path results,
+        double failOn, String failOnText, boolean pair) {
 
     /**
      * The rate each rung of a duet is offered when RATE is not given: the pairs' (make
@@ -136,8 +136,8 @@ public record LineupPlan(List<Entrant> entrants, int ratePerSide, int passes, Li
             throw new LabException("PASSES must be 2 to 200 (the interval is over passes), not " + passes);
         }
         if (windows.isEmpty() || windows.size() > MAX_WINDOWS) {
-            throw new LabException("DURATION/SUBWINDOW must make 1 to " + MAX_WINDOWS
-                    + " windows per pass, not " + windows.size());
+            throw new LabException(
+                    "DURATION/SUBWINDOW must make 1 to " + MAX_WINDOWS + " windows per pass, not " + windows.size());
         }
         if (warmup.isNegative()) {
             throw new LabException("WARMUP must be 0s or more, not " + Durations.format(warmup));
@@ -240,9 +240,9 @@ public record LineupPlan(List<Entrant> entrants, int ratePerSide, int passes, Li
      * anything starts.
      * @param ratePerSide RATE to each side, or 0 for the closed loop
      */
-    public static LineupPlan pair(Side a, Side b, int ratePerSide, int passes, List<Duration> windows,
-            Duration warmup, Duration warmupProbe, WarmUp.Load warmupLoad, Duration timeout, long seed,
-            SideSettings settings, String authLatency, Path results, double failOn, String failOnText) {
+    public static LineupPlan pair(Side a, Side b, int ratePerSide, int passes, List<Duration> windows, Duration warmup,
+            Duration warmupProbe, WarmUp.Load warmupLoad, Duration timeout, long seed, SideSettings settings,
+            String authLatency, Path results, double failOn, String failOnText) {
         return new LineupPlan(List.of(new Entrant(a.label(), a.given(), a), new Entrant(b.label(), b.given(), b)),
                 ratePerSide, passes, windows, warmup, warmupProbe, warmupLoad, Duration.ZERO, Duration.ZERO, 1, 1,
                 timeout, seed, settings, authLatency, results, failOn, failOnText, true);
@@ -258,7 +258,9 @@ public record LineupPlan(List<Entrant> entrants, int ratePerSide, int passes, Li
         return entrants.get(1).side();
     }
 
-    /** Whether the sides run in the closed loop (a pair at RATE=0) rather than at a rate. */
+    /**
+     * Whether the sides run in the closed loop (a pair at RATE=0) rather than at a rate.
+     */
     public boolean closedLoop() {
         return ratePerSide == 0;
     }

@@ -3,6 +3,7 @@ package dev.perflab.lab.paired;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -44,8 +45,8 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
             List<Stage.Shared> shared, PairResult.SideWindow totalA, PairResult.SideWindow totalB) {
 
         /**
-         * @param shared what auth-service, business-service and the load generator used in
-         * each window
+         * @param shared what auth-service, business-service and the load generator used
+         * in each window
          */
         static Duet of(String a, String b, PairResult.Warmup warmup, List<Map<String, PairResult.SideWindow>> windows,
                 List<Stage.Shared> shared) {
@@ -150,7 +151,8 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
      * A step: rung {@code to} against the gateway rung before it, {@code from}; its
      * verdicts, or why there are none.
      */
-    public record Step(String from, String to, String changes, Map<String, PairedRatio> verdicts, String noVerdict) {
+    public record Step(String from, String to, String changes, Map<PairedMetric, PairedRatio> verdicts,
+            String noVerdict) {
 
         /**
          * The first of CPU, bytes, p50 and p99 whose interval excludes 1.00; null when
@@ -158,7 +160,7 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
          */
         public String carriedBy() {
             for (PairedMetric metric : STEP_METRICS) {
-                PairedRatio ratio = verdicts.get(metric.key());
+                PairedRatio ratio = verdicts.get(metric);
                 if (ratio != null && ratio.verdict() != null && ratio.verdict() != Verdict.NO_DIFFERENCE) {
                     return metric.key();
                 }
@@ -171,7 +173,7 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
             json.put("a", from);
             json.put("b", to);
             json.put("changes", changes);
-            json.put("verdicts", verdicts);
+            json.put("verdicts", PairedMetric.byKey(verdicts));
             json.put("carried_by", carriedBy());
             if (noVerdict != null) {
                 json.put("no_verdict", noVerdict);
@@ -182,13 +184,13 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
     }
 
     /** A gateway rung against its nginx reference, in the same windows. */
-    public record Versus(String rung, String reference, Map<String, PairedRatio> ratios, String noVerdict) {
+    public record Versus(String rung, String reference, Map<PairedMetric, PairedRatio> ratios, String noVerdict) {
 
         Map<String, Object> json() {
             Map<String, Object> json = new LinkedHashMap<>();
             json.put("rung", rung);
             json.put("reference", reference);
-            json.put("ratios", ratios);
+            json.put("ratios", PairedMetric.byKey(ratios));
             if (noVerdict != null) {
                 json.put("no_verdict", noVerdict);
             }
@@ -266,9 +268,9 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
      * side that failed, or measured nothing) the ratios stay but the intervals and
      * verdicts go.
      */
-    private static Map<String, PairedRatio> ratios(List<Pass> passes, String a, String b, List<PairedMetric> metrics,
-            String why) {
-        Map<String, PairedRatio> ratios = new LinkedHashMap<>();
+    private static Map<PairedMetric, PairedRatio> ratios(List<Pass> passes, String a, String b,
+            List<PairedMetric> metrics, String why) {
+        Map<PairedMetric, PairedRatio> ratios = new EnumMap<>(PairedMetric.class);
         if (why != null && why.startsWith(NOTHING)) {
             return ratios;
         }
@@ -276,7 +278,7 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
             List<Double> perPass = passes.stream().map(pass -> pass.duet(a, b).ratio(metric::read)).toList();
             PairedRatio ratio = PairedRatio.crossover(perPass, passes.stream().map(Pass::upward).toList(),
                     metric.quantity());
-            ratios.put(metric.key(), why == null ? ratio
+            ratios.put(metric, why == null ? ratio
                     : new PairedRatio(ratio.ratio(), null, null, ratio.passes(), null, ratio.perPass()));
         }
         return ratios;

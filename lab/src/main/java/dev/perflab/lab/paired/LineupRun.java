@@ -268,10 +268,11 @@ public final class LineupRun {
             profiles.pause(both);
         }
         LineupResult.Duet done = LineupResult.Duet.of(a, b, warmed, windows, shared);
-        out.printf(Locale.ROOT, "    %s: %s; CPU per request %.3f, bytes %s%n", duet.name(), cold.isEmpty()
-                ? "both warm"
-                : "warm-up (" + warmed.load().id() + ") of " + String.join(" and ", cold) + " " + Math.round(warmed.took().toMillis() / 1000.0)
-                        + " s" + (warmed.quiet() ? "" : " (WARMUP ran out before the JIT went quiet)"),
+        out.printf(Locale.ROOT, "    %s: %s; CPU per request %.3f, bytes %s%n", duet.name(),
+                cold.isEmpty() ? "both warm"
+                        : "warm-up (" + warmed.load().id() + ") of " + String.join(" and ", cold) + " "
+                                + Math.round(warmed.took().toMillis() / 1000.0) + " s"
+                                + (warmed.quiet() ? "" : " (WARMUP ran out before the JIT went quiet)"),
                 done.ratio(PairResult.SideWindow::cpuMsPerRequest), duet.reference() ? "-"
                         : String.format(Locale.ROOT, "%.4f", done.ratio(PairResult.SideWindow::bytesPerRequest)));
         out.flush();

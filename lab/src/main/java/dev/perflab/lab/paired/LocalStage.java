@@ -206,8 +206,7 @@ public final class LocalStage implements Stage {
     public Shared shared() {
         double[] backendsMs = backends.cpuMillis();
         OptionalDouble generator = ReapedChildren.cpuSeconds();
-        return new Shared(backendsMs[0], backendsMs[1],
-                generator.isPresent() ? generator.getAsDouble() * 1000 : null);
+        return new Shared(backendsMs[0], backendsMs[1], generator.isPresent() ? generator.getAsDouble() * 1000 : null);
     }
 
     @Override

@@ -32,9 +32,6 @@ import dev.perflab.lab.verdict.Verdict;
  */
 public final class PairLadder {
 
-    /** The order in which a step's metrics may carry its verdict: costs first. */
-    static final List<String> CARRIERS = PairedMetric.keys(PairedMetric.CARRIERS);
-
     /**
      * One step: rung {@code to} paired with the gateway rung before it, {@code from}.
      */
@@ -59,10 +56,10 @@ public final class PairLadder {
          * interval excludes 1.00; null when none does.
          */
         public String carriedBy() {
-            for (String metric : CARRIERS) {
+            for (PairedMetric metric : PairedMetric.CARRIERS) {
                 PairedRatio ratio = result.verdicts().get(metric);
                 if (ratio != null && ratio.verdict() != null && ratio.verdict() != Verdict.NO_DIFFERENCE) {
-                    return metric;
+                    return metric.key();
                 }
             }
             return null;
@@ -201,7 +198,7 @@ public final class PairLadder {
                 one.put("changes", step.step().to().changes());
                 one.put("folder", step.result().dir().getFileName().toString());
                 one.put("passes_done", step.result().passes().size());
-                one.put("verdicts", step.result().verdicts());
+                one.put("verdicts", PairedMetric.byKey(step.result().verdicts()));
                 one.put("carried_by", step.carriedBy());
                 if (step.result().noVerdict() != null) {
                     one.put("no_verdict", step.result().noVerdict());

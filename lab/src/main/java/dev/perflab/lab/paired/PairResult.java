@@ -2,6 +2,7 @@ package dev.perflab.lab.paired;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,16 +22,14 @@ import java.util.Locale;
  * failed more than {@link #ERROR_LIMIT} of its requests: a gateway that answers errors
  * quickly is not cheaper.
  */
-public record PairResult(LineupPlan plan, List<Pass> passes, Map<String, PairedRatio> verdicts, String noVerdict,
+public record PairResult(LineupPlan plan, List<Pass> passes, Map<PairedMetric, PairedRatio> verdicts, String noVerdict,
         Gate gate, Path dir) {
 
     /** A share of failed requests above which a side has no verdict, only that line. */
     static final double ERROR_LIMIT = 0.001;
 
-    public static final Map<String, String> METRIC_NAMES = PairedMetric.LABELS;
-
     /** The metric FAIL_ON gates: the cost the lab is about, which noise moves least. */
-    static final String GATED = PairedMetric.CPU.key();
+    static final PairedMetric GATED = PairedMetric.CPU;
 
     /**
      * A side's CPU in a window beside what its cost is read from: its collector's threads
@@ -39,6 +38,7 @@ public record PairResult(LineupPlan plan, List<Pass> passes, Map<String, PairedR
      * readings' spread: in the 10 ms clock ticks of /proc/<pid>/stat on this machine
      * ({@code cpu_ms_ticks}), from the container's cgroup counter in nanoseconds on
      * RUNTIME=compose ({@code cpu_ms_cgroup}); NaN where not read.
+     *
      * @param processKey the JSON name of the second reading, which says what it is
      */
     public record CpuSplit(double gcMs, double processMs, String processKey) {
@@ -87,8 +87,8 @@ public record PairResult(LineupPlan plan, List<Pass> passes, Map<String, PairedR
         }
 
         /**
-         * Whether the JIT compiled for more than {@link WarmUp#QUIET_JIT} of the process's
-         * CPU in this window: the code was still changing.
+         * Whether the JIT compiled for more than {@link WarmUp#QUIET_JIT} of the
+         * process's CPU in this window: the code was still changing.
          */
         public boolean jitBusy() {
             return !WarmUp.quiet(this);
@@ -170,7 +170,7 @@ public record PairResult(LineupPlan plan, List<Pass> passes, Map<String, PairedR
 
         static Gate of(LineupPlan plan, PairedRatio gated, String noVerdict) {
             String limit = plan.failOnText();
-            String metric = METRIC_NAMES.get(GATED);
+            String metric = GATED.label();
             if (gated == null || gated.verdict() == null) {
                 String reason = noVerdict != null ? noVerdict
                         : gated == null ? "no pass was measured" : "fewer than two passes, no interval";
@@ -296,7 +296,7 @@ public record PairResult(LineupPlan plan, List<Pass> passes, Map<String, PairedR
     }
 
     static PairResult of(LineupPlan plan, List<Pass> passes, Path dir) {
-        Map<String, PairedRatio> verdicts = new LinkedHashMap<>();
+        Map<PairedMetric, PairedRatio> verdicts = new EnumMap<>(PairedMetric.class);
         String noVerdict = null;
         boolean bytes = plan.a().jvm() && plan.b().jvm();
         boolean measurable = passes.stream()
@@ -307,14 +307,14 @@ public record PairResult(LineupPlan plan, List<Pass> passes, Map<String, PairedR
         }
         else if (!passes.isEmpty()) {
             noVerdict = errors(passes);
-            verdicts.put(PairedMetric.CPU.key(), PairedRatio
+            verdicts.put(PairedMetric.CPU, PairedRatio
                 .of(passes.stream().map(p -> p.ratio().cpuMsPerRequest()).toList(), PairedMetric.CPU.quantity()));
-            verdicts.put(PairedMetric.P50.key(),
+            verdicts.put(PairedMetric.P50,
                     PairedRatio.of(passes.stream().map(p -> p.ratio().p50()).toList(), PairedMetric.P50.quantity()));
-            verdicts.put(PairedMetric.P99.key(),
+            verdicts.put(PairedMetric.P99,
                     PairedRatio.of(passes.stream().map(p -> p.ratio().p99()).toList(), PairedMetric.P99.quantity()));
             if (bytes) {
-                verdicts.put(PairedMetric.BYTES.key(), PairedRatio
+                verdicts.put(PairedMetric.BYTES, PairedRatio
                     .of(passes.stream().map(p -> p.ratio().bytesPerRequest()).toList(), PairedMetric.BYTES.quantity()));
             }
             if (noVerdict != null) {
@@ -368,7 +368,7 @@ public record PairResult(LineupPlan plan, List<Pass> passes, Map<String, PairedR
     Map<String, Object> json() {
         Map<String, Object> json = new LinkedHashMap<>(plan.json());
         json.put("passes_done", passes.size());
-        json.put("verdicts", verdicts);
+        json.put("verdicts", PairedMetric.byKey(verdicts));
         if (noVerdict != null) {
             json.put("no_verdict", noVerdict);
         }
@@ -376,7 +376,7 @@ public record PairResult(LineupPlan plan, List<Pass> passes, Map<String, PairedR
         if (!Double.isNaN(plan.failOn())) {
             Map<String, Object> gate = new LinkedHashMap<>();
             gate.put("fail_on", plan.failOnText());
-            gate.put("gates", METRIC_NAMES.get(GATED));
+            gate.put("gates", GATED.label());
             gate.put("failed", !this.gate.held());
             gate.put("decided", this.gate.decided());
             gate.put("why", this.gate.why());

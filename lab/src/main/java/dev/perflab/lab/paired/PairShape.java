@@ -19,7 +19,9 @@ final class PairShape {
     private PairShape() {
     }
 
-    /** A pair's own checks: two sides, a rate or the closed loop, nginx's route and token. */
+    /**
+     * A pair's own checks: two sides, a rate or the closed loop, nginx's route and token.
+     */
     static void check(List<LineupPlan.Entrant> entrants, int ratePerSide, SideSettings settings) {
         if (entrants.size() != 2) {
             throw new IllegalArgumentException("a pair is two sides, not " + entrants.size());
@@ -31,9 +33,9 @@ final class PairShape {
         for (LineupPlan.Entrant entrant : entrants) {
             Side side = entrant.side();
             if (!side.jvm() && !settings.route().startsWith("/service/")) {
-                throw new LabException(side.label() + "_GATEWAY=" + side.given()
-                        + " routes /service/ (lab/nginx), not ROUTE=" + settings.route()
-                        + ": leave ROUTE at its default");
+                throw new LabException(
+                        side.label() + "_GATEWAY=" + side.given() + " routes /service/ (lab/nginx), not ROUTE="
+                                + settings.route() + ": leave ROUTE at its default");
             }
             if (!side.jvm() && LineupPlan.bearer(settings.header()) == null) {
                 throw new LabException(side.label() + "_GATEWAY=" + side.given()
@@ -70,8 +72,7 @@ final class PairShape {
         return String.format(Locale.ROOT,
                 "Expected duration: %d passes of both gateways at once, about %s min (warm-up until the JIT "
                         + "is quiet, at most WARMUP=%s a pass)",
-                plan.passes(), low == high ? Long.toString(low) : low + " to " + high,
-                Durations.format(plan.warmup()));
+                plan.passes(), low == high ? Long.toString(low) : low + " to " + high, Durations.format(plan.warmup()));
     }
 
     /** The plan as pair.json and run.json record it. */

@@ -1,5 +1,7 @@
 package dev.perflab.lab.paired;
 
+import dev.perflab.lab.verdict.PairedRatio;
+
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,6 +33,22 @@ public enum PairedMetric {
 
     /** What a gateway is read on against nginx (nginx allocates no Java bytes). */
     public static final List<PairedMetric> AGAINST_NGINX = List.of(CPU, P50, P99);
+
+    /**
+     * The order a pair's verdicts are said in (compare.md, the console): the cost, the
+     * latency, then the bytes a JVM counts.
+     */
+    public static final List<PairedMetric> PAIR_ORDER = List.of(CPU, P50, P99, BYTES);
+
+    /**
+     * Ratios by metric as pair.json and lab.json write them: by each metric's JSON key,
+     * in the map's order.
+     */
+    public static Map<String, PairedRatio> byKey(Map<PairedMetric, PairedRatio> ratios) {
+        Map<String, PairedRatio> keyed = new LinkedHashMap<>();
+        ratios.forEach((metric, ratio) -> keyed.put(metric.key(), ratio));
+        return keyed;
+    }
 
     /** Each metric's label by its JSON key. */
     public static final Map<String, String> LABELS = labels();

@@ -8,11 +8,11 @@ import java.util.Random;
 /**
  * Each pass's order of start, of ports and of the round-robin schedule, chosen with the
  * plan's seed, so that no rung or side is always first. A ladder rotates one shuffled
- * order of its rungs pass by pass (over as many passes as rungs each comes first once).
- * A pair keeps its balanced design: in each of the three orders A comes first in half
- * the passes (one more for an odd count), the three shuffled apart, so that starting,
- * binding or sending first is not tied to one side nor to the other two orders; a
- * rotation of two would swap all three in lockstep, pass by pass.
+ * order of its rungs pass by pass (over as many passes as rungs each comes first once). A
+ * pair keeps its balanced design: in each of the three orders A comes first in half the
+ * passes (one more for an odd count), the three shuffled apart, so that starting, binding
+ * or sending first is not tied to one side nor to the other two orders; a rotation of two
+ * would swap all three in lockstep, pass by pass.
  */
 final class PassOrders {
 

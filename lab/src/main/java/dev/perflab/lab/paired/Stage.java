@@ -60,9 +60,9 @@ public interface Stage extends WarmUp.Parts, AutoCloseable {
 
     /**
      * What the processes every rung shares have used so far, in CPU ms: auth-service,
-     * business-service and the load generator (null where unknown); read around a
-     * window, the difference is that window's share. A stage that cannot read them
-     * returns {@link Shared#UNKNOWN}.
+     * business-service and the load generator (null where unknown); read around a window,
+     * the difference is that window's share. A stage that cannot read them returns
+     * {@link Shared#UNKNOWN}.
      */
     default Shared shared() {
         return Shared.UNKNOWN;

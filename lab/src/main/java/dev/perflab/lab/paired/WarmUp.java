@@ -14,9 +14,9 @@ import dev.perflab.lab.LabException;
  * parts until none of them compiled with its JIT for more than {@link #QUIET_JIT} of its
  * process's CPU in the last part (its code has stopped changing), or WARMUP is spent.
  * What drives them is WARMUP_LOAD, for a study of which warms best: flat out (each its
- * own wrk), at the duet's rate, or flat-out parts with an idle part between them, so
- * that the JIT's compiler threads get the cores. After a flat-out warm-up, one part of
- * the duet at its rate, unmeasured, so that its windows start at their own load.
+ * own wrk), at the duet's rate, or flat-out parts with an idle part between them, so that
+ * the JIT's compiler threads get the cores. After a flat-out warm-up, one part of the
+ * duet at its rate, unmeasured, so that its windows start at their own load.
  */
 public final class WarmUp {
 
@@ -65,8 +65,8 @@ public final class WarmUp {
                 }
             }
             throw new LabException("WARMUP_LOAD must be flat (each cold gateway flat out), rate (the duet at its "
-                    + "rate) or bursts (flat out with an idle part between), not '" + (given == null ? "" : given.trim())
-                    + "'");
+                    + "rate) or bursts (flat out with an idle part between), not '"
+                    + (given == null ? "" : given.trim()) + "'");
         }
 
     }
@@ -164,8 +164,8 @@ public final class WarmUp {
     public String describe(String each) {
         return each + ", " + load.words + ", up to " + Durations.format(most) + " in " + Durations.format(part)
                 + " parts, until its JIT compiled for at most " + Math.round(QUIET_JIT * 100)
-                + " % of its process's CPU in the last part"
-                + (load == Load.RATE ? "" : "; then " + Durations.format(part) + " of the duet at its rate, unmeasured");
+                + " % of its process's CPU in the last part" + (load == Load.RATE ? ""
+                        : "; then " + Durations.format(part) + " of the duet at its rate, unmeasured");
     }
 
 }

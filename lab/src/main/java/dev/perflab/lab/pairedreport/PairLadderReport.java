@@ -49,12 +49,12 @@ public final class PairLadderReport {
             row.put("changes", done.step().to().changes());
             row.put("cpuA", mean(result, true));
             row.put("cpuB", mean(result, false));
-            row.put("cpu", describe(result, PairedMetric.CPU.key()));
-            row.put("bytes", describe(result, PairedMetric.BYTES.key()));
-            row.put("p50", describe(result, PairedMetric.P50.key()));
-            row.put("p99", describe(result, PairedMetric.P99.key()));
+            row.put("cpu", describe(result, PairedMetric.CPU));
+            row.put("bytes", describe(result, PairedMetric.BYTES));
+            row.put("p50", describe(result, PairedMetric.P50));
+            row.put("p99", describe(result, PairedMetric.P99));
             String carrier = done.carriedBy();
-            row.put("carriedBy", carrier == null ? "none" : PairResult.METRIC_NAMES.get(carrier));
+            row.put("carriedBy", carrier == null ? "none" : PairedMetric.of(carrier).label());
             row.put("folder", result.dir().getFileName().toString());
             steps.add(row);
             if (result.noVerdict() != null) {
@@ -66,7 +66,7 @@ public final class PairLadderReport {
         return Templates.compile("pair-ladder.md", Templates.MARKDOWN).execute(model);
     }
 
-    private static String describe(PairResult result, String metric) {
+    private static String describe(PairResult result, PairedMetric metric) {
         PairedRatio ratio = result.verdicts().get(metric);
         return ratio == null ? "no verdict" : ratio.describe();
     }

@@ -42,7 +42,11 @@ public final class PairReport {
         model.put("warmup", "up to " + Durations.format(plan.warmup()) + ", until the JIT is quiet");
         model.put("seed", plan.seed());
         List<Map<String, Object>> rows = new ArrayList<>();
-        result.verdicts().forEach((metric, ratio) -> rows.add(row(metric, ratio, result)));
+        for (PairedMetric metric : PairedMetric.PAIR_ORDER) {
+            if (result.verdicts().containsKey(metric)) {
+                rows.add(row(metric, result.verdicts().get(metric), result));
+            }
+        }
         model.put("rows", rows);
         model.put("noVerdict", result.noVerdict());
         List<Map<String, Object>> passes = new ArrayList<>();
@@ -77,10 +81,10 @@ public final class PairReport {
         return model;
     }
 
-    private static Map<String, Object> row(String metric, PairedRatio ratio, PairResult result) {
+    private static Map<String, Object> row(PairedMetric metric, PairedRatio ratio, PairResult result) {
         Map<String, Object> row = new LinkedHashMap<>();
-        row.put("metric", PairResult.METRIC_NAMES.get(metric));
-        PairedMetric read = PairedMetric.of(metric);
+        row.put("metric", metric.label());
+        PairedMetric read = metric;
         row.put("unit", read.unit());
         int digits = read.digits();
         row.put("a", fixed(mean(result, metric, true), digits));
@@ -94,10 +98,10 @@ public final class PairReport {
      * A side's mean over the passes (each pass's total), for orientation only: the
      * verdict comes from the paired ratios.
      */
-    private static double mean(PairResult result, String metric, boolean a) {
+    private static double mean(PairResult result, PairedMetric metric, boolean a) {
         return result.passes().stream().mapToDouble(pass -> {
             PairResult.SideWindow side = a ? pass.a() : pass.b();
-            return PairedMetric.of(metric).read(side);
+            return metric.read(side);
         }).average().orElse(Double.NaN);
     }
 

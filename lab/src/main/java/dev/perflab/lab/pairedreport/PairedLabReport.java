@@ -64,12 +64,12 @@ public final class PairedLabReport {
             row.put("changes", step.changes());
             row.put("cpuA", PairReport.fixed(result.meanCpuMsPerRequest(step.from(), step.to(), step.from()), 4));
             row.put("cpuB", PairReport.fixed(result.meanCpuMsPerRequest(step.from(), step.to(), step.to()), 4));
-            row.put("cpu", describe(step.verdicts().get(PairedMetric.CPU.key())));
-            row.put("bytes", describe(step.verdicts().get(PairedMetric.BYTES.key())));
-            row.put("p50", describe(step.verdicts().get(PairedMetric.P50.key())));
-            row.put("p99", describe(step.verdicts().get(PairedMetric.P99.key())));
+            row.put("cpu", describe(step.verdicts().get(PairedMetric.CPU)));
+            row.put("bytes", describe(step.verdicts().get(PairedMetric.BYTES)));
+            row.put("p50", describe(step.verdicts().get(PairedMetric.P50)));
+            row.put("p99", describe(step.verdicts().get(PairedMetric.P99)));
             String carrier = step.carriedBy();
-            row.put("carriedBy", carrier == null ? "none" : PairResult.METRIC_NAMES.get(carrier));
+            row.put("carriedBy", carrier == null ? "none" : PairedMetric.of(carrier).label());
             steps.add(row);
             if (step.noVerdict() != null) {
                 noVerdicts.add(step.from() + " → " + step.to() + ": " + step.noVerdict());
@@ -90,9 +90,9 @@ public final class PairedLabReport {
             row.put("cpu", PairReport.fixed(result.meanCpuMsPerRequest(a, b, b), 4) + " vs "
                     + PairReport.fixed(result.meanCpuMsPerRequest(a, b, a), 4));
             row.put("bytes", String.format(Locale.ROOT, "%,.0f", result.meanBytesPerRequest(a, b, b)));
-            row.put("ratio", describe(versus.ratios().get(PairedMetric.CPU.key())));
-            row.put("p50", describe(versus.ratios().get(PairedMetric.P50.key())));
-            row.put("p99", describe(versus.ratios().get(PairedMetric.P99.key())));
+            row.put("ratio", describe(versus.ratios().get(PairedMetric.CPU)));
+            row.put("p50", describe(versus.ratios().get(PairedMetric.P50)));
+            row.put("p99", describe(versus.ratios().get(PairedMetric.P99)));
             references.add(row);
         }
         return references;
@@ -139,7 +139,7 @@ public final class PairedLabReport {
     public static List<String> headline(LineupResult result) {
         List<String> lines = new ArrayList<>();
         for (LineupResult.Versus versus : result.headline()) {
-            PairedRatio cpu = versus.ratios().get(PairedMetric.CPU.key());
+            PairedRatio cpu = versus.ratios().get(PairedMetric.CPU);
             if (cpu != null) {
                 lines.add(versus.rung() + " spends " + cpu.interval() + " " + versus.reference()
                         + "'s CPU per request, measured in the same seconds");
@@ -156,7 +156,7 @@ public final class PairedLabReport {
         double threshold = Comparison.threshold(failOn);
         String limit = failOn.trim();
         return result.steps().stream().map(step -> {
-            PairedRatio cpu = step.verdicts().get(PairedMetric.CPU.key());
+            PairedRatio cpu = step.verdicts().get(PairedMetric.CPU);
             String prefix = "FAIL_ON=" + limit + ": " + step.from() + " → " + step.to() + ": ";
             if (cpu == null || cpu.verdict() == null) {
                 return GateLine.broken(prefix + "the gate cannot decide: "
@@ -176,10 +176,10 @@ public final class PairedLabReport {
         lines.add("Steps (each rung against the gateway rung before it, in the same seconds; CPU per request, "
                 + "bytes per request):");
         for (LineupResult.Step step : result.steps()) {
-            lines.add("  " + step.from() + " → " + step.to() + ": CPU "
-                    + describe(step.verdicts().get(PairedMetric.CPU.key())) + "; bytes "
-                    + describe(step.verdicts().get(PairedMetric.BYTES.key()))
-                    + (step.noVerdict() == null ? "" : " (" + step.noVerdict() + ")"));
+            lines
+                .add("  " + step.from() + " → " + step.to() + ": CPU " + describe(step.verdicts().get(PairedMetric.CPU))
+                        + "; bytes " + describe(step.verdicts().get(PairedMetric.BYTES))
+                        + (step.noVerdict() == null ? "" : " (" + step.noVerdict() + ")"));
         }
         headline(result).forEach(line -> lines.add("  " + line));
         return lines;

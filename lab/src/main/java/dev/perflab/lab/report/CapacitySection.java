@@ -60,8 +60,8 @@ public record CapacitySection(Table table, ClosedVersusOpen explained) implement
                 .stream()
                 .min(Comparator.comparingDouble(p -> Math.abs(p.offeredRps() - c.closedLoopRps())))
                 .orElseThrow();
-            return new ClosedVersusOpen(facts.parameters().connectionsOr(10), r.name(),
-                    c.closedLoopRps(), near, c.slo(), c.rpsAtSlo());
+            return new ClosedVersusOpen(facts.parameters().connectionsOr(10), r.name(), c.closedLoopRps(), near,
+                    c.slo(), c.rpsAtSlo());
         }
         return null;
     }

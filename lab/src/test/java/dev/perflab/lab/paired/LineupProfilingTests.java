@@ -134,9 +134,9 @@ class LineupProfilingTests {
         ProfilingStage stage = new ProfilingStage(Map.of("reactive", 0.40, "log-quiet", 0.36, "nginx", 0.12),
                 Map.of("reactive", 90_000.0, "log-quiet", 80_000.0));
         LineupPlan plan = new LineupPlan(rungs, 100, 2, List.of(Duration.ofSeconds(10), Duration.ofSeconds(10)),
-                Duration.ofSeconds(20), Duration.ofSeconds(5), WarmUp.Load.FLAT, Duration.ofSeconds(3), Duration.ofSeconds(1), 5, 10,
-                Duration.ofSeconds(10), 7, new SideSettings(ROOT, List.of(), Duration.ofSeconds(60), "/service/hello",
-                        "Authorization: Bearer lab-token"),
+                Duration.ofSeconds(20), Duration.ofSeconds(5), WarmUp.Load.FLAT, Duration.ofSeconds(3),
+                Duration.ofSeconds(1), 5, 10, Duration.ofSeconds(10), 7, new SideSettings(ROOT, List.of(),
+                        Duration.ofSeconds(60), "/service/hello", "Authorization: Bearer lab-token"),
                 "1ms", dir, Double.NaN, "", false);
         RunFolder run = RunFolder.create(dir, "lab");
         StringWriter out = new StringWriter();

@@ -246,25 +246,25 @@ class LineupRunTests {
         LineupResult result = run(plan(rungs, 5, Duration.ZERO), stage);
         assertThat(result.steps()).extracting(step -> step.from() + ">" + step.to())
             .containsExactly("reactive>log-quiet", "log-quiet>same", "same>burn", "burn>auth-cache");
-        var quiet = result.steps().get(0).verdicts().get("cpu_ms_per_request");
+        var quiet = result.steps().get(0).verdicts().get(PairedMetric.CPU);
         assertThat(quiet.ratio()).isCloseTo(0.9, within(0.005));
         assertThat(quiet.verdict()).isEqualTo(Verdict.CHEAPER);
         assertThat(quiet.halfWidthPercent()).as("the machine's 20 %% swings cancel").isLessThan(1.0);
         var same = result.steps().get(1);
-        assertThat(same.verdicts().get("cpu_ms_per_request").verdict()).as("A/A: no difference")
+        assertThat(same.verdicts().get(PairedMetric.CPU).verdict()).as("A/A: no difference")
             .isEqualTo(Verdict.NO_DIFFERENCE);
-        assertThat(same.verdicts().get("bytes_per_request").verdict()).isEqualTo(Verdict.NO_DIFFERENCE);
+        assertThat(same.verdicts().get(PairedMetric.BYTES).verdict()).isEqualTo(Verdict.NO_DIFFERENCE);
         assertThat(same.carriedBy()).isNull();
-        var burn = result.steps().get(2).verdicts().get("cpu_ms_per_request");
+        var burn = result.steps().get(2).verdicts().get(PairedMetric.CPU);
         assertThat(burn.ratio()).isCloseTo(1.05, within(0.005));
         assertThat(burn.verdict()).as("5 %% more CPU is costlier").isEqualTo(Verdict.COSTLIER);
-        assertThat(result.steps().get(0).verdicts().get("bytes_per_request").ratio()).isCloseTo(80.0 / 90,
+        assertThat(result.steps().get(0).verdicts().get(PairedMetric.BYTES).ratio()).isCloseTo(80.0 / 90,
                 within(0.002));
         assertThat(result.references()).as("the last gateway of each kind against its reference")
             .extracting(v -> v.rung() + ">" + v.reference())
             .containsExactly("burn>nginx", "auth-cache>nginx-cached");
         assertThat(result.headline()).extracting(LineupResult.Versus::rung).containsExactly("burn", "auth-cache");
-        assertThat(result.headline().get(1).ratios().get("cpu_ms_per_request").ratio()).isCloseTo(0.20 / 0.06,
+        assertThat(result.headline().get(1).ratios().get(PairedMetric.CPU).ratio()).isCloseTo(0.20 / 0.06,
                 within(0.02));
     }
 
@@ -312,7 +312,7 @@ class LineupRunTests {
                 Map.of("reactive", 90_000.0, "log-quiet", 80_000.0, "same", 80_000.0, "auth-cache", 50_000.0));
         stage.fresh = 0.03;
         LineupResult result = run(plan(rungs, 4, Duration.ZERO), stage);
-        var same = result.steps().get(1).verdicts().get("cpu_ms_per_request");
+        var same = result.steps().get(1).verdicts().get(PairedMetric.CPU);
         assertThat(same.perPass().get(0)).as("up: same is new").isCloseTo(1.03, within(0.01));
         assertThat(same.perPass().get(1)).as("down: log-quiet is new").isCloseTo(1 / 1.03, within(0.01));
         assertThat(same.ratio()).isCloseTo(1.0, within(0.005));
@@ -360,13 +360,14 @@ class LineupRunTests {
         LineupResult result = run(plan, stage);
         assertThat(stage.starts).hasSize(4).allSatisfy(order -> assertThat(order).containsExactlyInAnyOrder("A", "B"));
         assertThat(stage.measured).allSatisfy(duets -> assertThat(duets).hasSize(1));
-        assertThat(stage.warmed).as("both sides warmed every pass").allSatisfy(parts -> assertThat(parts.keySet())
-            .containsExactlyInAnyOrder("A", "B"));
+        assertThat(stage.warmed).as("both sides warmed every pass")
+            .allSatisfy(parts -> assertThat(parts.keySet()).containsExactlyInAnyOrder("A", "B"));
         assertThat(stage.alone).isEmpty();
         PairResult pair = PairResult.of(result);
         assertThat(pair.passes()).hasSize(4);
-        assertThat(pair.verdicts().get("cpu_ms_per_request").verdict()).isEqualTo(dev.perflab.lab.verdict.Verdict.COSTLIER);
-        assertThat(pair.verdicts().get("cpu_ms_per_request").ratio()).isCloseTo(1.2, org.assertj.core.api.Assertions.within(0.01));
+        assertThat(pair.verdicts().get(PairedMetric.CPU).verdict()).isEqualTo(dev.perflab.lab.verdict.Verdict.COSTLIER);
+        assertThat(pair.verdicts().get(PairedMetric.CPU).ratio()).isCloseTo(1.2,
+                org.assertj.core.api.Assertions.within(0.01));
         assertThat(java.nio.file.Files.exists(result.dir().resolve("pair.json"))).isTrue();
         assertThat(java.nio.file.Files.exists(result.dir().resolve("lab.json"))).isFalse();
     }

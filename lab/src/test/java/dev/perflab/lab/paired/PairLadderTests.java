@@ -70,15 +70,14 @@ class PairLadderTests {
         PairLadder.Step step = new PairLadder.Step(1, gateway("a"), gateway("b"));
         PairedRatio same = PairedRatio.of(List.of(0.99, 1.01, 1.00), Quantity.COST);
         PairedRatio more = PairedRatio.of(List.of(1.05, 1.06, 1.05), Quantity.COST);
-        assertThat(
-                done(step, Map.of("cpu_ms_per_request", same, "bytes_per_request", more, "p50_ms", more)).carriedBy())
-            .isEqualTo("bytes_per_request");
-        assertThat(done(step, Map.of("cpu_ms_per_request", more, "bytes_per_request", more)).carriedBy())
+        assertThat(done(step, Map.of(PairedMetric.CPU, same, PairedMetric.BYTES, more, PairedMetric.P50, more))
+            .carriedBy()).isEqualTo("bytes_per_request");
+        assertThat(done(step, Map.of(PairedMetric.CPU, more, PairedMetric.BYTES, more)).carriedBy())
             .isEqualTo("cpu_ms_per_request");
-        assertThat(done(step, Map.of("cpu_ms_per_request", same, "bytes_per_request", same)).carriedBy()).isNull();
+        assertThat(done(step, Map.of(PairedMetric.CPU, same, PairedMetric.BYTES, same)).carriedBy()).isNull();
     }
 
-    private static PairLadder.Done done(PairLadder.Step step, Map<String, PairedRatio> verdicts) {
+    private static PairLadder.Done done(PairLadder.Step step, Map<PairedMetric, PairedRatio> verdicts) {
         LineupPlan plan = LineupPlan.pair(Side.labGateway("A", List.of("reactive")),
                 Side.labGateway("B", List.of("reactive")), 100, 3, List.of(Duration.ofSeconds(10)), Duration.ZERO,
                 Duration.ofSeconds(5), WarmUp.Load.FLAT, Duration.ofSeconds(10), 1,

@@ -64,9 +64,10 @@ class PairResultTests {
     private static List<PairResult.Pass> passes(double[] cpuB, long errorsA) {
         List<PairResult.Pass> passes = new ArrayList<>();
         for (int i = 0; i < cpuB.length; i++) {
-            PairResult.Window both = new PairResult.Window(window(1000, errorsA), window(cpuB[i], 0), 100.0, 100.0, null);
-            passes.add(PairResult.Pass.of(i + 1, 1, 2, "A", "A", new PairResult.Warmup(Duration.ZERO, 0, true, WarmUp.Load.FLAT),
-                    List.of(both)));
+            PairResult.Window both = new PairResult.Window(window(1000, errorsA), window(cpuB[i], 0), 100.0, 100.0,
+                    null);
+            passes.add(PairResult.Pass.of(i + 1, 1, 2, "A", "A",
+                    new PairResult.Warmup(Duration.ZERO, 0, true, WarmUp.Load.FLAT), List.of(both)));
         }
         return passes;
     }
@@ -99,7 +100,7 @@ class PairResultTests {
             .isEqualTo("✗ FAIL_ON=5%: the gate cannot decide whether B is costlier than A in gateway CPU per "
                     + "request: A failed 2000 of 40000 requests (5.00 %, more than 0.1 %): no verdict");
         assertThat(GateLine.exitCode(List.of(line(failing)))).isEqualTo(GateLine.EXIT_GATE);
-        assertThat(failing.verdicts().get("cpu_ms_per_request").describe()).as("not 'one pass': four were measured")
+        assertThat(failing.verdicts().get(PairedMetric.CPU).describe()).as("not 'one pass': four were measured")
             .matches("\\d\\.\\d{3} × \\(no verdict\\)");
         @SuppressWarnings("unchecked")
         Map<String, Object> gate = (Map<String, Object>) failing.json().get("gate");
@@ -110,8 +111,8 @@ class PairResultTests {
     void aPassThatMeasuredNothingOrNoPassAtAllFailsTheGate() {
         List<PairResult.Pass> silent = passes(new double[] { 1000, 1000 }, 0);
         PairResult.Window nothing = new PairResult.Window(window(1000, 0), window(0, 0), 100.0, 100.0, null);
-        silent.add(
-                PairResult.Pass.of(3, 1, 2, "A", "A", new PairResult.Warmup(Duration.ZERO, 0, true, WarmUp.Load.FLAT), List.of(nothing)));
+        silent.add(PairResult.Pass.of(3, 1, 2, "A", "A",
+                new PairResult.Warmup(Duration.ZERO, 0, true, WarmUp.Load.FLAT), List.of(nothing)));
         PairResult unmeasured = PairResult.of(gated(3), silent, Path.of("x"));
         assertThat(unmeasured.gate().held()).isFalse();
         assertThat(unmeasured.gate().why()).contains("one side answered no request, or used no CPU");

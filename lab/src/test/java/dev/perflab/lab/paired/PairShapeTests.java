@@ -37,7 +37,8 @@ class PairShapeTests {
         LineupPlan plan = plan(300, 4, List.of(Duration.ofSeconds(10)));
         assertThat(plan.entrants()).extracting(LineupPlan.Entrant::name).containsExactly("A", "B");
         assertThat(plan.duets()).extracting(LineupPlan.Duet::name).containsExactly("A → B");
-        assertThat(plan.duets(2)).as("no way down a ladder of one duet").extracting(LineupPlan.Duet::name)
+        assertThat(plan.duets(2)).as("no way down a ladder of one duet")
+            .extracting(LineupPlan.Duet::name)
             .containsExactly("A → B");
         Side nginx = Side.nginx("A", false, Path.of("lab/nginx/auth-request.conf"));
         LineupPlan against = pair(nginx, 300, 4, List.of(Duration.ofSeconds(10)),

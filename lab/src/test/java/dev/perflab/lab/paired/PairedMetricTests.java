@@ -25,8 +25,13 @@ class PairedMetricTests {
         assertThat(Arrays.stream(PairedMetric.values()).filter(PairedMetric::gated)).containsExactly(PairedMetric.CPU);
         assertThat(PairedMetric.CARRIERS.get(0)).as("costs carry a verdict first").isEqualTo(PairedMetric.CPU);
         assertThat(PairedMetric.AGAINST_NGINX).doesNotContain(PairedMetric.BYTES);
-        assertThat(PairResult.METRIC_NAMES).containsEntry("bytes_per_request", "bytes allocated per request")
-            .hasSize(4);
+        assertThat(PairedMetric.LABELS).containsEntry("bytes_per_request", "bytes allocated per request").hasSize(4);
+        java.util.Map<PairedMetric, dev.perflab.lab.verdict.PairedRatio> ratios = new java.util.EnumMap<>(
+                PairedMetric.class);
+        ratios.put(PairedMetric.P99, null);
+        ratios.put(PairedMetric.CPU, null);
+        assertThat(PairedMetric.byKey(ratios).keySet()).as("written by JSON key, in the metrics' order")
+            .containsExactly("cpu_ms_per_request", "p99_ms");
         assertThatThrownBy(() -> PairedMetric.of("rps")).isInstanceOf(LabException.class)
             .hasMessage("no paired metric rps");
     }

@@ -43,19 +43,18 @@ class PassOrdersTests {
     }
 
     /**
-     * A pair's three orders are each balanced over the passes and drawn apart, not swapped
-     * in lockstep as a rotation of two would.
+     * A pair's three orders are each balanced over the passes and drawn apart, not
+     * swapped in lockstep as a rotation of two would.
      */
     @Test
     void aPairsOrdersAreEachBalancedAndNotTiedToOneAnother() {
         java.util.Set<String> combinations = new java.util.HashSet<>();
         for (long seed = 1; seed <= 5; seed++) {
             LineupPlan plan = LineupPlan.pair(Side.labGateway("A", List.of("reactive")),
-                    Side.labGateway("B", List.of("reactive")), 100, 10,
-                    List.of(java.time.Duration.ofSeconds(10)), java.time.Duration.ZERO,
-                    java.time.Duration.ofSeconds(5), WarmUp.Load.FLAT, java.time.Duration.ofSeconds(10), seed,
-                    new SideSettings(java.nio.file.Path.of("."), List.of(), java.time.Duration.ofSeconds(60),
-                            "/service/hello", null),
+                    Side.labGateway("B", List.of("reactive")), 100, 10, List.of(java.time.Duration.ofSeconds(10)),
+                    java.time.Duration.ZERO, java.time.Duration.ofSeconds(5), WarmUp.Load.FLAT,
+                    java.time.Duration.ofSeconds(10), seed, new SideSettings(java.nio.file.Path.of("."), List.of(),
+                            java.time.Duration.ofSeconds(60), "/service/hello", null),
                     "1ms", java.nio.file.Path.of("results"), Double.NaN, "");
             PassOrders orders = PassOrders.of(plan);
             int aStarts = 0;

@@ -78,10 +78,10 @@ class SloCheckTests {
         LineupRunTests.FakeStage stage = new LineupRunTests.FakeStage(
                 Map.of("reactive", 0.40, "log-quiet", 0.36, "nginx", 0.12),
                 Map.of("reactive", 90_000.0, "log-quiet", 80_000.0));
-        LineupPlan plan = new LineupPlan(
-                rungs, 100, 4, List.of(WINDOW, WINDOW), Duration.ofSeconds(20), Duration.ofSeconds(5), WarmUp.Load.FLAT, Duration.ZERO,
-                Duration.ZERO, 5, 10, Duration.ofSeconds(10), 7, new SideSettings(java.nio.file.Path.of("."), List.of(),
-                        Duration.ofSeconds(60), "/service/hello", "Authorization: Bearer lab-token"),
+        LineupPlan plan = new LineupPlan(rungs, 100, 4, List.of(WINDOW, WINDOW), Duration.ofSeconds(20),
+                Duration.ofSeconds(5), WarmUp.Load.FLAT, Duration.ZERO, Duration.ZERO, 5, 10, Duration.ofSeconds(10), 7,
+                new SideSettings(java.nio.file.Path.of("."), List.of(), Duration.ofSeconds(60), "/service/hello",
+                        "Authorization: Bearer lab-token"),
                 "1ms", dir, Double.NaN, "", false);
         LineupResult result = LineupRun.execute(plan, stage, RunFolder.create(dir, "lab"),
                 new PrintWriter(new StringWriter()), sofar -> {

@@ -96,8 +96,8 @@ class WarmUpTests {
     @Test
     void burstsLeaveAnIdlePartAfterEachBurstThatWasNotQuietAndCountItAgainstWarmup() {
         Recording parts = new Recording(10);
-        PairResult.Warmup warm = new WarmUp(WarmUp.Load.BURSTS, Duration.ofSeconds(12), PART).run(parts,
-                List.of("gw"), List.of("gw", "nginx"));
+        PairResult.Warmup warm = new WarmUp(WarmUp.Load.BURSTS, Duration.ofSeconds(12), PART).run(parts, List.of("gw"),
+                List.of("gw", "nginx"));
         // 5 s flat out, 5 s idle, the 2 s left of WARMUP flat out: still compiling
         assertThat(parts.asked).containsExactly("burst gw 5", "idle 5", "burst gw 2", "offer gw,nginx 5");
         assertThat(warm.quiet()).as("WARMUP ran out").isFalse();
@@ -113,8 +113,9 @@ class WarmUpTests {
         assertThat(parts.asked).containsExactly("offer a,b 5");
         assertThat(warm.quiet()).isTrue();
         Recording none = new Recording(10);
-        assertThat(new WarmUp(WarmUp.Load.FLAT, Duration.ZERO, PART).run(none, List.of("gw"), List.of("gw", "b"))
-            .quiet()).isTrue();
+        assertThat(
+                new WarmUp(WarmUp.Load.FLAT, Duration.ZERO, PART).run(none, List.of("gw"), List.of("gw", "b")).quiet())
+            .isTrue();
         assertThat(none.asked).isEmpty();
     }
 

@@ -10,7 +10,9 @@
 # namespace: traffic goes only between these hosts, this machine's end of their veths, and 127/8.
 # Each sshd listens on its host's address only, with its own host key and config, and lets in root
 # with the key made for the run (its public half in /run/perflab-hosts/PREFIX). up writes
-# STATE/ssh_config: ssh -F STATE/ssh_config h1.
+# STATE/ssh_config: ssh -F STATE/ssh_config h1. The hosts share this machine's files: a session's
+# PATH begins with STATE/bin, where up links the vegeta the lab installed (tools/vegeta-*), so a
+# load agent on a host runs the lab's own vegeta.
 # STATE (results/hosts) names the process that made it and that process's start time; the next up
 # or down removes what a killed one left (lab/policy-rc.sh's mark). Run from the repository root.
 # PERFLAB_HOSTS_DIR, PERFLAB_HOSTS_PREFIX (perflab-h) and PERFLAB_HOSTS_NET (18, or 19 for
@@ -203,6 +205,7 @@ AllowTcpForwarding no
 PermitTunnel no
 PrintMotd no
 LogLevel VERBOSE
+SetEnv PATH=$state/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 EOF
   ip netns exec "$prefix$i" "$sshd" -f "$dir/sshd_config" -E "$dir/sshd.log" 9<&-
   # the daemon listens, then writes its pid file
@@ -211,6 +214,17 @@ EOF
     sleep 0.1
   done
   fail "the sshd of $prefix$i did not start within 5 s: $(tail -1 "$dir/sshd.log" 2>/dev/null)"
+}
+
+# STATE/bin/vegeta: the newest vegeta in tools/, which every host's PATH holds (none installed yet:
+# make setup-load, then up again).
+link_vegeta() {
+  local vegeta
+  mkdir -p "$state/bin"
+  vegeta=$(ls -d "$(cd "$here/.." && pwd)"/tools/vegeta-*/vegeta 2>/dev/null | sort -V | tail -1 || true)
+  if [[ -n $vegeta && -x $vegeta ]]; then
+    ln -s "$vegeta" "$state/bin/vegeta"
+  fi
 }
 
 write_ssh_config() {
@@ -250,6 +264,7 @@ up() {
   ssh-keygen -q -t ed25519 -N '' -C "perflab hosts $$" -f "$state/id_ed25519"
   mkdir -p -m 700 "$keys"
   cp "$state/id_ed25519.pub" "$keys/authorized_keys"
+  link_vegeta
   for i in $(seq "$count"); do make_host "$prefix$i" "$i"; done
   for i in $(seq "$count"); do
     for j in $(seq $((i + 1)) "$count"); do join_hosts "$i" "$j"; done
@@ -258,6 +273,11 @@ up() {
   write_ssh_config
   echo "$$ $(process_start $$) complete $count" > "$state/owner"
   for i in $(seq "$count"); do echo "h$i  $prefix$i  $(address "$i")"; done
+  if [[ -L $state/bin/vegeta ]]; then
+    echo "vegeta on the hosts' PATH: $(readlink "$state/bin/vegeta")"
+  else
+    echo "no vegeta in tools/ yet, so none on the hosts' PATH: make setup-load, then lab/hosts.sh up $count again"
+  fi
   echo "ssh -F $state/ssh_config h1   (or Include $state/ssh_config in ~/.ssh/config); lab/hosts.sh down removes them"
 }
 

@@ -1,5 +1,6 @@
 package dev.perflab.lab.cli;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -7,7 +8,6 @@ import java.util.List;
 import dev.perflab.lab.Durations;
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.capacity.Slo;
-import dev.perflab.lab.load.LoadAgent;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -30,15 +30,9 @@ public class CapacityOptions {
             description = "Offered rates in req/s to measure instead of searching, e.g. 500,1000,2000 (default: search).")
     String rates;
 
-    @Option(names = "--agents", defaultValue = "${env:AGENTS:-}",
-            description = "Load agents that offer the open-model load together, rate/N each, their results merged (default: as many as "
-                    + "--agent-hosts lists, else one vegeta without a source address of its own).")
-    String agents;
-
-    @Option(names = "--agent-hosts", defaultValue = "${env:AGENT_HOSTS:-}",
-            description = "One host per agent, e.g. 127.0.0.1,127.0.0.2: a loopback address runs vegeta here sending from it (-laddr), any other "
-                    + "host runs vegeta there over ssh -o BatchMode=yes (default: 127.0.0.1 to 127.0.0.N for AGENTS=N).")
-    String agentHosts;
+    /** AGENTS, AGENT_HOSTS and SSH_CONFIG, declared once. */
+    @Mixin
+    AgentOptions agents = new AgentOptions();
 
     /** The objective each step must meet (make capacity always has one). */
     public Slo slo() {
@@ -79,7 +73,12 @@ public class CapacityOptions {
      * agents. A bad count or list is one line.
      */
     public List<String> agentHosts() {
-        return LoadAgent.hosts(agents, agentHosts);
+        return agents.hosts();
+    }
+
+    /** The ssh config of the agent hosts over ssh, or null for ssh's own. */
+    public Path sshConfig(Path root) {
+        return agents.sshConfig(root);
     }
 
     /** STEP_DURATION: how long each step of the search is measured. */

@@ -169,10 +169,12 @@ final class RunCommands {
             }
             Path file = ladderFile.file(system.root());
             refuseProfiles("capacity", file);
-            List<LoadAgent> agents = LoadAgent.check(capacity.agentHosts());
+            Path sshConfig = capacity.sshConfig(system.root());
+            List<LoadAgent> agents = LoadAgent.check(capacity.agentHosts(), sshConfig);
             // the open-model generator, found (or built) before any app starts
             VegetaInstaller.ensure(system.root(), out());
             List<Scenario> rungs = ladder(file).capacityRungs(only.names());
+            AgentTargets.check(agents, setup(), rungs);
             Map<String, Object> extra = new LinkedHashMap<>();
             extra.put("slo", capacity.slo().text());
             extra.put("rates", capacity.rates().isEmpty() ? "search" : capacity.rates());
@@ -182,6 +184,9 @@ final class RunCommands {
                                     : ", from " + agents.size() + " agents at rate/N each, their histograms merged"));
             if (!agents.isEmpty()) {
                 extra.put("agents", agents);
+            }
+            if (sshConfig != null && agents.stream().anyMatch(agent -> !agent.local())) {
+                extra.put("ssh_config", sshConfig.toString());
             }
             LoadOptions steps = load.measuring(capacity.stepDuration());
             run(CommandKind.CAPACITY, steps, rungs, extra,

@@ -5,7 +5,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.UnknownHostException;
-import java.time.Duration;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -17,7 +17,6 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.capacity.CapacityResult;
 import dev.perflab.lab.capacity.Point;
-import dev.perflab.lab.system.Commands;
 import java.net.Inet4Address;
 import java.util.Arrays;
 
@@ -34,15 +33,20 @@ import java.util.Arrays;
  * @param address the source address of a local agent; null for ssh
  * @param requests every request the agent sent in the rung (summary.json); null until
  * counted
+ * @param sshConfig the ssh config ({@code ssh -F}) that reaches an ssh agent; null for
+ * ssh's own
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record LoadAgent(String host, String via, String engine, @JsonIgnore String address, Long requests) {
+public record LoadAgent(String host, String via, String engine, @JsonIgnore String address, Long requests,
+        @JsonIgnore Path sshConfig) {
+
+    public LoadAgent(String host, String via, String engine, String address, Long requests) {
+        this(host, via, engine, address, requests, null);
+    }
 
     public static final String LOCAL = "local";
 
     public static final String SSH = "ssh";
-
-    static final Duration SSH_CHECK = Duration.ofSeconds(30);
 
     private static final Pattern VERSION = Pattern.compile("(?m)^Version:[ \\t]*v?(\\S+)");
 
@@ -117,14 +121,23 @@ public record LoadAgent(String host, String via, String engine, @JsonIgnore Stri
     /**
      * Checks every host before anything starts, one line naming the first that cannot
      * serve: a loopback host must be an address this machine can send from; any other
-     * host must answer {@code ssh -o BatchMode=yes <host> vegeta -version}.
+     * host must answer {@code ssh -o BatchMode=yes <host> vegeta -version}
+     * ({@link SshAgents#engine}).
      */
     public static List<LoadAgent> check(List<String> hosts) {
+        return check(hosts, null);
+    }
+
+    /**
+     * As {@link #check(List)}, an ssh host reached through {@code sshConfig} (null: ssh's
+     * own), which may give it its address ({@code HostName}).
+     */
+    public static List<LoadAgent> check(List<String> hosts, Path sshConfig) {
         List<LoadAgent> agents = new ArrayList<>();
         for (String host : hosts) {
             InetAddress address;
             try {
-                address = InetAddress.getByName(host);
+                address = InetAddress.getByName(SshAgents.hostName(host, sshConfig));
             }
             catch (UnknownHostException ex) {
                 throw new LabException("AGENT_HOSTS: unknown host '" + host + "' (no address for it)");
@@ -145,16 +158,28 @@ public record LoadAgent(String host, String via, String engine, @JsonIgnore Stri
                         null));
             }
             else {
-                Commands.Result version = Commands.run(sshCheck(host), null, SSH_CHECK);
-                if (!version.ok()) {
-                    throw new LabException("AGENT_HOSTS: agent host " + host + " did not answer '"
-                            + String.join(" ", sshCheck(host)) + "': " + (version.exit() == Commands.Result.TIMED_OUT
-                                    ? "no answer within " + SSH_CHECK.toSeconds() + " s" : version.lastLine()));
-                }
-                agents.add(new LoadAgent(host, SSH, engine(version.output()), null, null));
+                agents.add(new LoadAgent(host, SSH, SshAgents.engine(host, sshConfig), null, null, sshConfig));
             }
         }
         return agents;
+    }
+
+    /**
+     * The ssh command that reaches this agent's host without a password prompt, before
+     * the remote command.
+     */
+    @JsonIgnore
+    public List<String> ssh() {
+        return ssh(host, sshConfig);
+    }
+
+    static List<String> ssh(String host, Path sshConfig) {
+        List<String> command = new ArrayList<>(List.of("ssh"));
+        if (sshConfig != null) {
+            command.addAll(List.of("-F", sshConfig.toString()));
+        }
+        command.addAll(List.of("-o", "BatchMode=yes", "-o", "ConnectTimeout=10", host));
+        return command;
     }
 
     /**
@@ -162,7 +187,13 @@ public record LoadAgent(String host, String via, String engine, @JsonIgnore Stri
      * prompt, vegeta on its PATH.
      */
     static List<String> sshCheck(String host) {
-        return List.of("ssh", "-o", "BatchMode=yes", "-o", "ConnectTimeout=10", host, "vegeta", "-version");
+        return sshCheck(host, null);
+    }
+
+    static List<String> sshCheck(String host, Path sshConfig) {
+        List<String> command = ssh(host, sshConfig);
+        command.addAll(List.of("vegeta", "-version"));
+        return command;
     }
 
     /**

@@ -282,7 +282,8 @@ public final class VegetaGenerator implements LoadGenerator {
     List<String> attackCommand(Path vegeta, LoadAgent agent, int rate, Duration duration, Path results) {
         List<String> command = new ArrayList<>();
         if (agent != null && !agent.local()) {
-            command.addAll(List.of("ssh", "-o", "BatchMode=yes", "-o", "ConnectTimeout=10", agent.host(), "vegeta"));
+            command.addAll(agent.ssh());
+            command.add("vegeta");
         }
         else {
             command.addAll(placement);

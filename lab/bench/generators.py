@@ -478,6 +478,9 @@ def step_agents(args, out, table):
         port = free_port()
         auth = start_auth(args, folder, "198.19.1.2", port, netns("perflab-g1"))
         try:
+            if "vegeta" in args.generators:  # from this machine, so the service's JIT is warm for both
+                vegeta_attack(args, "http://198.19.1.2:%d/auth?token=lab-token" % port, args.agents_rate,
+                              args.hyperfoil_warmup, os.path.join(folder, "vegeta-warmup.bin"), sample=False)
             for generator in args.generators:
                 run_agents(args, generator, folder, hosts, "http://198.19.1.2:%d" % port, table)
         finally:

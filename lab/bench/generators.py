@@ -22,8 +22,10 @@ repository root, after make build (auth-service's jar). Steps (--steps):
            the union of the raw results; Hyperfoil: the controller's merged HdrHistogram against the
            bounds the agents' exported histograms (all.json) allow for their union.
 Writes results/generators/STAMP/table.md (command, machine, figures) and the raw files beside it.
-Hyperfoil comes from Maven Central (lab/bench/hyperfoil-install.sh into tools/), vegeta from the lab's
-installer (tools/vegeta-VERSION). Python, not Java: the steps are arithmetic over raw samples and
+Hyperfoil comes from Maven Central (lab/bench/hyperfoil-install.sh into tools/), or from --hyperfoil-lib
+DIR (the lib/ folder of its distribution); vegeta from the lab's installer (tools/vegeta-VERSION). Where
+Hyperfoil cannot be had (on the machine this was written on, Maven Central answered no io.hyperfoil
+artifact of 0.27.2 to 0.29.3), the run goes on with vegeta and the table says why. Python, not Java: the steps are arithmetic over raw samples and
 JSON files, with no part of the runner's own code in them.
 """
 import argparse

@@ -36,7 +36,7 @@ EOF
 echo "  installing Hyperfoil $version into $dir/lib (Maven Central, about a minute)" >&2
 if ! ./mvnw -B -f "$dir/pom.xml" dependency:copy-dependencies -DincludeScope=runtime \
     -DoutputDirectory="$dir/lib" > "$dir/install.log" 2>&1; then
-  echo "hyperfoil: could not copy Hyperfoil $version from Maven Central ($(grep -m1 -E '^\[ERROR\]' "$dir/install.log" | cut -c1-200 || tail -1 "$dir/install.log")); log: $dir/install.log" >&2
+  echo "hyperfoil: could not copy Hyperfoil $version from Maven Central ($(grep -m1 -oE 'Could not find artifact [^ ]+|Could not transfer [^;]{0,160}' "$dir/install.log" || grep -m1 -E '^\[ERROR\]' "$dir/install.log" | cut -c1-200)); log: $dir/install.log" >&2
   exit 1
 fi
 ls "$dir"/lib/hyperfoil-clustering-*.jar > /dev/null 2>&1 || { echo "hyperfoil: $dir/lib has no hyperfoil-clustering jar; log: $dir/install.log" >&2; exit 1; }

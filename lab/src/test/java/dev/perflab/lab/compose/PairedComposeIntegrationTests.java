@@ -122,6 +122,9 @@ class PairedComposeIntegrationTests {
             commandLine.setErr(new PrintWriter(err, true));
             int exit = commandLine.execute("pair", "--runtime", "compose", "--results", results.toString(), "--root",
                     Tools.ROOT.toString(), "--a-gateway", "reactive", "--b-gateway", "image", "--gateway-image", image,
+                    // the lab's image refuses Spring's default profile, which a foreign
+                    // gateway is started with
+                    "--b-java-opts", "-Dspring.profiles.active=reactive",
                     "--passes", "2", "--duration", "2s", "--subwindow", "2s", "--warmup", "2s", "--warmup-probe", "1s",
                     "--rate", "50", "--seed", "7", "--java-opts", ComposeIntegrationTests.TEST_JVM, "--profiler",
                     "jfr");

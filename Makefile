@@ -125,7 +125,7 @@ help: ## List every target with one line each
 	  echo "AGENTS=~make capacity: vegeta agents offering each step together, e.g. 2"; \
 	  echo "AGENT_HOSTS=~make capacity: one host per agent, e.g. 127.0.0.1,127.0.0.2 (ssh where not loopback)"; \
 	  echo "SSH_CONFIG=~make capacity: the ssh config (ssh -F) of AGENT_HOSTS over ssh (default: results/hosts/ssh_config from lab/hosts.sh up, else your ssh's)"; \
-	  echo "A_GATEWAY= B_GATEWAY=~make compare: the two gateways, paired (profiles, a jar, nginx or nginx-cached)"; \
+	  echo "A_GATEWAY= B_GATEWAY=~make compare: the two gateways, paired (profiles, a jar, image: GATEWAY_IMAGE on RUNTIME=compose, nginx or nginx-cached)"; \
 	  echo "A_JAVA_OPTS= B_JAVA_OPTS=~make compare: each side's JVM options"; \
 	  echo "A_JDK= B_JDK=~make compare: each side's JDK, e.g. 21"; \
 	  echo "CLOSED_LOOP=no~make compare A_GATEWAY= B_GATEWAY=: yes measures both sides in the closed loop (what RATE=0 once was there)"; \
@@ -138,7 +138,7 @@ help: ## List every target with one line each
 	  echo "JAVA=java~the JDK of the runner and every rung, e.g. <JDK 21+>/bin/java for LADDER=lab/scenarios-threads.yml"; \
 	  echo "JAVA_OPTS='-Xms1g -Xmx1g'~JVM options of every app"; \
 	  echo "GATEWAY_JAVA_OPTS=~JVM options of the gateway, after JAVA_OPTS"; \
-	  echo "GATEWAY_JAR= GATEWAY_IMAGE=~your gateway's jar (its image with RUNTIME=compose PAIRED=no) in place of the lab's; make lab, compare, pair-ladder: the jar every rung or side named by profiles runs; make advise: the jar to advise"; \
+	  echo "GATEWAY_JAR= GATEWAY_IMAGE=~your gateway's jar (its image with RUNTIME=compose PAIRED=no) in place of the lab's; make lab, compare, pair-ladder: the jar every rung or side named by profiles runs; make compare RUNTIME=compose: the image a side given as image runs; make advise: the jar to advise"; \
 	  echo "LEVERS=~make advise: the levers, in the order they are added (default: every one but no-unused-global-filters)"; \
 	  echo "ROUTE=/service/hello~the path the load sends through the gateway"; \
 	  echo "TOKEN_HEADER=~the header each request carries (default 'Authorization: Bearer lab-token'; none: none)"; \

@@ -48,7 +48,10 @@ public class PairCommand implements Callable<Integer> {
     @Mixin
     GateOptions gate;
 
-    /** GATEWAY_JAR: the jar a side named by profiles runs (GATEWAY_IMAGE is one line). */
+    /**
+     * GATEWAY_JAR: the jar a side named by profiles runs; GATEWAY_IMAGE: the image a side
+     * given as image runs.
+     */
     @Mixin
     OwnGatewayOptions own;
 
@@ -56,7 +59,7 @@ public class PairCommand implements Callable<Integer> {
     private ProfilerChoice profiler = ProfilerChoice.NONE;
 
     @Option(names = "--a-gateway", defaultValue = "${env:A_GATEWAY:-}",
-            description = "Side A: Spring profiles of the lab's gateway (reactive,log-quiet), a gateway jar, or nginx / nginx-cached (the lab's nginx references).")
+            description = "Side A: Spring profiles of the lab's gateway (reactive,log-quiet), a gateway jar, image (GATEWAY_IMAGE, RUNTIME=compose), or nginx / nginx-cached (the lab's nginx references).")
     String aGateway;
 
     @Option(names = "--b-gateway", defaultValue = "${env:B_GATEWAY:-}", description = "Side B, the same way.")
@@ -113,8 +116,9 @@ public class PairCommand implements Callable<Integer> {
     LineupPlan plan() {
         gate.slo();
         Path jar = PairedKnobs.gatewayJar(own, options.repository(), "make compare");
-        Side a = Side.of("A", aGateway, aJavaOpts, jdk("A", aJdk), options.repository(), jar);
-        Side b = Side.of("B", bGateway, bJavaOpts, jdk("B", bJdk), options.repository(), jar);
+        String image = PairedKnobs.sideImage(own, aGateway, bGateway);
+        Side a = Side.of("A", aGateway, aJavaOpts, jdk("A", aJdk), options.repository(), jar, image);
+        Side b = Side.of("B", bGateway, bJavaOpts, jdk("B", bJdk), options.repository(), jar, image);
         profiler = PairedKnobs.profiler(profile, options.repository(), List.of(a, b));
         List<Side> sides = PairedKnobs.withAgent(profiler, profile, List.of(a, b), spec.commandLine().getOut());
         return options.plan(sides.get(0), sides.get(1), closedLoop() ? 0 : options.rate(), options.results(),

@@ -35,15 +35,32 @@ final class PairedKnobs {
     /**
      * GATEWAY_JAR: the jar every side named by Spring profiles runs in place of the lab's
      * build (checked to have those profiles when the sides are read), or null for the
-     * lab's; GATEWAY_IMAGE is one line, as only Compose runs an image.
+     * lab's; GATEWAY_IMAGE is one line but on make compare, whose side given as
+     * {@code image} runs it ({@link #sideImage}).
      */
     static Path gatewayJar(OwnGatewayOptions own, Path root, String target) {
-        if (!own.image().isEmpty()) {
+        if (!own.image().isEmpty() && !target.equals("make compare")) {
             throw new LabException("GATEWAY_IMAGE=" + own.image() + " is an image, which the paired " + target
                     + " does not run (its sides are the lab's builds): give the gateway's jar as GATEWAY_JAR, "
-                    + "or measure the image one rung after the other with PAIRED=no RUNTIME=compose");
+                    + "or measure the image against nginx in the same seconds with make compare RUNTIME=compose "
+                    + "A_GATEWAY=nginx B_GATEWAY=image GATEWAY_IMAGE=" + own.image());
         }
         return own.jar().isEmpty() ? null : root.resolve(own.jar()).toAbsolutePath().normalize();
+    }
+
+    /**
+     * make compare's GATEWAY_IMAGE: the user's gateway image a side given as
+     * {@code image} runs (RUNTIME=compose), empty for none; given without such a side it
+     * is one line.
+     */
+    static String sideImage(OwnGatewayOptions own, String a, String b) {
+        boolean named = java.util.stream.Stream.of(a, b)
+            .anyMatch(side -> side != null && side.trim().equals(Side.IMAGE));
+        if (!own.image().isEmpty() && !named) {
+            throw new LabException("GATEWAY_IMAGE=" + own.image() + " is your gateway's image: name the side that "
+                    + "runs it, A_GATEWAY=image or B_GATEWAY=image (RUNTIME=compose)");
+        }
+        return own.image();
     }
 
     /**

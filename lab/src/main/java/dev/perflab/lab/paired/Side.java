@@ -23,7 +23,8 @@ import dev.perflab.lab.targets.NginxProcess;
  * lab's nginx references (lab/nginx/auth-request.conf and auth-request-cached.conf), so
  * that a gateway's cost against nginx's is measured in the same seconds; anything else is
  * the lab's gateway with those Spring profiles (comma-separated, e.g.
- * {@code reactive,burn}). A gateway's own JVM options come after the common ones.
+ * {@code reactive,burn}); {@code image} is the user's own gateway image GATEWAY_IMAGE
+ * names (RUNTIME=compose). A gateway's own JVM options come after the common ones.
  *
  * @param label "A" or "B", or the rung's name
  * @param given the value as the user gave it
@@ -36,8 +37,11 @@ public record Side(String label, String given, Kind kind, List<String> javaOptio
     /** The nginx references a side may name, and whether each caches its auth answers. */
     static final Map<String, Boolean> NGINX = Map.of("nginx", false, "nginx-cached", true);
 
-    /** What a side runs: one of three kinds, each with what only it has. */
-    public sealed interface Kind permits LabGateway, OwnJar, Nginx {
+    /** The side value that runs GATEWAY_IMAGE. */
+    public static final String IMAGE = "image";
+
+    /** What a side runs: one of four kinds, each with what only it has. */
+    public sealed interface Kind permits LabGateway, OwnJar, OwnImage, Nginx {
 
     }
 
@@ -60,6 +64,13 @@ public record Side(String label, String given, Kind kind, List<String> javaOptio
 
     /** The user's own gateway jar. */
     public record OwnJar(ForeignGateway gateway) implements Kind {
+    }
+
+    /**
+     * The user's own gateway image (GATEWAY_IMAGE), started as a container on
+     * RUNTIME=compose; its versions are not read from it.
+     */
+    public record OwnImage(ForeignGateway gateway) implements Kind {
     }
 
     /**
@@ -147,6 +158,15 @@ public record Side(String label, String given, Kind kind, List<String> javaOptio
      * the lab's gateway build (it must have those profiles), or null for the lab's
      */
     public static Side of(String label, String given, String javaOpts, Integer jdk, Path root, Path gatewayJar) {
+        return of(label, given, javaOpts, jdk, root, gatewayJar, "");
+    }
+
+    /**
+     * @param gatewayImage GATEWAY_IMAGE: the user's gateway image a side given as
+     * {@code image} runs, empty for none
+     */
+    public static Side of(String label, String given, String javaOpts, Integer jdk, Path root, Path gatewayJar,
+            String gatewayImage) {
         String value = given == null ? "" : given.trim();
         String knob = label + "_GATEWAY";
         if (value.isEmpty()) {
@@ -173,6 +193,13 @@ public record Side(String label, String given, Kind kind, List<String> javaOptio
                 throw new LabException(knob + "=" + value + ": its config " + config + " is missing");
             }
             return new Side(label, value, new Nginx(config, NGINX.get(value)), List.of(), null);
+        }
+        if (value.equals(IMAGE)) {
+            if (gatewayImage == null || gatewayImage.isBlank()) {
+                throw new LabException(knob + "=image runs your gateway's image, and GATEWAY_IMAGE is empty: give "
+                        + "GATEWAY_IMAGE=<image> (RUNTIME=compose)");
+            }
+            return new Side(label, value, new OwnImage(ForeignGateway.ofImage(gatewayImage.trim())), options, home);
         }
         if (value.endsWith(".jar")) {
             return ownJar(label, value, ForeignGateway.ofJar(root.resolve(value).normalize()), options, home);
@@ -203,8 +230,9 @@ public record Side(String label, String given, Kind kind, List<String> javaOptio
             return "nginx (" + nginx.config().getParent().getFileName() + "/" + nginx.config().getFileName() + ")";
         }
         String what = kind instanceof OwnJar own ? "your gateway " + own.gateway().name()
-                : "the lab's gateway (profiles " + String.join(",", ((LabGateway) kind).profiles()) + ")"
-                        + (((LabGateway) kind).build() == null ? "" : " from " + ((LabGateway) kind).build().jar());
+                : kind instanceof OwnImage image ? "your gateway image " + image.gateway()
+                    .image() : "the lab's gateway (profiles " + String.join(",", ((LabGateway) kind).profiles()) + ")"
+                            + (((LabGateway) kind).build() == null ? "" : " from " + ((LabGateway) kind).build().jar());
         return what + (javaOptions.isEmpty() ? "" : " with " + String.join(" ", javaOptions))
                 + (javaHome == null ? "" : " on " + javaHome);
     }
@@ -212,7 +240,7 @@ public record Side(String label, String given, Kind kind, List<String> javaOptio
     Map<String, Object> json() {
         Map<String, Object> side = new LinkedHashMap<>();
         side.put("gateway", given);
-        side.put("foreign", kind instanceof OwnJar);
+        side.put("foreign", kind instanceof OwnJar || kind instanceof OwnImage);
         if (kind instanceof Nginx nginx) {
             side.put("nginx", nginx.config().toString());
             return side;
@@ -221,6 +249,9 @@ public record Side(String label, String given, Kind kind, List<String> javaOptio
             side.put("jar", own.gateway().jar().toString());
             side.put("spring_boot", own.gateway().springBoot());
             side.put("spring_cloud_gateway", own.gateway().springCloudGateway());
+        }
+        else if (kind instanceof OwnImage image) {
+            side.put("image", image.gateway().image());
         }
         else {
             side.put("profiles", ((LabGateway) kind).profiles());

@@ -46,18 +46,27 @@ public final class Stages {
     }
 
     /**
-     * A side RUNTIME=compose cannot run, in one line: a gateway jar or a JDK of its own
-     * (a container runs its image's Java); nothing on the local runtime.
+     * A side its RUNTIME cannot run, in one line: on compose a gateway jar, GATEWAY_JAR
+     * or a JDK of its own (a container runs its image's Java); on local an image.
      */
     public static void refuse(RuntimeKind runtime, List<Side> sides) {
         require(runtime);
-        if (runtime != RuntimeKind.COMPOSE) {
-            return;
-        }
         for (Side side : sides) {
+            if (runtime != RuntimeKind.COMPOSE) {
+                if (side.kind() instanceof Side.OwnImage image) {
+                    throw new LabException(side.label() + " (image " + image.gateway().image() + "): an image runs "
+                            + "on RUNTIME=compose; on RUNTIME=local give your gateway's jar as the side");
+                }
+                continue;
+            }
             if (side.kind() instanceof Side.OwnJar) {
                 throw new LabException(side.label() + " (" + side.given() + "): a gateway jar runs on RUNTIME=local; "
-                        + "on RUNTIME=compose a side is the lab's gateway image with Spring profiles, or nginx");
+                        + "on RUNTIME=compose a side is the lab's gateway image with Spring profiles, your image "
+                        + "(image, with GATEWAY_IMAGE), or nginx");
+            }
+            if (side.kind() instanceof Side.LabGateway lab && lab.build() != null) {
+                throw new LabException(side.label() + " (" + side.given() + "): GATEWAY_JAR runs on RUNTIME=local; "
+                        + "on RUNTIME=compose a side named by profiles runs the lab's gateway image (make images)");
             }
             if (side.javaHome() != null) {
                 throw new LabException(side.label() + ": a JDK of its own runs on RUNTIME=local; "

@@ -135,7 +135,8 @@ final class StartedSide implements AutoCloseable {
      * gets the addresses it gets everywhere else.
      */
     private static LaunchSpec gatewaySpec(SideSettings settings, Side side, int port, int businessPort, int authPort) {
-        String host = side.kind() instanceof Side.OwnJar ? "127.0.0.1" : "localhost";
+        boolean own = side.kind() instanceof Side.OwnJar || side.kind() instanceof Side.OwnImage;
+        String host = own ? "127.0.0.1" : "localhost";
         List<String> jvm = new ArrayList<>(settings.javaOptions());
         jvm.addAll(side.javaOptions());
         LaunchSpec spec = LaunchSpec.of(Service.GATEWAY)
@@ -146,8 +147,11 @@ final class StartedSide implements AutoCloseable {
         if (side.javaHome() != null) {
             spec = spec.withJavaHome(side.javaHome());
         }
-        if (side.kind() instanceof Side.OwnJar own) {
-            return spec.withForeign(own.gateway());
+        if (side.kind() instanceof Side.OwnJar jar) {
+            return spec.withForeign(jar.gateway());
+        }
+        if (side.kind() instanceof Side.OwnImage image) {
+            return spec.withForeign(image.gateway());
         }
         Side.LabGateway lab = (Side.LabGateway) side.kind();
         return (lab.build() == null ? spec : spec.withForeign(lab.build())).withProfiles(lab.profiles());
@@ -180,7 +184,7 @@ final class StartedSide implements AutoCloseable {
         if (container != null) {
             containerPid = HostContainers.pid(container);
             counters = JvmCounters.attach(containerPid, "gateway " + side.label() + " (container " + container + ")");
-            stats = new DockerStatsSampler(List.of(container), own.resolve("stats.log")).start();
+            stats = DockerStatsSampler.onHostNetwork(Map.of(container, containerPid), own.resolve("stats.log")).start();
             return;
         }
         if (gateway != null) {
@@ -193,14 +197,18 @@ final class StartedSide implements AutoCloseable {
 
     /**
      * The chosen profiler attached to this side's JVM, its files going into the side's
-     * folder; null for nginx, which is no JVM.
+     * folder; null for nginx, which is no JVM. A container's JVM is reached from here as
+     * the host sees it (its pid, its files under /proc/&lt;pid&gt;/root), with this lab's
+     * JDK: async-profiler's library copied into the container, JFR by this JDK's jcmd.
      */
     WindowProfiler profiler(ProfilerChoice choice, PrintWriter out) {
         if (gateway == null) {
             return null;
         }
-        return WindowProfiler.attach(choice.kind(), choice.event(),
-                ProfiledProcess.local(gateway.pid(), gateway.spec().javaHome()), own, out);
+        ProfiledProcess target = container != null
+                ? ProfiledProcess.container(containerPid, LaunchSpec.currentJavaHome())
+                : ProfiledProcess.local(gateway.pid(), gateway.spec().javaHome());
+        return WindowProfiler.attach(choice.kind(), choice.event(), target, own, out);
     }
 
     /** The URL the load sends to. */
@@ -222,10 +230,10 @@ final class StartedSide implements AutoCloseable {
     }
 
     /**
-     * Where a side's clocks stand: its JVM's counters (null for nginx), the process's CPU
-     * ms in clock ticks, each JIT compiler thread's in ticks (none for nginx), and every
-     * thread of the side's process tree in nanoseconds (null where the system gives
-     * none).
+     * Where a side's clocks stand: its JVM's counters (null for nginx), the whole side's
+     * CPU ms as {@link #clock()} reads it, each JIT compiler thread's in clock ticks
+     * (none for nginx), and every thread of the side's process tree in nanoseconds (null
+     * where the system gives none).
      */
     record Mark(JvmCounters.Snapshot counters, double processMs, Map<Long, Double> compilerMs,
             ThreadCpu.Reading threads) {
@@ -234,9 +242,19 @@ final class StartedSide implements AutoCloseable {
     /**
      * What a side spent since a mark: CPU outside the JIT's compiler threads and in them,
      * and what its JVM counted (null for nginx), the JIT's share being its compiler
-     * threads' CPU; the collector's threads' and the tick reading's beside it.
+     * threads' CPU; beside them its collector's threads' CPU ({@code gcMs}) and the whole
+     * side's outside the JIT as {@code clock} reads it ({@code processMs}: clock ticks
+     * locally, cgroup nanoseconds in a container), NaN where not read.
      */
-    record Spent(double requestsMs, double compilerMs, JvmCounters.Reading jvm, PairResult.CpuSplit split) {
+    record Spent(double requestsMs, double compilerMs, JvmCounters.Reading jvm, double gcMs, double processMs,
+            ProcessClock clock) {
+
+        /** The split PairResult records, its second reading named for its clock. */
+        PairResult.CpuSplit split() {
+            return new PairResult.CpuSplit(gcMs, processMs,
+                    clock == ProcessClock.CGROUP_NANOS ? PairResult.CpuSplit.CGROUP : PairResult.CpuSplit.TICKS);
+        }
+
     }
 
     /** The side's clocks now; a side that ended is one line naming its log. */
@@ -262,7 +280,8 @@ final class StartedSide implements AutoCloseable {
         ThreadCpu.Reading threads = mark.threads() == null ? null : ThreadCpu.read(pid());
         double compiler;
         double requests;
-        PairResult.CpuSplit split;
+        double gc = Double.NaN;
+        double whole = Double.NaN;
         if (threads != null) {
             ThreadCpu.Spent spent = threads.since(mark.threads());
             compiler = spent.jitNanos() / 1e6;
@@ -270,18 +289,17 @@ final class StartedSide implements AutoCloseable {
             // apart
             requests = container != null ? Math.max(0, process - compiler)
                     : (spent.gcNanos() + spent.otherNanos()) / 1e6;
-            split = new PairResult.CpuSplit(spent.gcNanos() / 1e6, Math.max(0, process - compiler),
-                    container != null ? PairResult.CpuSplit.CGROUP : PairResult.CpuSplit.TICKS);
+            gc = spent.gcNanos() / 1e6;
+            whole = Math.max(0, process - compiler);
         }
         else {
             Map<Long, Double> now = gateway == null ? Map.of() : ProcessCpu.compilerThreads(pid());
             compiler = ProcessCpu.compilerSpent(mark.compilerMs(), now == null ? Map.of() : now);
             requests = Math.max(0, process - compiler);
-            split = PairResult.CpuSplit.NONE;
         }
         JvmCounters.Reading jvm = mark.counters() == null ? null
                 : counters.read().since(mark.counters()).withJitMillis(Math.round(compiler));
-        return new Spent(requests, compiler, jvm, split);
+        return new Spent(requests, compiler, jvm, gc, whole, clock());
     }
 
     private long pid() {
@@ -291,8 +309,13 @@ final class StartedSide implements AutoCloseable {
         return gateway != null ? gateway.pid() : nginx.pid();
     }
 
+    /** How this side's whole CPU is read: a container's cgroup, else /proc's ticks. */
+    ProcessClock clock() {
+        return container != null ? ProcessClock.CGROUP_NANOS : ProcessClock.PROC_STAT_TICKS;
+    }
+
     /**
-     * CPU ms so far (a container's: its cgroup's, in nanoseconds); a side that ended is
+     * The whole side's CPU ms so far, as {@link #clock()} reads it; a side that ended is
      * one line naming its log.
      */
     double cpuMillis() {

@@ -20,7 +20,10 @@ import java.util.Map;
  * The compose runtime's stats: {@code docker stats} itself, streaming one JSON object per
  * container and round; each is read once into raw numbers ({@link StatsLine#fromDocker}),
  * kept in {@code stats.jsonl}, and written back in Docker's table format to
- * {@code stats.log}.
+ * {@code stats.log}. A container on the host's network has no interface of its own, and
+ * docker stats shows its NET I/O as {@code 0B / 0B} whatever it sent: that column is its
+ * sockets' bytes instead ({@link SocketTraffic}), stats.log opening with one line saying
+ * so ({@link StatsLine#NET_NOTE}).
  */
 public final class DockerStatsSampler implements StatsSampler {
 
@@ -36,10 +39,37 @@ public final class DockerStatsSampler implements StatsSampler {
 
     private long startedNanos;
 
+    /**
+     * The pid of each container's main process as this machine sees it, for containers on
+     * the host's network; empty for containers with a network of their own.
+     */
+    private final Map<String, Long> hostNetworkPids;
+
+    private final Map<String, SocketTraffic> traffic = new HashMap<>();
+
+    /** Containers with a network of their own, whose NET I/O docker stats reads. */
     public DockerStatsSampler(List<String> containers, Path file) {
+        this(containers, file, Map.of());
+    }
+
+    private DockerStatsSampler(List<String> containers, Path file, Map<String, Long> hostNetworkPids) {
         this.command = new ArrayList<>(List.of("docker", "stats", "--format", "{{json .}}"));
         this.command.addAll(containers);
         this.out = new StatsWriter(file);
+        this.hostNetworkPids = Map.copyOf(hostNetworkPids);
+        if (!hostNetworkPids.isEmpty()) {
+            out.note(StatsLine.NET_NOTE);
+            hostNetworkPids.keySet().forEach(container -> traffic.put(container, new SocketTraffic()));
+        }
+    }
+
+    /**
+     * Containers on the host's network ({@code --network host}), by name with the pid of
+     * each one's main process: NET I/O is their sockets' bytes, not docker's
+     * {@code 0B / 0B}.
+     */
+    public static DockerStatsSampler onHostNetwork(Map<String, Long> pids, Path file) {
+        return new DockerStatsSampler(List.copyOf(pids.keySet()), file, pids);
     }
 
     @Override
@@ -71,7 +101,7 @@ public final class DockerStatsSampler implements StatsSampler {
                         round = now;
                     }
                     written.put(sample.get().name(), now);
-                    out.write(sample.get());
+                    out.write(withHostNet(sample.get()));
                     out.flush();
                 }
             }
@@ -79,6 +109,12 @@ public final class DockerStatsSampler implements StatsSampler {
         catch (IOException stopped) {
             // docker stats was stopped
         }
+    }
+
+    /** A container on the host's network: its sockets' bytes for docker's 0B. */
+    private StatsLine withHostNet(StatsLine read) {
+        Long pid = hostNetworkPids.get(read.name());
+        return pid == null ? read : read.withNet(traffic.get(read.name()).read(List.of(pid)));
     }
 
     /**
@@ -127,6 +163,7 @@ public final class DockerStatsSampler implements StatsSampler {
                 Thread.currentThread().interrupt();
             }
         }
+        traffic.values().forEach(SocketTraffic::close);
         out.close();
     }
 

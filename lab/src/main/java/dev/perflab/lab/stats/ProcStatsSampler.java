@@ -15,9 +15,10 @@ import dev.perflab.lab.LabException;
  * The local runtime's {@code docker stats}: once a second, for each service process (raw
  * in {@code stats.jsonl}, as Docker's table in {@code stats.log}), CPU (share of one
  * core, as Docker counts it), resident memory against the machine's memory, block I/O,
- * thread count. NET I/O is written as {@code 0B / 0B}, as Docker shows for host-network
- * containers: on one shared loopback, /proc cannot tell whose bytes they are. The sampler
- * measures its own CPU time so a run can state what it cost.
+ * thread count, and NET I/O as the service's own sockets count it ({@link SocketTraffic}:
+ * on one shared loopback no interface can tell whose bytes they are), stats.log opening
+ * with one line saying so ({@link StatsLine#NET_NOTE}). The sampler measures its own CPU
+ * time so a run can state what it cost.
  */
 public final class ProcStatsSampler extends EverySecondSampler {
 
@@ -29,16 +30,26 @@ public final class ProcStatsSampler extends EverySecondSampler {
 
     private final Map<String, long[]> previous = new HashMap<>();
 
+    private final Map<String, SocketTraffic> traffic = new HashMap<>();
+
     public ProcStatsSampler(Map<String, List<Long>> pids, Path file) {
         super(file, "stats-sampler");
         this.pids = new LinkedHashMap<>(pids);
         this.memTotalBytes = memTotal();
+        out.note(StatsLine.NET_NOTE);
+        pids.keySet().forEach(service -> traffic.put(service, new SocketTraffic()));
     }
 
     @Override
     public ProcStatsSampler start() {
         super.start();
         return this;
+    }
+
+    @Override
+    public void close() {
+        super.close();
+        traffic.values().forEach(SocketTraffic::close);
     }
 
     @Override
@@ -78,7 +89,8 @@ public final class ProcStatsSampler extends EverySecondSampler {
                 double cpu = (ticks - before[0]) * 1e9 / CLOCK_TICKS / (wallNanos - before[1]) * 100;
                 double rss = rssKb * 1024.0;
                 out.write(new StatsLine(now, service.getKey(), cpu, rss, memTotalBytes, rss / memTotalBytes * 100, 0, 0,
-                        blockIn, blockOut, threadCount));
+                        blockIn, blockOut, threadCount)
+                    .withNet(traffic.get(service.getKey()).read(service.getValue())));
             }
             out.flush();
         }

@@ -21,7 +21,9 @@ import tools.jackson.databind.JsonNode;
  * users log it with awk:
  * {@code 11-21-2026 12:30:01 gateway 105.32% 512.3MiB / 23.54GiB 2.13% 0B / 0B 0B / 4.1kB 45}.
  * Sizes use Docker's units: binary (KiB, MiB, GiB) for memory, decimal (kB, MB, GB) for
- * I/O.
+ * I/O. A figure that cannot be read is NaN, written {@code --} as Docker writes what it
+ * does not know (NET I/O of a side on the host's network without ss: {@link #NET_NOTE}),
+ * and null in the raw record.
  */
 public record StatsLine(LocalDateTime time, String name, double cpuPercent, double memBytes, double memLimitBytes,
         double memPercent, double netInBytes, double netOutBytes, double blockInBytes, double blockOutBytes,
@@ -33,12 +35,31 @@ public record StatsLine(LocalDateTime time, String name, double cpuPercent, doub
 
     private static final String[] DECIMAL = { "B", "kB", "MB", "GB", "TB" };
 
+    /**
+     * The comment stats.log opens with where its processes run on the host's network:
+     * what its NET I/O column counts ({@link SocketTraffic}), and what {@code --} there
+     * means.
+     */
+    public static final String NET_NOTE = "# NET I/O: TCP payload bytes received / sent by each process's own sockets "
+            + "since this log began (tcp_info, listed by ss once a second): on the host's network no interface counts "
+            + "one app's bytes alone, and docker stats shows 0B there; -- where they cannot be read";
+
     private static final Pattern SIZE = Pattern.compile("([0-9.]+)([a-zA-Z]+)");
 
     public String format() {
         return String.format(Locale.ROOT, "%s   %-16s %6.2f%%   %s / %s   %.2f%%   %s / %s   %s / %s   %d",
                 TIME.format(time), name, cpuPercent, binary(memBytes), binary(memLimitBytes), memPercent,
                 decimal(netInBytes), decimal(netOutBytes), decimal(blockInBytes), decimal(blockOutBytes), pids);
+    }
+
+    /**
+     * The same sample with NET I/O as a side's sockets count it ({received, sent},
+     * {@link SocketTraffic}), or unread ({@code --}) where empty.
+     */
+    public StatsLine withNet(Optional<double[]> bytes) {
+        return new StatsLine(time, name, cpuPercent, memBytes, memLimitBytes, memPercent,
+                bytes.map(read -> read[0]).orElse(Double.NaN), bytes.map(read -> read[1]).orElse(Double.NaN),
+                blockInBytes, blockOutBytes, pids);
     }
 
     /**
@@ -53,8 +74,8 @@ public record StatsLine(LocalDateTime time, String name, double cpuPercent, doub
         raw.put("mem_bytes", memBytes);
         raw.put("mem_limit_bytes", memLimitBytes);
         raw.put("mem_percent", memPercent);
-        raw.put("net_in_bytes", netInBytes);
-        raw.put("net_out_bytes", netOutBytes);
+        raw.put("net_in_bytes", Double.isNaN(netInBytes) ? null : netInBytes);
+        raw.put("net_out_bytes", Double.isNaN(netOutBytes) ? null : netOutBytes);
         raw.put("block_in_bytes", blockInBytes);
         raw.put("block_out_bytes", blockOutBytes);
         raw.put("pids", pids);
@@ -66,8 +87,13 @@ public record StatsLine(LocalDateTime time, String name, double cpuPercent, doub
         return new StatsLine(LocalDateTime.parse(raw.get("time").asString()), raw.get("service").asString(),
                 raw.get("cpu_percent").asDouble(), raw.get("mem_bytes").asDouble(),
                 raw.get("mem_limit_bytes").asDouble(), raw.get("mem_percent").asDouble(),
-                raw.get("net_in_bytes").asDouble(), raw.get("net_out_bytes").asDouble(),
-                raw.get("block_in_bytes").asDouble(), raw.get("block_out_bytes").asDouble(), raw.get("pids").asLong());
+                unread(raw.get("net_in_bytes")), unread(raw.get("net_out_bytes")), raw.get("block_in_bytes").asDouble(),
+                raw.get("block_out_bytes").asDouble(), raw.get("pids").asLong());
+    }
+
+    /** A raw record's number, NaN for null (a figure that was not read). */
+    private static double unread(JsonNode number) {
+        return number == null || number.isNull() ? Double.NaN : number.asDouble();
     }
 
     /**
@@ -117,8 +143,8 @@ public record StatsLine(LocalDateTime time, String name, double cpuPercent, doub
         }
         try {
             return Optional.of(new StatsLine(LocalDateTime.parse(t[0] + " " + t[1], TIME), t[2], percent(t[3]),
-                    size(t[4]), size(t[6]), percent(t[7]), size(t[8]), size(t[10]), size(t[11]), size(t[13]),
-                    Long.parseLong(t[14])));
+                    size(t[4]), size(t[6]), percent(t[7]), sizeOrUnread(t[8]), sizeOrUnread(t[10]), size(t[11]),
+                    size(t[13]), Long.parseLong(t[14])));
         }
         catch (RuntimeException notAStatsLine) {
             return Optional.empty();
@@ -139,6 +165,19 @@ public record StatsLine(LocalDateTime time, String name, double cpuPercent, doub
             throw new IllegalArgumentException("not a percentage: " + text);
         }
         return Double.parseDouble(trimmed.substring(0, trimmed.length() - 1));
+    }
+
+    /** A NET I/O figure: {@code --} where it was not read (NaN). */
+    private static double sizeOrUnread(String text) {
+        return text.equals("--") ? Double.NaN : size(text);
+    }
+
+    /**
+     * A comment line of stats.log (what a column counts, {@link #NET_NOTE}): neither a
+     * sample nor unreadable.
+     */
+    public static boolean isComment(String line) {
+        return line.startsWith("#");
     }
 
     static double size(String text) {
@@ -169,6 +208,9 @@ public record StatsLine(LocalDateTime time, String name, double cpuPercent, doub
      * units.
      */
     static String decimal(double bytes) {
+        if (Double.isNaN(bytes)) {
+            return "--";
+        }
         return scaled(bytes, 1000, DECIMAL, 3);
     }
 

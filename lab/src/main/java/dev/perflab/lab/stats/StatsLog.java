@@ -43,7 +43,9 @@ public record StatsLog(List<StatsLine> lines, int unreadable) {
         try {
             List<String> text = Files.readAllLines(file);
             List<StatsLine> parsed = text.stream().map(StatsLine::parse).flatMap(Optional::stream).toList();
-            long skipped = text.stream().filter(line -> line.isBlank() || StatsLine.isHeader(line)).count();
+            long skipped = text.stream()
+                .filter(line -> line.isBlank() || StatsLine.isHeader(line) || StatsLine.isComment(line))
+                .count();
             return new StatsLog(parsed, (int) (text.size() - skipped - parsed.size()));
         }
         catch (IOException ex) {

@@ -81,6 +81,14 @@ final class StatsWriter implements AutoCloseable {
                 + "   NAME               CPU %     MEM USAGE / LIMIT     MEM %     NET I/O           BLOCK I/O         PIDS");
     }
 
+    /**
+     * A comment line of stats.log ({@code # ...}), saying what a column cannot be; not a
+     * record, so not in stats.jsonl.
+     */
+    void note(String comment) {
+        append(log, logFile, comment);
+    }
+
     void flush() {
         if (failure != null) {
             return;

@@ -54,8 +54,16 @@ class PairedKnobsTests {
     void anImageIsRefusedOnThisMachineAndAJarWithoutTheSidesProfilesToo() {
         assertThat(pair("--gateway-image", "my/gateway:1")).isOne();
         assertThat(err.toString())
-            .startsWith("lab: GATEWAY_IMAGE=my/gateway:1 is an image, which the paired make compare does not run "
-                    + "(its sides are the lab's builds)")
+            .startsWith("lab: GATEWAY_IMAGE=my/gateway:1 is your gateway's image: name the side that runs it, "
+                    + "A_GATEWAY=image or B_GATEWAY=image (RUNTIME=compose)")
+            .hasLineCount(1);
+        err.getBuffer().setLength(0);
+        assertThat(lab("paired-lab", "--results", results.toString(), "--root", ROOT.toString(), "--only",
+                "reactive,log-quiet", "--gateway-image", "my/gateway:1"))
+            .isOne();
+        assertThat(err.toString())
+            .startsWith("lab: GATEWAY_IMAGE=my/gateway:1 is an image, which the paired make lab does not run")
+            .contains("make compare RUNTIME=compose A_GATEWAY=nginx B_GATEWAY=image GATEWAY_IMAGE=my/gateway:1")
             .hasLineCount(1);
         err.getBuffer().setLength(0);
         assertThat(pair("--gateway-jar", "examples/own-gateway/target/own-gateway.jar")).isOne();

@@ -26,7 +26,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The paired make lab on RUNTIME=compose for real: the backends and both gateway rungs as
  * containers of the lab's images on the host's network, each on a port of its own, nginx
  * beside them on this machine; every step gets its paired verdict, every side a
- * docker-stats stats.log per pass, and no container is left. Needs what
+ * docker-stats stats.log per pass, every gateway a profile per pass, and no container is
+ * left; make compare runs your gateway image as a side. Needs what
  * {@link ComposeIntegrationTests} needs (a Docker engine and a Java base image).
  */
 @Timeout(value = 8, unit = TimeUnit.MINUTES)
@@ -51,10 +52,11 @@ class PairedComposeIntegrationTests {
                   - name: nginx
                     target: nginx
                 """);
-        List<String> args = new ArrayList<>(List.of("paired-lab", "--runtime", "compose", "--results",
-                results.toString(), "--root", Tools.ROOT.toString(), "--scenarios", ladder.toString(), "--passes", "2",
-                "--duration", "4s", "--subwindow", "2s", "--warmup", "4s", "--warmup-probe", "2s", "--rate", "50",
-                "--alone", "0s", "--seed", "7", "--java-opts", ComposeIntegrationTests.TEST_JVM));
+        List<String> args = new ArrayList<>(
+                List.of("paired-lab", "--runtime", "compose", "--results", results.toString(), "--root",
+                        Tools.ROOT.toString(), "--scenarios", ladder.toString(), "--passes", "2", "--duration", "4s",
+                        "--subwindow", "2s", "--warmup", "4s", "--warmup-probe", "2s", "--rate", "50", "--alone", "0s",
+                        "--seed", "7", "--java-opts", ComposeIntegrationTests.TEST_JVM, "--profiler", "async"));
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         var commandLine = LabCommand.commandLine();
@@ -76,6 +78,8 @@ class PairedComposeIntegrationTests {
                 Path log = folder.resolve("pass-" + pass).resolve(side).resolve("stats.log");
                 List<StatsLine> lines = stats(log);
                 assertThat(lines).as(log.toString()).isNotEmpty();
+                assertRealFigures(log, lines);
+                Path flamegraph = log.resolveSibling("flamegraph.html");
                 if (!side.equals("nginx")) {
                     // docker stats' table, its header before each second's round
                     assertThat(Files.readString(log)).contains(" NAME ")
@@ -87,12 +91,76 @@ class PairedComposeIntegrationTests {
                     // lines
                     assertThat(lines).allSatisfy(
                             line -> assertThat(line.memLimitBytes()).isEqualTo(2.0 * ComposeIntegrationTests.GIB));
+                    // async-profiler in the gateway's container, its flame graph here
+                    assertThat(flamegraph).as("PROFILER=async in the container").isNotEmptyFile();
+                    assertThat(Files.readString(log.resolveSibling("collapsed.txt"))).contains("reactor");
+                }
+                else {
+                    assertThat(flamegraph).as("nginx is no JVM").doesNotExist();
                 }
             }
         }
         assertThat(HostContainers.existing()).as("the lab's containers left").isEmpty();
         assertThat(Tools.run("docker", "network", "ls", "--format", "{{.Name}}").output().lines().sorted().toList())
             .containsExactly("host", "none");
+    }
+
+    /**
+     * make compare A_GATEWAY=reactive B_GATEWAY=image GATEWAY_IMAGE=...: your image as a
+     * side (here the lab's gateway image under another name, started as a foreign one),
+     * JFR on both gateways in their containers.
+     */
+    @Test
+    void makeCompareRunsYourImageAsASideWithJfrInBothContainers() throws Exception {
+        String image = "perflab-test/own-gateway:" + ProcessHandle.current().pid();
+        assertThat(Tools.works("docker", "tag", "perflab/gateway:local", image)).isTrue();
+        try {
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+            var commandLine = LabCommand.commandLine();
+            commandLine.setOut(new PrintWriter(out, true));
+            commandLine.setErr(new PrintWriter(err, true));
+            int exit = commandLine.execute("pair", "--runtime", "compose", "--results", results.toString(), "--root",
+                    Tools.ROOT.toString(), "--a-gateway", "reactive", "--b-gateway", "image", "--gateway-image", image,
+                    // the lab's image refuses Spring's default profile, which a foreign
+                    // gateway is started with
+                    "--b-java-opts", "-Dspring.profiles.active=reactive", "--passes", "2", "--duration", "2s",
+                    "--subwindow", "2s", "--warmup", "2s", "--warmup-probe", "1s", "--rate", "50", "--seed", "7",
+                    "--java-opts", ComposeIntegrationTests.TEST_JVM, "--profiler", "jfr");
+            assertThat(exit).as(out + "\n" + err).isZero();
+            Path folder = results.resolve("latest").toRealPath();
+            JsonNode pair = RunFolder.JSON.readTree(folder.resolve("pair.json").toFile());
+            assertThat(pair.path("b").path("image").asString()).isEqualTo(image);
+            assertThat(pair.path("b").path("foreign").asBoolean()).isTrue();
+            for (String side : List.of("a", "b")) {
+                Path dir = folder.resolve("pass-1").resolve(side);
+                assertThat(dir.resolve("recording.jfr")).as("JFR by jcmd in the container").isNotEmptyFile();
+                assertThat(dir.resolve("flamegraph.html")).isNotEmptyFile();
+                assertRealFigures(dir.resolve("stats.log"), stats(dir.resolve("stats.log")));
+            }
+            assertThat(HostContainers.existing()).as("the lab's containers left").isEmpty();
+        }
+        finally {
+            Tools.run("docker", "rmi", image);
+        }
+    }
+
+    /**
+     * CPU, memory and PIDs read on every side, in a container and from /proc; NET I/O,
+     * which no interface counts for a side on the host's network, from the side's own
+     * sockets, with the line saying so.
+     */
+    private static void assertRealFigures(Path log, List<StatsLine> lines) throws Exception {
+        assertThat(Files.readAllLines(log).get(0)).as(log.toString()).isEqualTo(StatsLine.NET_NOTE);
+        assertThat(lines).as(log.toString()).isNotEmpty().allSatisfy(line -> {
+            assertThat(line.memBytes()).isPositive();
+            assertThat(line.pids()).isPositive();
+        });
+        assertThat(lines).as(log + ": the side worked").anySatisfy(line -> assertThat(line.cpuPercent()).isPositive());
+        // the load's requests in, the answers out, and the calls to the backends
+        StatsLine last = lines.get(lines.size() - 1);
+        assertThat(last.netInBytes()).as(log + ": NET I/O in").isGreaterThan(10_000);
+        assertThat(last.netOutBytes()).as(log + ": NET I/O out").isGreaterThan(10_000);
     }
 
     private static List<StatsLine> stats(Path log) throws Exception {

@@ -63,6 +63,44 @@ class PairedRuntimeRefusalTests {
             .hasMessageContaining("a gateway jar runs on RUNTIME=local");
         Stages.refuse(RuntimeKind.LOCAL, List.of(jar));
         Stages.refuse(RuntimeKind.COMPOSE, List.of(Side.labGateway("B", List.of("reactive"))));
+        Side build = Side.of("B", "reactive", "", null, ROOT, ROOT.resolve("gateway/target/gateway.jar"));
+        assertThatThrownBy(() -> Stages.refuse(RuntimeKind.COMPOSE, List.of(build))).isInstanceOf(LabException.class)
+            .hasMessage("B (reactive): GATEWAY_JAR runs on RUNTIME=local; on RUNTIME=compose a side named by "
+                    + "profiles runs the lab's gateway image (make images)");
+    }
+
+    @Test
+    void anImageSideRunsOnComposeOnlyAndNeedsGatewayImage() {
+        Side image = Side.of("B", "image", "", null, ROOT, null, "my/gateway:1");
+        assertThat(image.kind()).isInstanceOfSatisfying(Side.OwnImage.class,
+                own -> assertThat(own.gateway().image()).isEqualTo("my/gateway:1"));
+        assertThat(image.describe()).isEqualTo("your gateway image my/gateway:1");
+        Stages.refuse(RuntimeKind.COMPOSE, List.of(Side.labGateway("A", List.of("reactive")), image));
+        assertThatThrownBy(() -> Stages.refuse(RuntimeKind.LOCAL, List.of(image))).isInstanceOf(LabException.class)
+            .hasMessage("B (image my/gateway:1): an image runs on RUNTIME=compose; on RUNTIME=local give your "
+                    + "gateway's jar as the side");
+        assertThatThrownBy(() -> Side.of("A", "image", "", null, ROOT, null, "")).isInstanceOf(LabException.class)
+            .hasMessage("A_GATEWAY=image runs your gateway's image, and GATEWAY_IMAGE is empty: give "
+                    + "GATEWAY_IMAGE=<image> (RUNTIME=compose)");
+    }
+
+    @Test
+    void anImageSideOnTheLocalRuntimeIsOneLineBeforeAnythingStarts() throws Exception {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        var line = LabCommand.commandLine();
+        line.setOut(new PrintWriter(out, true));
+        line.setErr(new PrintWriter(err, true));
+        int exit = line.execute("pair", "--runtime", "local", "--root", ROOT.toString(), "--results",
+                results.toString(), "--a-gateway", "reactive", "--b-gateway", "image", "--gateway-image",
+                "my/gateway:1");
+        assertThat(exit).as(out + "\n" + err).isEqualTo(1);
+        assertThat(err.toString().strip()).hasLineCount(1)
+            .isEqualTo("lab: B (image my/gateway:1): an image runs on RUNTIME=compose; on RUNTIME=local give your "
+                    + "gateway's jar as the side");
+        try (Stream<Path> made = Files.list(results)) {
+            assertThat(made).as("no results folder: nothing started").isEmpty();
+        }
     }
 
 }

@@ -96,6 +96,28 @@ class StatsLineTests {
     }
 
     @Test
+    void netIoThatCannotBeReadIsWrittenAsDockersPlaceholderAndReadBackAsUnread(
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        StatsLine read = new StatsLine(LocalDateTime.of(2026, 11, 21, 12, 55, 13), "gateway", 10, 1024 * 1024,
+                2.0 * 1024 * 1024 * 1024, 0.05, 1.2e9, 1.1e9, 0, 4100, 3);
+        StatsLine unread = read.withNet(Optional.empty());
+        assertThat(read.withNet(Optional.of(new double[] { 5e6, 7e3 })).format()).contains("0.05%   5MB / 7kB   0B");
+        assertThat(unread.format()).contains("0.05%   -- / --   0B / 4.1kB   3");
+        assertThat(StatsLine.parse(unread.format())).contains(unread);
+        assertThat(StatsLine.parse(unread.format()).orElseThrow().netInBytes()).isNaN();
+        assertThat(unread.raw()).containsEntry("net_in_bytes", null).containsEntry("net_out_bytes", null);
+        assertThat(StatsLine.fromRaw(tools.jackson.databind.json.JsonMapper.builder()
+            .build()
+            .readTree(tools.jackson.databind.json.JsonMapper.builder().build().writeValueAsString(unread.raw()))))
+            .isEqualTo(unread);
+        java.nio.file.Path file = dir.resolve("stats.log");
+        java.nio.file.Files.writeString(file, StatsLine.NET_NOTE + "\n" + unread.format() + "\n");
+        StatsLog log = StatsLog.read(file);
+        assertThat(log.lines()).containsExactly(unread);
+        assertThat(log.unreadable()).as("the comment line is no unreadable line").isZero();
+    }
+
+    @Test
     void sizesUseDockersUnits() {
         assertThat(StatsLine.binary(765.4 * 1024 * 1024)).isEqualTo("765.4MiB");
         assertThat(StatsLine.binary(23.54 * 1024 * 1024 * 1024)).isEqualTo("23.54GiB");

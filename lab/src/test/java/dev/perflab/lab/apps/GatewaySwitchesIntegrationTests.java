@@ -21,7 +21,11 @@ import dev.perflab.lab.system.LabSystem;
 import dev.perflab.lab.system.LaunchSpec;
 import dev.perflab.lab.system.RunningService;
 import dev.perflab.lab.system.Service;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 
 import static dev.perflab.lab.apps.RealApps.TOKEN;
@@ -69,28 +73,10 @@ class GatewaySwitchesIntegrationTests extends WithRealApps {
     }
 
     @Test
-    void logQuietWritesNoRequestLines() {
-        LaunchSpec spec = apps.gatewaySpec(List.of("reactive", "log-quiet"));
-        try (LabSystem system = apps.gateway(spec)) {
-            sendGood(system.get(Service.GATEWAY), 3);
-            RealApps.pause(500);
-            assertThat(requestLog(spec)).isEmpty();
-        }
-    }
-
-    @Test
     void ridUuidSendsARandomUuidDownstream() {
         try (LabSystem system = apps.gateway(List.of("rid-uuid", "log-quiet"))) {
             List<String> ids = requestIds(system.get(Service.GATEWAY));
             assertThat(ids).allSatisfy(id -> assertThat(id).matches(UUID_V4)).doesNotHaveDuplicates();
-        }
-    }
-
-    @Test
-    void ridFastSendsSixteenHexDigitsDownstream() {
-        try (LabSystem system = apps.gateway(List.of("rid-fast", "log-quiet"))) {
-            List<String> ids = requestIds(system.get(Service.GATEWAY));
-            assertThat(ids).allSatisfy(id -> assertThat(id).matches("[0-9a-f]{16}")).doesNotHaveDuplicates();
         }
     }
 
@@ -178,10 +164,50 @@ class GatewaySwitchesIntegrationTests extends WithRealApps {
         }
     }
 
-    @Test
-    void withoutLoopPoolsTheGatewayKeepsReactorNettysDefaults() {
-        try (LabSystem system = apps.gateway(List.of("reactive", "log-quiet"))) {
-            RunningService gateway = system.get(Service.GATEWAY);
+    /**
+     * One gateway for the three switches that leave nothing behind to read but their own
+     * effect: log-quiet, rid-fast, and loop-pools left off. Each started a gateway of its
+     * own before (about 7 s a start); none reads what the others' requests did.
+     */
+    @Nested
+    @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+    class QuietLogFastIdsDefaultLoops {
+
+        private LaunchSpec spec;
+
+        private LabSystem system;
+
+        private RunningService gateway;
+
+        @BeforeAll
+        void start() {
+            spec = apps.gatewaySpec(List.of("reactive", "log-quiet", "rid-fast"));
+            system = apps.gateway(spec);
+            gateway = system.get(Service.GATEWAY);
+        }
+
+        @AfterAll
+        void stop() {
+            if (system != null) {
+                system.close();
+            }
+        }
+
+        @Test
+        void logQuietWritesNoRequestLines() {
+            sendGood(gateway, 3);
+            RealApps.pause(500);
+            assertThat(requestLog(spec)).isEmpty();
+        }
+
+        @Test
+        void ridFastSendsSixteenHexDigitsDownstream() {
+            List<String> ids = requestIds(gateway);
+            assertThat(ids).allSatisfy(id -> assertThat(id).matches("[0-9a-f]{16}")).doesNotHaveDuplicates();
+        }
+
+        @Test
+        void withoutLoopPoolsTheGatewayKeepsReactorNettysDefaults() {
             sendGood(gateway, 2);
             ActuatorMetrics metrics = new ActuatorMetrics(gateway.baseUri());
             assertThat(metrics.tags("lab.gateway.mode")).containsEntry("loop_pools", List.of("off"));
@@ -190,6 +216,7 @@ class GatewaySwitchesIntegrationTests extends WithRealApps {
             assertThat(metrics.tags("reactor.netty.connection.provider.active.connections").get("name"))
                 .contains("auth");
         }
+
     }
 
     private static void sendGood(RunningService gateway, int count) {

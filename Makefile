@@ -68,7 +68,7 @@ $(eval $(call renamed,CPU_DURATION,RATE_DURATION,how long the sequential targets
 $(eval $(call renamed,SCENARIOS,LADDER,lean or a ladder file))
 $(eval $(call renamed,PROFILES,GATEWAY_PROFILES,the gateway's Spring profiles; PROFILER is the profiler))
 # Generic names a shell may have exported for something else: said in one line when a run takes them from there.
-SHELL_KNOBS := JAVA_OPTS TIMEOUT DURATION RATE OUT RUN A B
+SHELL_KNOBS := JAVA_OPTS TIMEOUT TIME DURATION RATE OUT RUN A B
 $(foreach knob,$(SHELL_KNOBS),$(if $(filter environment,$(origin $(knob))),$(info make: $(knob)=$($(knob)) comes from your shell's environment and applies (set $(knob) on make's command line, or unset it, to choose))))
 # The tools a target needs, installed first by lab/setup.sh with this machine's package manager (SETUP=no: not at all).
 # "?" marks an optional tool: without it, the rung or test that needs it is skipped with the reason. A target
@@ -100,6 +100,7 @@ help: ## List every target with one line each
 	  echo "everyday knobs, with their defaults:"; \
 	  echo "DURATION=60s~measured time of one rung or one duet in a pass: make compare, pair-ladder 30s; make lab DURATION=16s per duet"; \
 	  echo "PASSES=1~passes, each restarting the apps (once REPEAT); make compare 10, make lab and pair-ladder 4"; \
+	  echo "TIME=40m~make lab: its budget; after PASSES, passes that restart only the rungs of steps not yet at ±3 % CPU, ±1 % bytes, while the next ends within it"; \
 	  echo "RATE=0~req/s each gateway is offered to read its cost per request, 0: none (once CPU_RATE, PAIR_RATE); make lab PAIRED=no 800, paired targets 400"; \
 	  echo "WARMUP=120s~the most a warm-up takes, unmeasured; it ends earlier once steady (once WARMUP_MAX)"; \
 	  echo "SUBWINDOW=10s~the measured time's parts, the units of the intervals (make lab: 8s)"; \

@@ -6,6 +6,7 @@ import java.util.function.Consumer;
 import dev.perflab.lab.paired.LineupPlan;
 import dev.perflab.lab.paired.LineupResult;
 import dev.perflab.lab.paired.LineupRun;
+import dev.perflab.lab.paired.PassPlanner;
 import dev.perflab.lab.paired.ProfilerChoice;
 import dev.perflab.lab.paired.Stages;
 import dev.perflab.lab.pairedreport.PairedLabReport;
@@ -49,6 +50,19 @@ final class LadderMeasure {
                 sofar -> RunFolder.write(sofar.dir().resolve("report.md"),
                         PairedKnobs.profiles(profiler, sofar.dir()).apply(PairedLabReport.markdown(sofar))),
                 last, profiler);
+    }
+
+    /**
+     * {@link #measure}, with the planner's passes after the plan's (make lab's TIME) and
+     * report.md's word on what each step's interval reached.
+     */
+    static LineupResult measure(LineupPlan plan, String kind, String target, PrintWriter out,
+            Consumer<LineupResult> last, ProfilerChoice profiler, PassPlanner planner) {
+        return LineupRun.measure(plan, kind, target, out, Stages::open,
+                sofar -> RunFolder.write(sofar.dir().resolve("report.md"),
+                        PairedKnobs.profiles(profiler, sofar.dir()).apply(PairedLabReport.markdown(sofar))
+                                + PassPlanner.markdown(sofar)),
+                last, profiler, planner);
     }
 
 }

@@ -15,6 +15,8 @@ import dev.perflab.lab.compare.Comparison;
 import dev.perflab.lab.paired.LineupPlan;
 import dev.perflab.lab.paired.LineupResult;
 import dev.perflab.lab.paired.LineupRun;
+import dev.perflab.lab.paired.PassPlanner;
+import dev.perflab.lab.paired.PlanNoise;
 import dev.perflab.lab.paired.ProfilerChoice;
 import dev.perflab.lab.paired.SloCheck;
 import dev.perflab.lab.paired.SideSettings;
@@ -79,6 +81,10 @@ public class PairedLabCommand implements Callable<Integer> {
     @Mixin
     FailOnOption failOn;
 
+    /** TIME: the budget of the passes beyond PASSES. */
+    @Mixin
+    TimeOption time;
+
     @Spec
     CommandSpec spec;
 
@@ -87,12 +93,16 @@ public class PairedLabCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         LineupPlan plan = plan(out);
         out.println(plan.expectedDuration());
-        out.println(plan.resolution());
+        PassPlanner planner = new PassPlanner(plan, PlanNoise.of(plan.results()), time.budget(), System::nanoTime);
+        planner.opening().forEach(out::println);
         out.flush();
         PairedKnobs.announce(profiler, out);
         LineupResult result = LadderMeasure.measure(plan, "lab", "make lab", out, done -> {
-        }, profiler);
+        }, profiler, planner);
         PairedLabReport.console(result).forEach(out::println);
+        List<String> resolution = PassPlanner.closing(result);
+        out.println("Resolution: " + resolution.get(0));
+        resolution.subList(1, resolution.size()).forEach(line -> out.println("  " + line));
         out.println("Report: " + result.dir().resolve("report.md"));
         int appended = history.append(result.dir(), plan.results(), out);
         List<GateLine> gates = new ArrayList<>(PairedLabReport.gates(result, failOn.text()));
@@ -109,6 +119,7 @@ public class PairedLabCommand implements Callable<Integer> {
         gate.slo();
         wrk.validate();
         failOn.threshold();
+        time.budget();
         if (alone.isNegative() || !alone.isZero() && alone.toMillis() < 1000) {
             throw new LabException("ALONE must be 0s (none) or at least 1s, not " + Durations.format(alone));
         }

@@ -228,7 +228,16 @@ public record LineupPlan(List<Entrant> entrants, int ratePerSide, int passes, Li
 
     /** The chain of a pass: up the ladder in odd passes, down in even ones. */
     public List<Duet> duets(int pass) {
+        return duets(pass, null);
+    }
+
+    /**
+     * The chain of a pass that restarts only {@code rungs} (null: every rung): the duets
+     * of those rungs alone.
+     */
+    public List<Duet> duets(int pass, Set<String> rungs) {
         List<Duet> chain = new ArrayList<>(duets());
+        chain.removeIf(duet -> rungs != null && !(rungs.contains(duet.a().name()) && rungs.contains(duet.b().name())));
         if (pass % 2 == 0) {
             Collections.reverse(chain);
         }

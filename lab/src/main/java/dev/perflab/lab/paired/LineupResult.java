@@ -14,6 +14,7 @@ import dev.perflab.lab.load.LoadResult;
 import dev.perflab.lab.verdict.Estimate;
 import dev.perflab.lab.verdict.NoiseBudget;
 import dev.perflab.lab.verdict.PairedRatio;
+import dev.perflab.lab.verdict.SequentialLooks;
 import dev.perflab.lab.verdict.Verdict;
 
 /**
@@ -232,17 +233,17 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
                 String to = step[1].name();
                 // a pair's side may be nginx, which allocates no Java bytes
                 boolean bytes = step[0].gateway() && step[1].gateway();
-                String why = why(passes, from, to, bytes);
-                steps.add(new Step(from, to, step[1].changes(),
-                        ratios(passes, from, to, bytes ? STEP_METRICS : REFERENCE_METRICS, why), why));
+                String why = why(measured(passes, from, to), from, to, bytes);
+                steps.add(new Step(from, to, step[1].changes(), ratios(measured(passes, from, to), from, to,
+                        bytes ? STEP_METRICS : REFERENCE_METRICS, why, plan.passes()), why));
             }
             for (LineupPlan.Duet duet : plan.duets()) {
                 if (duet.reference() && !plan.pair()) {
                     String reference = duet.a().name();
                     String gateway = duet.b().name();
-                    String why = why(passes, reference, gateway, false);
-                    references.add(new Versus(gateway, reference,
-                            ratios(passes, reference, gateway, REFERENCE_METRICS, why), why));
+                    String why = why(measured(passes, reference, gateway), reference, gateway, false);
+                    references.add(new Versus(gateway, reference, ratios(measured(passes, reference, gateway),
+                            reference, gateway, REFERENCE_METRICS, why, plan.passes()), why));
                 }
             }
         }
@@ -269,14 +270,14 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
      * verdicts go.
      */
     private static Map<PairedMetric, PairedRatio> ratios(List<Pass> passes, String a, String b,
-            List<PairedMetric> metrics, String why) {
+            List<PairedMetric> metrics, String why, int planned) {
         Map<PairedMetric, PairedRatio> ratios = new EnumMap<>(PairedMetric.class);
-        if (why != null && why.startsWith(NOTHING)) {
+        if (why != null && why.startsWith(NOTHING) || passes.isEmpty()) {
             return ratios;
         }
         for (PairedMetric metric : metrics) {
             List<Double> perPass = passes.stream().map(pass -> pass.duet(a, b).ratio(metric::read)).toList();
-            PairedRatio ratio = PairedRatio.crossover(perPass, passes.stream().map(Pass::upward).toList(),
+            PairedRatio ratio = SequentialLooks.ratio(perPass, passes.stream().map(Pass::upward).toList(), planned,
                     metric.quantity());
             ratios.put(metric, why == null ? ratio
                     : new PairedRatio(ratio.ratio(), null, null, ratio.passes(), null, ratio.perPass()));
@@ -285,6 +286,14 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
     }
 
     private static final String NOTHING = "a pass in which";
+
+    /**
+     * The passes that measured the duet a → b: all the planned ones, and those beyond
+     * that restarted its rungs.
+     */
+    private static List<Pass> measured(List<Pass> passes, String a, String b) {
+        return passes.stream().filter(pass -> pass.duet(a, b) != null).toList();
+    }
 
     /**
      * Why two rungs get no verdict: one measured nothing, or failed too many requests;

@@ -41,15 +41,18 @@ public final class LineupRun {
 
     private final ProfilerChoice profiler;
 
+    private final PassPlanner planner;
+
     private final List<LineupResult.Pass> passes = new ArrayList<>();
 
     private LineupRun(LineupPlan plan, Stage stage, PrintWriter out, Consumer<LineupResult> render,
-            ProfilerChoice profiler) {
+            ProfilerChoice profiler, PassPlanner planner) {
         this.plan = plan;
         this.stage = stage;
         this.out = out;
         this.render = render;
         this.profiler = profiler;
+        this.planner = planner;
     }
 
     /**
@@ -69,7 +72,16 @@ public final class LineupRun {
      */
     public static LineupResult execute(LineupPlan plan, Stage stage, RunFolder run, PrintWriter out,
             Consumer<LineupResult> render, ProfilerChoice profiler) {
-        return new LineupRun(plan, stage, out, render, profiler).execute(run);
+        return execute(plan, stage, run, out, render, profiler, PassPlanner.fixed(plan));
+    }
+
+    /**
+     * @param planner after the plan's passes, the rungs each further pass restarts, until
+     * it says none
+     */
+    public static LineupResult execute(LineupPlan plan, Stage stage, RunFolder run, PrintWriter out,
+            Consumer<LineupResult> render, ProfilerChoice profiler, PassPlanner planner) {
+        return new LineupRun(plan, stage, out, render, profiler, planner).execute(run);
     }
 
     /**
@@ -99,6 +111,12 @@ public final class LineupRun {
     /** {@link #measure}, with PROFILER attached to every gateway rung's windows. */
     public static LineupResult measure(LineupPlan plan, String kind, String target, PrintWriter out, Opener stages,
             Consumer<LineupResult> render, Consumer<LineupResult> last, ProfilerChoice profiler) {
+        return measure(plan, kind, target, out, stages, render, last, profiler, PassPlanner.fixed(plan));
+    }
+
+    /** {@link #measure}, with the planner choosing the passes after the plan's. */
+    public static LineupResult measure(LineupPlan plan, String kind, String target, PrintWriter out, Opener stages,
+            Consumer<LineupResult> render, Consumer<LineupResult> last, ProfilerChoice profiler, PassPlanner planner) {
         // run.json names a pair's command as make compare's, whichever target ran it
         RunOpening opening = new RunOpening(target, plan.settings().root(), plan.results(), kind,
                 plan.pair() ? "compare" : kind, plan.settings().runtime().id(), plan.json());
@@ -114,7 +132,7 @@ public final class LineupRun {
             out.println("Load: " + plan.describeLoad());
             out.flush();
             Stage stage = stages.open(plan, run.dir(), out);
-            LineupResult result = execute(plan, stage, run, out, render, profiler);
+            LineupResult result = execute(plan, stage, run, out, render, profiler, planner);
             last.accept(result);
             return result;
         });
@@ -143,19 +161,32 @@ public final class LineupRun {
     private void measurePasses(RunFolder run, PassOrders orders) {
         Map<String, LineupPlan.Entrant> byName = new LinkedHashMap<>();
         plan.entrants().forEach(entrant -> byName.put(entrant.name(), entrant));
-        for (int pass = 1; pass <= plan.passes(); pass++) {
-            List<LineupPlan.Entrant> order = orders.start(pass).stream().map(byName::get).toList();
-            done(run, pass(pass, run.dir().resolve("pass-" + pass), order, orders.ports(pass), orders.schedule(pass)));
+        LineupResult sofar = null;
+        for (int pass = 1;; pass++) {
+            // beyond the plan's passes, the planner's rungs alone; none: the run ends
+            Set<String> only = pass <= plan.passes() ? null : planner.next(sofar, out::println);
+            if (pass > plan.passes() && only == null) {
+                break;
+            }
+            List<LineupPlan.Entrant> order = kept(orders.start(pass), only).stream().map(byName::get).toList();
+            sofar = done(run, pass(pass, run.dir().resolve("pass-" + pass), order, kept(orders.ports(pass), only),
+                    kept(orders.schedule(pass), only), only));
         }
     }
 
+    /** The rungs of an order that a pass restarts: all, or the planner's. */
+    private static List<String> kept(List<String> order, Set<String> only) {
+        return only == null ? order : order.stream().filter(only::contains).toList();
+    }
+
     /** A finished pass kept, written and said in its line. */
-    private void done(RunFolder run, LineupResult.Pass done) {
+    private LineupResult done(RunFolder run, LineupResult.Pass done) {
         synchronized (passes) {
             passes.add(done);
         }
-        write(run);
+        LineupResult sofar = write(run);
         progress(done);
+        return sofar;
     }
 
     /** The pass's line: each step's CPU ratio in this pass. */
@@ -200,15 +231,15 @@ public final class LineupRun {
     }
 
     private LineupResult.Pass pass(int pass, Path dir, List<LineupPlan.Entrant> order, List<String> portRank,
-            List<String> schedule) {
-        List<LineupPlan.Duet> chain = plan.duets(pass);
+            List<String> schedule, Set<String> only) {
+        List<LineupPlan.Duet> chain = plan.duets(pass, only);
         if (plan.pair()) {
             out.printf("  [%d/%d] pass %d: %s on the first port, %s started first, %s first in the schedule%n", pass,
-                    plan.passes(), pass, portRank.get(0), order.get(0).name(), schedule.get(0));
+                    Math.max(pass, plan.passes()), pass, portRank.get(0), order.get(0).name(), schedule.get(0));
         }
         else {
             out.printf("  [%d/%d] pass %d: %d rungs started at once (first %s), then %d duets %s the ladder, from %s%n",
-                    pass, plan.passes(), pass, order.size(), order.get(0).name(), chain.size(),
+                    pass, Math.max(pass, plan.passes()), pass, order.size(), order.get(0).name(), chain.size(),
                     pass % 2 == 1 ? "up" : "down", chain.get(0).name());
         }
         out.flush();
@@ -226,7 +257,7 @@ public final class LineupRun {
             }
             profiles.finish(pass, dir);
             Map<String, LoadResult> alone = new LinkedHashMap<>();
-            if (!plan.alone().isZero()) {
+            if (!plan.alone().isZero() && only == null) {
                 alone.put(null, stage.alone(null, plan.aloneRamp(), plan.alone()));
                 for (String rung : schedule) {
                     alone.put(rung, stage.alone(rung, plan.aloneRamp(), plan.alone()));

@@ -66,7 +66,9 @@ final class PassOrders {
         if (aFirst == null) {
             return rotated(base, pass);
         }
-        return aFirst.get(which).get(pass - 1) ? base : List.of(base.get(1), base.get(0));
+        List<Boolean> first = aFirst.get(which);
+        // a pass beyond the plan's (the planner's) takes the plan's orders again
+        return first.get((pass - 1) % first.size()) ? base : List.of(base.get(1), base.get(0));
     }
 
     /**

@@ -62,7 +62,7 @@ class PairedLabIntegrationTests {
         List<String> args = new ArrayList<>(List.of("paired-lab", "--results", results.toString(), "--root", ROOT,
                 "--scenarios", ladder.toString(), "--passes", Integer.toString(passes), "--duration", "6s",
                 "--subwindow", "3s", "--warmup", "9s", "--warmup-probe", "3s", "--rate", "100", "--alone", "1s",
-                "--threads", "2", "--connections", "4", "--seed", "7", "--java-opts",
+                "--threads", "2", "--connections", "4", "--seed", "7", "--time", "0s", "--java-opts",
                 "-Xms256m -Xmx256m -Xmn64m -XX:+AlwaysPreTouch -XX:TieredStopAtLevel=1", "--fail-on", "5%"));
         CommandLine line = LabCommand.commandLine();
         line.setOut(new PrintWriter(out, true));

@@ -101,7 +101,7 @@ help: ## List every target with one line each
 	  echo "DURATION=60s~measured time of one rung or one duet in a pass: make compare, pair-ladder 30s; make lab DURATION=16s per duet"; \
 	  echo "PASSES=1~passes, each restarting the apps (once REPEAT); make compare 10, make lab and pair-ladder 4"; \
 	  echo "TIME=40m~make lab: its budget; after PASSES, passes that restart only the rungs of steps not yet at ±3 % CPU, ±1 % bytes, while the next ends within it"; \
-	  echo "RATE=0~req/s each gateway is offered to read its cost per request, 0: none (once CPU_RATE, PAIR_RATE); make lab PAIRED=no 800, paired targets 400"; \
+	  echo "RATE=0~req/s each gateway is offered to read its cost per request (once CPU_RATE, PAIR_RATE): make lab 400 a side, as every paired target, which refuses 0; make lab PAIRED=no 800; 0: none, on the other sequential targets"; \
 	  echo "WARMUP=120s~the most a warm-up takes, unmeasured; it ends earlier once steady (once WARMUP_MAX)"; \
 	  echo "SUBWINDOW=10s~the measured time's parts, the units of the intervals (make lab: 8s)"; \
 	  echo "THREADS=5~wrk threads"; \

@@ -11,7 +11,6 @@ import dev.perflab.lab.paired.LineupPlan;
 import dev.perflab.lab.paired.LineupResult;
 import dev.perflab.lab.paired.PairedMetric;
 import dev.perflab.lab.paired.Side;
-import dev.perflab.lab.run.RunFolder;
 import dev.perflab.lab.system.ForeignGateway;
 import dev.perflab.lab.system.RunLock;
 import dev.perflab.lab.trend.CommitJars;
@@ -28,7 +27,7 @@ import picocli.CommandLine.Model.CommandSpec;
  * git worktrees, the user's tree untouched), then measured as the paired make lab
  * measures its ladder: every commit's gateway started in every pass, each against the
  * commit before it in the same seconds; the commits whose step moved CPU or bytes per
- * request beyond noise are named (trend.md).
+ * request beyond noise are named (trend.md; trend.html draws them).
  */
 @Command(name = "trend-commits",
         description = "The gateway at each commit of COMMITS=<from>..<to>, built in git worktrees, each measured against "
@@ -103,10 +102,10 @@ public class TrendCommitsCommand implements Callable<Integer> {
                     Side.ownJar(jar.shortCommit(), jar.jar().toString(), ForeignGateway.ofJar(jar.jar()), jvm, null)));
         }
         CommitJars.CommitJar first = jars.get(0);
-        // trend.md is written before results/latest points at the run
+        // trend.md and trend.html are written before results/latest points at the run
         LineupResult result = LadderMeasure.measure(options.chain(entrants, rate), "commits", TARGET, out,
-                done -> RunFolder.write(done.dir().resolve("trend.md"), trend(jars, done).markdown(commits.trim(),
-                        first.commit(), first.subject(), done.dir().toString())));
+                done -> TrendWriter.writeCommits(done.dir(), commits.trim(), trend(jars, done), first.commit(),
+                        first.subject()));
         CommitTrend trend = trend(jars, result);
         out.println("Each commit against the one before it (" + active + "), in the same seconds:");
         for (CommitTrend.Step step : trend.steps()) {
@@ -118,7 +117,8 @@ public class TrendCommitsCommand implements Callable<Integer> {
         out.println(changes.isEmpty() ? "No change point: no commit moved CPU or bytes per request beyond noise."
                 : changes.size() + " change point" + (changes.size() == 1 ? "" : "s") + ": " + String.join(", ",
                         changes.stream().map(step -> TrendWriter.shortCommit(step.commit())).toList()));
-        out.println("Trend: " + result.dir().resolve("trend.md") + " (report.md: every step with its passes)");
+        out.println("Trend: " + result.dir().resolve("trend.md")
+                + " and trend.html (report.md: every step with its passes)");
         out.flush();
     }
 

@@ -48,6 +48,7 @@ public final class PairReport {
             }
         }
         model.put("rows", rows);
+        model.put("headline", headline(result));
         model.put("noVerdict", result.noVerdict());
         List<Map<String, Object>> passes = new ArrayList<>();
         for (PairResult.Pass pass : result.passes()) {
@@ -79,6 +80,20 @@ public final class PairReport {
             model.put("gateWhy", result.gate().why());
         }
         return model;
+    }
+
+    /**
+     * "B against A, in the same seconds: CPU per request 0.900 × [0.877, 0.924], cheaper;
+     * bytes per request …", or empty without a CPU ratio.
+     */
+    static String headline(PairResult result) {
+        PairedRatio cpu = result.verdicts().get(PairedMetric.CPU);
+        PairedRatio bytes = result.verdicts().get(PairedMetric.BYTES);
+        if (cpu == null) {
+            return "";
+        }
+        return "B against A, in the same seconds: CPU per request " + cpu.describe()
+                + (bytes == null ? "" : "; bytes per request " + bytes.describe());
     }
 
     private static Map<String, Object> row(PairedMetric metric, PairedRatio ratio, PairResult result) {

@@ -11,12 +11,14 @@ import dev.perflab.lab.history.HistoryRow;
 import dev.perflab.lab.report.ReportWriter;
 import dev.perflab.lab.report.Templates;
 import dev.perflab.lab.run.RunFolder;
+import dev.perflab.lab.verdict.PairedRatio;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
  * trend.md (the change points, each with the commits it came in between, and every
  * series) and trend.html (a chart per series with its intervals and its change points
- * marked, Chart.js inlined as in report.html).
+ * marked, Chart.js inlined as in report.html); for make trend COMMITS= the same two files
+ * of the commits measured against each other.
  */
 public final class TrendWriter {
 
@@ -30,9 +32,65 @@ public final class TrendWriter {
             Map<String, List<ChangePoint>> changes) {
         Map<String, Object> view = view(history, rows, problems, series, changes);
         RunFolder.write(dir.resolve("trend.md"), Templates.compile("trend.md", Templates.MARKDOWN).execute(view));
+        view.put("commits", "");
+        view.put("xTitle", "commit, in the order the runs started");
+        view.put("yTitle", "B / A");
+        html(dir, view, chartData(series, changes));
+    }
+
+    private static void html(Path dir, Map<String, Object> view, List<Map<String, Object>> data) {
         view.put("chartJs", ReportWriter.chartJs());
-        view.put("seriesJson", JSON.writeValueAsString(chartData(series, changes)).replace("</", "<\\/"));
+        view.put("seriesJson", JSON.writeValueAsString(data).replace("</", "<\\/"));
         RunFolder.write(dir.resolve("trend.html"), Templates.compile("trend.html", Templates.HTML).execute(view));
+    }
+
+    /**
+     * make trend COMMITS=: trend.md (each commit's step), and trend.html drawn as the
+     * history mode draws its series: a chart of CPU and one of bytes per request, every
+     * commit against the first with its interval, the change points marked.
+     */
+    public static void writeCommits(Path dir, String range, CommitTrend trend, String first, String firstSubject) {
+        RunFolder.write(dir.resolve("trend.md"), trend.markdown(range, first, firstSubject, dir.toString()));
+        Map<String, Object> view = new LinkedHashMap<>();
+        view.put("commits", range);
+        view.put("run", dir.toString());
+        view.put("xTitle", "commit, oldest first");
+        view.put("yTitle", "against " + shortCommit(first));
+        List<Map<String, Object>> charts = new ArrayList<>();
+        List<Map<String, Object>> data = new ArrayList<>();
+        for (boolean cpu : new boolean[] { true, false }) {
+            String figure = (cpu ? "CPU" : "bytes") + " per request against " + shortCommit(first);
+            List<PairedRatio> cumulative = trend.cumulative(cpu);
+            List<Map<String, Object>> points = new ArrayList<>(List.of(point(first, firstSubject, null)));
+            points.get(0).put("value", 1.0);
+            List<Integer> marked = new ArrayList<>();
+            for (int i = 0; i < trend.steps().size(); i++) {
+                CommitTrend.Step step = trend.steps().get(i);
+                points.add(point(step.commit(), step.subject(), cumulative.get(i)));
+                if (cpu ? step.cpuChanged() : step.bytesChanged()) {
+                    marked.add(i + 1);
+                }
+            }
+            charts.add(Map.of("id", charts.size(), "name", figure));
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("figure", figure);
+            entry.put("points", points);
+            entry.put("changes", marked);
+            data.add(entry);
+        }
+        view.put("series", charts);
+        html(dir, view, data);
+    }
+
+    /** A commit's point: its figure against the first commit, null where not measured. */
+    private static Map<String, Object> point(String commit, String subject, PairedRatio ratio) {
+        Map<String, Object> point = new LinkedHashMap<>();
+        point.put("commit", commit);
+        point.put("time", subject == null ? "" : subject);
+        point.put("value", ratio == null ? null : ratio.ratio());
+        point.put("low", ratio == null ? null : ratio.low());
+        point.put("high", ratio == null ? null : ratio.high());
+        return point;
     }
 
     static Map<String, Object> view(Path history, int rows, List<String> problems, List<TrendSeries> series,

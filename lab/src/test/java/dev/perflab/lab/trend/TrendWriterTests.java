@@ -46,4 +46,34 @@ class TrendWriterTests {
             .contains("| too few points |");
     }
 
+    /**
+     * make trend COMMITS= draws its trend.html as the history mode draws its series: a
+     * chart of CPU and one of bytes per request, every commit against the first, the
+     * change point marked where its own step moved; trend.md keeps the table.
+     */
+    @Test
+    void theCommitsModeDrawsEachCommitAgainstTheFirstWithItsChangePoints(@TempDir Path dir) throws Exception {
+        dev.perflab.lab.verdict.PairedRatio same = dev.perflab.lab.verdict.PairedRatio
+            .of(List.of(1.000, 1.010, 0.992, 1.004), dev.perflab.lab.verdict.Quantity.COST);
+        dev.perflab.lab.verdict.PairedRatio burn = dev.perflab.lab.verdict.PairedRatio
+            .of(List.of(1.051, 1.062, 1.043, 1.055), dev.perflab.lab.verdict.Quantity.COST);
+        CommitTrend trend = new CommitTrend(List.of(new CommitTrend.Step("bbbbbbb2", "a comment", null, same, same),
+                new CommitTrend.Step("ccccccc3", "docs", "bbbbbbb2", null, null),
+                new CommitTrend.Step("ddddddd4", "burn 25 us", null, burn, same)));
+        TrendWriter.writeCommits(dir, "aaaaaaa1..ddddddd4", trend, "aaaaaaa1", "the first");
+        assertThat(Files.readString(dir.resolve("trend.md"))).contains("Change points: `ddddddd` (CPU)");
+        String html = Files.readString(dir.resolve("trend.html"));
+        assertThat(html)
+            .contains("make trend COMMITS=aaaaaaa1..ddddddd4", "id=\"series-0\"", "id=\"series-1\"",
+                    "CPU per request against aaaaaaa", "bytes per request against aaaaaaa", "new Chart(canvas",
+                    "Chart.js v")
+            .doesNotContain("Apache Otava");
+        String cpu = html.substring(html.indexOf("const series = "), html.indexOf("\"figure\":\"bytes"));
+        assertThat(cpu).as("the first commit, then each commit's product; the change point is the fourth point")
+            .contains("{\"commit\":\"aaaaaaa1\",\"time\":\"the first\",\"value\":1.0,")
+            .contains("\"commit\":\"ddddddd4\",\"time\":\"burn 25 us\"")
+            .endsWith("\"changes\":[3]},{");
+        assertThat(html.substring(html.indexOf("\"figure\":\"bytes"))).contains("\"changes\":[]");
+    }
+
 }

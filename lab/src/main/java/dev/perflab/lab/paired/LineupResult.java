@@ -28,10 +28,7 @@ import dev.perflab.lab.verdict.Verdict;
 public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps, List<Versus> references,
         Map<String, Alone> alone, Path dir) {
 
-    /**
-     * The metrics a step is read on, costs first: the first whose interval excludes 1
-     * carries it.
-     */
+    /** A step's metrics, costs first: the first whose interval excludes 1 carries it. */
     static final List<PairedMetric> STEP_METRICS = PairedMetric.CARRIERS;
 
     /** The metrics a gateway is read on against nginx (nginx allocates no Java bytes). */

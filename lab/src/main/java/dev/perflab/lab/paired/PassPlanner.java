@@ -210,7 +210,7 @@ public final class PassPlanner {
                 .stream()
                 .filter(v -> v.reference().equals(a) && v.rung().equals(b) && v.noVerdict() == null)
                 .findFirst()
-                .ifPresent(v -> add(wider, "CPU", v.ratios().get(PairedMetric.CPU.key()), CPU_TARGET));
+                .ifPresent(v -> add(wider, "CPU", v.ratios().get(PairedMetric.CPU), CPU_TARGET));
         }
         else {
             result.steps()
@@ -218,8 +218,8 @@ public final class PassPlanner {
                 .filter(s -> s.from().equals(a) && s.to().equals(b) && s.noVerdict() == null)
                 .findFirst()
                 .ifPresent(s -> {
-                    add(wider, "CPU", s.verdicts().get(PairedMetric.CPU.key()), CPU_TARGET);
-                    add(wider, "bytes", s.verdicts().get(PairedMetric.BYTES.key()), BYTES_TARGET);
+                    add(wider, "CPU", s.verdicts().get(PairedMetric.CPU), CPU_TARGET);
+                    add(wider, "bytes", s.verdicts().get(PairedMetric.BYTES), BYTES_TARGET);
                 });
         }
         return wider;

@@ -121,8 +121,8 @@ class PassPlannerTests {
             .contains("restarts only b, c, for b → c")
             .contains("TIME=594s spent");
         var step = ran.result().steps().get(1);
-        assertThat(step.verdicts().get("cpu_ms_per_request").passes()).isEqualTo(7);
-        assertThat(step.verdicts().get("cpu_ms_per_request").halfWidthPercent()).isGreaterThan(3.0);
+        assertThat(step.verdicts().get(PairedMetric.CPU).passes()).isEqualTo(7);
+        assertThat(step.verdicts().get(PairedMetric.CPU).halfWidthPercent()).isGreaterThan(3.0);
         assertThat(PassPlanner.closing(ran.result())).first().isEqualTo("wider than the target:");
         assertThat(PassPlanner.closing(ran.result()))
             .anySatisfy(line -> assertThat(line).startsWith("b → c: CPU ±").endsWith("(target ±3 %) after 7 passes"));
@@ -147,7 +147,7 @@ class PassPlannerTests {
             .steps()
             .get(1)
             .verdicts()
-            .get("cpu_ms_per_request")
+            .get(PairedMetric.CPU)
             .perPass()
             .subList(0, 4)
             .stream()
@@ -163,7 +163,7 @@ class PassPlannerTests {
         assertThat(passes).isEqualTo(stein);
         assertThat(ran.passesOf("a", "b")).isEqualTo(4);
         assertThat(ran.out()).contains("Every step at ±3 % CPU and ±1 % bytes").contains("after " + stein + " passes");
-        assertThat(ran.result().steps().get(1).verdicts().get("cpu_ms_per_request").halfWidthPercent())
+        assertThat(ran.result().steps().get(1).verdicts().get(PairedMetric.CPU).halfWidthPercent())
             .isLessThanOrEqualTo(3.0);
         assertThat(PassPlanner.closing(ran.result()))
             .containsExactly("every step at ±3 % CPU and ±1 % bytes, every gateway against nginx at ±3 %");

@@ -10,7 +10,6 @@ import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
@@ -32,6 +31,7 @@ import dev.perflab.lab.load.LoadResult;
 import dev.perflab.lab.load.VegetaGenerator;
 import dev.perflab.lab.load.VegetaInstaller;
 import dev.perflab.lab.run.RunFolder;
+import dev.perflab.lab.run.VegetaResults;
 import dev.perflab.lab.system.Commands;
 import dev.perflab.lab.system.ServiceLauncher;
 import picocli.CommandLine;
@@ -184,8 +184,8 @@ class AgentHostsIntegrationTests {
                 new PrintWriter(System.out, true), List.of(), agents)
             .keepingResults(kept)
             .offer(URI.create("http://198.19.3.2:38072/hello"), null, Duration.ofSeconds(2));
-        List<Long> one = latenciesFromIntendedSend(kept.resolve("agent-1.bin"), 101);
-        List<Long> two = latenciesFromIntendedSend(kept.resolve("agent-2.bin"), 100);
+        List<Long> one = VegetaResults.latenciesFromIntendedSend(ROOT, kept.resolve("agent-1.bin"), 101);
+        List<Long> two = VegetaResults.latenciesFromIntendedSend(ROOT, kept.resolve("agent-2.bin"), 100);
         assertThat(offered.agentRequests()).containsExactly((long) one.size(), (long) two.size());
         Histogram union = new Histogram(3);
         Stream.concat(one.stream(), two.stream()).forEach(union::recordValue);
@@ -301,29 +301,6 @@ class AgentHostsIntegrationTests {
 
     private static double ms(long micros) {
         return Math.round(micros / 1000.0 * 1000) / 1000.0;
-    }
-
-    /**
-     * vegeta's results as JSON, each latency counted from the request's intended send
-     * time: start + (seq + 1) / rate (as LoadAgentsTests reads them).
-     */
-    private static List<Long> latenciesFromIntendedSend(Path results, int rate) {
-        Commands.Result encoded = Commands.run(
-                List.of(VegetaInstaller.binary(ROOT).toString(), "encode", "-to=json", results.toString()), null,
-                Duration.ofMinutes(1));
-        assertThat(encoded.ok()).as(encoded.output()).isTrue();
-        long interval = 1_000_000_000L / rate;
-        List<long[]> lines = new ArrayList<>();
-        for (String text : encoded.output().lines().filter(line -> !line.isBlank()).toList()) {
-            JsonNode line = RunFolder.JSON.readTree(text);
-            OffsetDateTime sent = OffsetDateTime.parse(line.path("timestamp").asString());
-            long sentNanos = sent.toEpochSecond() * 1_000_000_000L + sent.getNano();
-            lines.add(new long[] { line.path("seq").asLong(), sentNanos, line.path("latency").asLong() });
-        }
-        long start = lines.stream().mapToLong(line -> line[1] - (line[0] + 1) * interval).min().orElseThrow();
-        return lines.stream()
-            .map(line -> Math.max(1, Math.round((line[1] - (start + (line[0] + 1) * interval) + line[2]) / 1000.0)))
-            .toList();
     }
 
     private static Commands.Result hosts(String... args) {

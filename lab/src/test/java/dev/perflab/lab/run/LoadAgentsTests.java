@@ -9,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -32,7 +31,6 @@ import dev.perflab.lab.load.LoadAgent;
 import dev.perflab.lab.load.LoadResult;
 import dev.perflab.lab.load.VegetaGenerator;
 import dev.perflab.lab.load.VegetaInstaller;
-import dev.perflab.lab.system.Commands;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -108,7 +106,7 @@ class LoadAgentsTests {
         List<Long> all = new ArrayList<>();
         for (int i = 0; i < files.size(); i++) {
             int agentRate = i % 2 == 0 ? 151 : 150;
-            for (long latency : latenciesFromIntendedSend(files.get(i), agentRate)) {
+            for (long latency : VegetaResults.latenciesFromIntendedSend(ROOT, files.get(i), agentRate)) {
                 union.recordValue(latency);
                 all.add(latency);
             }
@@ -162,29 +160,6 @@ class LoadAgentsTests {
             .hasMessage("AGENT_HOSTS: unknown host 'no-such-agent.invalid' (no address for it)");
         assertThatThrownBy(() -> LoadAgent.check(List.of("::1")))
             .hasMessageStartingWith("AGENT_HOSTS: ::1 is IPv6 loopback");
-    }
-
-    /**
-     * vegeta's results as JSON, each latency counted from the request's intended send
-     * time: start + (seq + 1) / rate.
-     */
-    private static List<Long> latenciesFromIntendedSend(Path results, int rate) throws IOException {
-        Path vegeta = VegetaInstaller.binary(ROOT);
-        Commands.Result encoded = Commands.run(List.of(vegeta.toString(), "encode", "-to=json", results.toString()),
-                null, Duration.ofMinutes(1));
-        assertThat(encoded.ok()).as(encoded.output()).isTrue();
-        long interval = 1_000_000_000L / rate;
-        List<long[]> lines = new ArrayList<>();
-        for (String text : encoded.output().lines().filter(line -> !line.isBlank()).toList()) {
-            JsonNode line = JSON.readTree(text);
-            OffsetDateTime sent = OffsetDateTime.parse(line.path("timestamp").asString());
-            long sentNanos = sent.toEpochSecond() * 1_000_000_000L + sent.getNano();
-            lines.add(new long[] { line.path("seq").asLong(), sentNanos, line.path("latency").asLong() });
-        }
-        long start = lines.stream().mapToLong(line -> line[1] - (line[0] + 1) * interval).min().orElseThrow();
-        return lines.stream()
-            .map(line -> Math.max(1, Math.round((line[1] - (start + (line[0] + 1) * interval) + line[2]) / 1000.0)))
-            .toList();
     }
 
     /**

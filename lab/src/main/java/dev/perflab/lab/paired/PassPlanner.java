@@ -146,6 +146,12 @@ public final class PassPlanner {
         if (noise == null || sofar.passes().size() < plan.passes()) {
             return null;
         }
+        if (plan.passes() < FEWEST_PLANNED) {
+            // Stein's t(1) = 12.7 would spend all of TIME on a step that is already there
+            say.accept("PASSES=" + plan.passes() + ": too few passes to plan further ones from their spread "
+                    + "(it needs " + FEWEST_PLANNED + "); TIME adds none");
+            return null;
+        }
         double elapsed = (nanoTime.getAsLong() - started) / 1e9;
         if (Double.isNaN(calibration)) {
             long estimated = plan.passes()
@@ -185,6 +191,9 @@ public final class PassPlanner {
 
     /** The most passes a lineup takes (LineupPlan's bound on PASSES). */
     static final int PASSES_MOST = 200;
+
+    /** The fewest planned passes whose spread further passes are planned from. */
+    static final int FEWEST_PLANNED = 3;
 
     /** The duets whose intervals are wider than their targets, in the chain's order. */
     List<LineupPlan.Duet> open(LineupResult result) {

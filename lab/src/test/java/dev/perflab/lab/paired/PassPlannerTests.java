@@ -68,6 +68,18 @@ class PassPlannerTests {
 
     }
 
+    /**
+     * Two planned passes leave t(1) = 12.7: Stein's rule would spend all of TIME, so none
+     * is added, and the run says why.
+     */
+    @Test
+    void twoPlannedPassesAddNone() {
+        ClockedStage stage = new ClockedStage(List.of(1.03, 0.97));
+        Ran ran = run(stage, Duration.ofHours(2), 2);
+        assertThat(ran.started()).hasSize(2);
+        assertThat(ran.out()).contains("PASSES=2: too few passes to plan further ones from their spread");
+    }
+
     private static PlanNoise noise() {
         return new PlanNoise(new NoiseBudget(0, 0, 0.02 * 0.02, 0.03 * 0.03),
                 new NoiseBudget(0, 0, 0.04 * 0.04, 0.05 * 0.05), "a test's");
@@ -87,7 +99,11 @@ class PassPlannerTests {
     }
 
     private Ran run(ClockedStage stage, Duration time) {
-        LineupPlan plan = LineupRunTests.plan(RUNGS, 4, Duration.ZERO);
+        return run(stage, time, 4);
+    }
+
+    private Ran run(ClockedStage stage, Duration time, int passes) {
+        LineupPlan plan = LineupRunTests.plan(RUNGS, passes, Duration.ZERO);
         PassPlanner planner = new PassPlanner(plan, noise(), time, () -> stage.seconds * 1_000_000_000L);
         StringWriter out = new StringWriter();
         LineupResult result = LineupRun.execute(plan, stage, RunFolder.create(dir, "lab"), new PrintWriter(out),

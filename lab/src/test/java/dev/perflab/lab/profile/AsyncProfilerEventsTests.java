@@ -74,6 +74,11 @@ class AsyncProfilerEventsTests {
                         // entry in 1.5 s of lock sampling on a busy 2-core machine
                         java.util.concurrent.locks.LockSupport.parkNanos(200_000);
                     }
+                    // and resting outside it hands it over: HotSpot's monitors are
+                    // unfair, so a thread that takes the lock back at once can keep the
+                    // other waiting for the whole sampling, and a wait is recorded only
+                    // when it ends (CI once got no lock sample in 1.5 s)
+                    java.util.concurrent.locks.LockSupport.parkNanos(100_000);
                 }
             };
             Thread other = new Thread(work);

@@ -31,9 +31,11 @@ public final class PairedLabReport {
         Map<String, Object> model = new LinkedHashMap<>();
         model.put("ladder",
                 plan.entrants().stream().map(LineupPlan.Entrant::name).reduce((a, b) -> a + ", " + b).orElse(""));
-        model.put("passesDone", result.passes().size());
+        model.put("passesDone", Math.min(result.passes().size(), plan.passes()));
         model.put("passesPlanned", plan.passes());
         model.put("unfinished", result.passes().size() < plan.passes());
+        model.put("extraPasses",
+                extraPasses(plan.passes(), result.passes().stream().map(pass -> pass.duets().size()).toList()));
         model.put("load", plan.describeLoad());
         model.put("warmup", "each gateway once a pass, flat out and alone when it first appears, up to "
                 + Durations.format(plan.warmup()) + " until its JIT is quiet");
@@ -53,6 +55,25 @@ public final class PairedLabReport {
         model.put("alone", alone(result));
         model.put("passes", passes(result));
         return Templates.compile("lab-paired.md", Templates.MARKDOWN).execute(model);
+    }
+
+    /**
+     * The passes TIME added after the {@code planned} ones, each of the duets left
+     * unresolved, from how many duets each pass measured: "; then 3 extra passes of 2, 2
+     * and 1 duets (…)", or empty.
+     */
+    static String extraPasses(int planned, List<Integer> duetsPerPass) {
+        List<String> extra = duetsPerPass.subList(Math.min(duetsPerPass.size(), planned), duetsPerPass.size())
+            .stream()
+            .map(String::valueOf)
+            .toList();
+        if (extra.isEmpty()) {
+            return "";
+        }
+        String counts = extra.size() == 1 ? extra.get(0)
+                : String.join(", ", extra.subList(0, extra.size() - 1)) + " and " + extra.get(extra.size() - 1);
+        return "; then " + extra.size() + (extra.size() == 1 ? " extra pass of " : " extra passes of ") + counts
+                + " duets (TIME: only the duets still wider than the target)";
     }
 
     /** A row per step, and {@code noVerdicts} the steps that have none and why. */

@@ -23,26 +23,7 @@ class ReportOpeningTests {
 
     @Test
     void theLadderReportOpensWithTheHeadlineThenTheStepTableThenTheMethod() {
-        Map<String, Object> model = new LinkedHashMap<>();
-        model.put("ladder", "blocking, reactive, nginx");
-        model.put("passesDone", 4);
-        model.put("passesPlanned", 4);
-        model.put("unfinished", false);
-        model.put("load", "400 req/s a side");
-        model.put("warmup", "up to 2m");
-        model.put("duets", 2);
-        model.put("windows", 2);
-        model.put("window", "8s");
-        model.put("headline", List.of("reactive spends 2.596 × [2.388, 2.822] nginx's CPU per request"));
-        model.put("steps",
-                List.of(Map.of("name", "blocking → reactive", "changes", "WebClient", "cpuA", "0.1", "cpuB", "0.09",
-                        "cpu", "0.900 × [0.877, 0.924], cheaper", "bytes", "b", "p50", "p", "p99", "q", "carriedBy",
-                        "CPU")));
-        model.put("noVerdicts", List.of());
-        model.put("references", List.of());
-        model.put("aloneWhat", "Not measured (ALONE=0s).");
-        model.put("alone", List.of());
-        model.put("passes", List.of());
+        Map<String, Object> model = ladderModel();
         String md = Templates.compile("lab-paired.md", Templates.MARKDOWN).execute(model);
         assertOpening(md, "reactive spends 2.596 × [2.388, 2.822] nginx's CPU per request",
                 "| blocking → reactive | WebClient |");
@@ -73,6 +54,46 @@ class ReportOpeningTests {
         model.put("headline", "");
         assertThat(Templates.compile("paired.md", Templates.MARKDOWN).execute(model)).as("no CPU ratio, no headline")
             .doesNotContain("****");
+    }
+
+    @Test
+    void passesThatTimeAddedAreCountedApartFromThePlannedOnes() {
+        assertThat(PairedLabReport.extraPasses(4, List.of(7, 7, 7, 7))).isEmpty();
+        assertThat(PairedLabReport.extraPasses(4, List.of(7, 7))).as("unfinished: no extra pass").isEmpty();
+        assertThat(PairedLabReport.extraPasses(4, List.of(7, 7, 7, 7, 2))).startsWith("; then 1 extra pass of 2 duets");
+        assertThat(PairedLabReport.extraPasses(4, List.of(7, 7, 7, 7, 2, 2, 1)))
+            .startsWith("; then 3 extra passes of 2, 2 and 1 duets (TIME");
+        Map<String, Object> model = ladderModel();
+        model.put("duets", 7);
+        model.put("extraPasses", PairedLabReport.extraPasses(4, List.of(7, 7, 7, 7, 2, 1)));
+        assertThat(Templates.compile("lab-paired.md", Templates.MARKDOWN).execute(model))
+            .contains("4 of 4 passes of 7 duets; then 2 extra passes of 2 and 1 duets")
+            .doesNotContain("6 of 4");
+    }
+
+    private static Map<String, Object> ladderModel() {
+        Map<String, Object> model = new LinkedHashMap<>();
+        model.put("ladder", "blocking, reactive, nginx");
+        model.put("passesDone", 4);
+        model.put("passesPlanned", 4);
+        model.put("extraPasses", "");
+        model.put("unfinished", false);
+        model.put("load", "400 req/s a side");
+        model.put("warmup", "up to 2m");
+        model.put("duets", 2);
+        model.put("windows", 2);
+        model.put("window", "8s");
+        model.put("headline", List.of("reactive spends 2.596 × [2.388, 2.822] nginx's CPU per request"));
+        model.put("steps",
+                List.of(Map.of("name", "blocking → reactive", "changes", "WebClient", "cpuA", "0.1", "cpuB", "0.09",
+                        "cpu", "0.900 × [0.877, 0.924], cheaper", "bytes", "b", "p50", "p", "p99", "q", "carriedBy",
+                        "CPU")));
+        model.put("noVerdicts", List.of());
+        model.put("references", List.of());
+        model.put("aloneWhat", "Not measured (ALONE=0s).");
+        model.put("alone", List.of());
+        model.put("passes", List.of());
+        return model;
     }
 
     private static void assertOpening(String md, String headline, String row) {

@@ -17,6 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.load.LatencySummary;
 import dev.perflab.lab.load.LoadResult;
+import dev.perflab.lab.pairedreport.PairedLabReport;
+import dev.perflab.lab.report.GateLine;
 import dev.perflab.lab.run.RunFolder;
 import dev.perflab.lab.stats.JvmCounters;
 import dev.perflab.lab.verdict.Verdict;
@@ -255,6 +257,10 @@ class LineupRunTests {
             .isEqualTo(Verdict.NO_DIFFERENCE);
         assertThat(same.verdicts().get(PairedMetric.BYTES).verdict()).isEqualTo(Verdict.NO_DIFFERENCE);
         assertThat(same.carriedBy()).isNull();
+        assertThat(PairedLabReport.gates(result, "5%")).extracting(GateLine::toString)
+            .as("FAIL_ON: a step within the limit holds, as the A/A")
+            .anySatisfy(line -> assertThat(line)
+                .startsWith("✓ FAIL_ON=5%: log-quiet → same: not significantly costlier by more than 5%"));
         var burn = result.steps().get(2).verdicts().get(PairedMetric.CPU);
         assertThat(burn.ratio()).isCloseTo(1.05, within(0.005));
         assertThat(burn.verdict()).as("5 %% more CPU is costlier").isEqualTo(Verdict.COSTLIER);

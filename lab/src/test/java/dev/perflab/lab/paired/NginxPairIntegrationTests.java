@@ -26,7 +26,12 @@ import static org.assertj.core.api.Assertions.within;
  * nginx as a side of a paired comparison, in the closed loop, on the real apps: the lab's
  * gateway and nginx each keep their requests in flight in the same seconds, nginx's CPU
  * is read over its master and workers, and the verdicts leave out bytes, which only a JVM
- * counts.
+ * counts. The same run carries PROFILER and SLO on make compare: async-profiler attached
+ * to the gateway side in its measured windows leaves a flame graph per pass in the side's
+ * folder, named in compare.md, nginx (no JVM) none; an objective no side can hold is a ✗
+ * line per side and exit code 3, as on the sequential targets. (Each gateway of a lineup
+ * profiled alike, nginx never, is LineupProfilingTests'; SLO's heading and lines at a
+ * rate, SloCheckTests'.)
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class NginxPairIntegrationTests {
@@ -44,19 +49,25 @@ class NginxPairIntegrationTests {
     private final StringWriter err = new StringWriter();
 
     @Test
-    void nginxAndTheGatewayInTheClosedLoopAtTheSameTime() throws IOException {
+    void nginxAndTheGatewayInTheClosedLoopAtTheSameTimeTheGatewayProfiledAndABrokenSloExitsWithThree()
+            throws IOException {
         int code = execute("pair", "--results", results.toString(), "--root", ROOT, "--a-gateway", "nginx",
                 "--b-gateway", "reactive,log-quiet", "--closed-loop", "yes", "--passes", "2", "--duration", "4s",
                 "--subwindow", "2s", "--warmup", "2s", "--warmup-probe", "2s", "--java-opts",
-                "-Xms256m -Xmx256m -XX:TieredStopAtLevel=1", "--seed", "7");
+                "-Xms256m -Xmx256m -XX:TieredStopAtLevel=1", "--seed", "7", "--profiler", "async", "--slo",
+                "p99:0.01ms");
         if (!OptionalTools.installed("nginx")) {
             assertThat(code).isOne();
             assertThat(err.toString()).startsWith("A_GATEWAY=nginx needs nginx: ");
             return;
         }
-        assertThat(code).as(out + err.toString()).isZero();
+        assertThat(code).as(out + err.toString()).isEqualTo(3);
         assertThat(out.toString()).contains("A: nginx (nginx/auth-request.conf)")
-            .contains("Load: closed loop: 10 requests in flight for each side at the same time");
+            .contains("Load: closed loop: 10 requests in flight for each side at the same time")
+            .contains("PROFILER=async: every gateway side profiled in its measured windows")
+            .contains("SLO p99:0.01ms: p99 at most 0.01 ms in every measured window, at most")
+            .contains("✗ A (nginx): p99 ")
+            .contains("✗ B (reactive,log-quiet): p99 ");
         Path run = results.resolve("latest").toRealPath();
         JsonNode pair = RunFolder.JSON.readTree(run.resolve("pair.json").toFile());
         assertThat(pair.path("rate_per_side").asString()).isEqualTo("closed loop");
@@ -104,8 +115,19 @@ class NginxPairIntegrationTests {
         assertThat(verdicts.has("cpu_ms_per_request")).isTrue();
         assertThat(verdicts.has("p99_ms")).isTrue();
         assertThat(verdicts.has("bytes_per_request")).as("bytes need two JVMs").isFalse();
-        assertThat(Files.readString(run.resolve("compare.md"))).contains("- closed loop: 10 requests in flight")
-            .contains("| n/a | ");
+        String compare = Files.readString(run.resolve("compare.md"));
+        assertThat(compare).contains("- closed loop: 10 requests in flight").contains("| n/a | ");
+        assertThat(compare).contains("## Profiles").contains("a ratio of two gateways stays paired");
+        for (int pass = 1; pass <= 2; pass++) {
+            Path b = run.resolve("pass-" + pass).resolve("b");
+            assertThat(Files.readString(b.resolve("flamegraph.html"))).as("pass %d", pass).contains("reactor-http");
+            assertThat(b.resolve("hotspots.md")).isNotEmptyFile();
+            assertThat(b.resolve("libasyncProfiler.so")).doesNotExist();
+            assertThat(compare).contains("[b](pass-" + pass + "/b/flamegraph.html)");
+            assertThat(run.resolve("pass-" + pass).resolve("a").resolve("flamegraph.html")).as("nginx is no JVM")
+                .doesNotExist();
+            assertThat(compare).doesNotContain("[a](pass-" + pass + "/a/");
+        }
         assertThat(dev.perflab.lab.history.History.read(results.resolve("history.csv")).rows())
             .extracting(dev.perflab.lab.history.HistoryRow::figure)
             .contains("nginx → reactive,log-quiet: cpu_ms_per_request");

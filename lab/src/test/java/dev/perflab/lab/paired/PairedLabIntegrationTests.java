@@ -21,9 +21,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A tiny paired make lab on the real apps, nginx, vegeta and wrk: every pass a chain of
- * duets; the same rung twice (A/A) reads no difference, a rung with a known CPU cost (the
- * burn profile) reads costlier, the last gateway has its ratio against nginx measured in
- * the same seconds, and each rung its req/s alone.
+ * duets; a rung with a known CPU cost (the burn profile) reads costlier, the last gateway
+ * has its ratio against nginx measured in the same seconds, and each rung its req/s
+ * alone. The same gateway against itself (A/A) is VerdictIntegrationTests': a pair is the
+ * smallest lineup of the same engine (LineupRun), and a lineup's step passing FAIL_ON is
+ * LineupRunTests'.
  */
 @Timeout(value = 8, unit = TimeUnit.MINUTES)
 class PairedLabIntegrationTests {
@@ -48,9 +50,6 @@ class PairedLabIntegrationTests {
                     target: backend
                   - name: reactive
                     profiles: [reactive]
-                  - name: same
-                    profiles: [reactive]
-                    changes: the same gateway again (A/A)
                   - name: burn
                     profiles: [reactive, burn]
                     java_opts: -Dlab.burn.micros=1200
@@ -58,10 +57,16 @@ class PairedLabIntegrationTests {
                   - name: nginx
                     target: nginx
                 """);
+        // one 3 s window a pass after a 3 s warm-up, as VerdictIntegrationTests'
+        // pair-ladder
+        // test, whose same step (reactive, then 1200 us more) the same engine calls
+        // costlier in 4 passes; the warm-up is not what is asserted: a JIT still
+        // compiling costs both sides of a duet alike and only narrows the burn's ratio,
+        // (g + 1.2 ms) / g, which stays far beyond FAIL_ON's 5 %
         int passes = 4;
         List<String> args = new ArrayList<>(List.of("paired-lab", "--results", results.toString(), "--root", ROOT,
-                "--scenarios", ladder.toString(), "--passes", Integer.toString(passes), "--duration", "6s",
-                "--subwindow", "3s", "--warmup", "9s", "--warmup-probe", "3s", "--rate", "100", "--alone", "1s",
+                "--scenarios", ladder.toString(), "--passes", Integer.toString(passes), "--duration", "3s",
+                "--subwindow", "3s", "--warmup", "3s", "--warmup-probe", "3s", "--rate", "100", "--alone", "1s",
                 "--threads", "2", "--connections", "4", "--seed", "7", "--time", "0s", "--java-opts",
                 "-Xms256m -Xmx256m -Xmn64m -XX:+AlwaysPreTouch -XX:TieredStopAtLevel=1", "--fail-on", "5%"));
         CommandLine line = LabCommand.commandLine();
@@ -72,30 +77,18 @@ class PairedLabIntegrationTests {
                 ? RunFolder.JSON.readTree(results.resolve("latest/lab.json").toFile()).path("steps").toString() : "";
         assertThat(exit).as("the burn step fails FAIL_ON=5%%: " + out + err + steps).isEqualTo(3);
         assertThat(out.toString()).contains("rung baseline left out")
-            .contains("✗ FAIL_ON=5%: same → burn: significantly costlier");
+            .contains("✗ FAIL_ON=5%: reactive → burn: significantly costlier");
         Path folder = results.resolve("latest").toRealPath();
         JsonNode lab = RunFolder.JSON.readTree(folder.resolve("lab.json").toFile());
         assertThat(lab.path("passes_done").asInt()).isEqualTo(passes);
-        assertThat(lab.path("steps")).hasSize(2);
+        assertThat(lab.path("steps")).hasSize(1);
         for (JsonNode step : lab.path("steps")) {
             assertThat(step.path("verdicts").path("cpu_ms_per_request").path("verdict").asString()).as(step.toString())
                 .isNotEmpty();
             assertThat(step.path("verdicts").path("bytes_per_request").path("verdict").asString()).isNotEmpty();
         }
-        JsonNode same = lab.path("steps").get(0);
-        assertThat(same.path("b").asString()).isEqualTo("same");
-        // A/A: the gate passes it and its ratio lies within 5 % of 1. Not an interval
-        // over
-        // this run's passes: a run can share a shift that its passes do not show (CI on
-        // 20538ea read 0.981 with passes 0.979-0.982, a 99.9 % interval of [0.972,
-        // 0.989]).
-        // Seven A/A readings of this ladder and of four equal rungs (2026-11-27, this
-        // machine) spread by 1.1 % (sd of the log ratio) between runs: 5 % is 4.5 sd, a
-        // false failure about once in 100,000 runs.
-        JsonNode aa = same.path("verdicts").path("cpu_ms_per_request");
-        assertThat(Math.abs(Math.log(aa.path("ratio").asDouble()))).as(same.toString()).isLessThan(Math.log(1.05));
-        assertThat(out.toString()).contains("✓ FAIL_ON=5%: reactive → same: not significantly costlier");
-        JsonNode burn = lab.path("steps").get(1).path("verdicts").path("cpu_ms_per_request");
+        JsonNode burn = lab.path("steps").get(0).path("verdicts").path("cpu_ms_per_request");
+        assertThat(lab.path("steps").get(0).path("b").asString()).isEqualTo("burn");
         assertThat(burn.path("verdict").asString()).as(burn.toString()).isEqualTo("costlier");
         JsonNode versus = lab.path("against_nginx");
         assertThat(versus).hasSize(1);
@@ -105,18 +98,18 @@ class PairedLabIntegrationTests {
             assertThat(rung.path("ratios").path("cpu_ms_per_request").path("low").asDouble()).as(rung.toString())
                 .isGreaterThan(0);
         }
-        for (String rung : List.of("baseline", "reactive", "same", "burn", "nginx")) {
+        for (String rung : List.of("baseline", "reactive", "burn", "nginx")) {
             assertThat(lab.path("alone").path(rung).path("mean").asDouble()).as(rung).isGreaterThan(0);
         }
         JsonNode pass = lab.path("pass_results").get(1);
         assertThat(pass.path("chain").asString()).isEqualTo("down the ladder");
         assertThat(pass.path("duets")).extracting(duet -> duet.path("a").asString() + ">" + duet.path("b").asString())
-            .containsExactly("nginx>burn", "same>burn", "reactive>same");
+            .containsExactly("nginx>burn", "reactive>burn");
         JsonNode versusNginx = pass.path("duets").get(0).path("totals");
         assertThat(versusNginx.path("nginx").path("requests").asLong())
             .as("both rungs of a duet were offered the rate in the same seconds")
             .isEqualTo(versusNginx.path("burn").path("requests").asLong());
-        assertThat(Files.readString(folder.resolve("report.md"))).contains("same → burn")
+        assertThat(Files.readString(folder.resolve("report.md"))).contains("reactive → burn")
             .contains("burn spends ")
             .contains("nginx's CPU per request, measured in the same seconds");
         // the finished run's figures in the history, with its commit
@@ -124,7 +117,7 @@ class PairedLabIntegrationTests {
             .read(results.resolve("history.csv"));
         assertThat(history.problems()).isEmpty();
         assertThat(history.rows()).extracting(dev.perflab.lab.history.HistoryRow::figure)
-            .contains("reactive → same: cpu_ms_per_request", "same → burn: bytes_per_request",
+            .contains("reactive → burn: cpu_ms_per_request", "reactive → burn: bytes_per_request",
                     "burn / nginx: cpu_ms_per_request");
         String commit = RunFolder.JSON.readTree(folder.resolve("run.json").toFile()).path("git_commit").asString();
         assertThat(history.rows()).allSatisfy(row -> {

@@ -114,8 +114,14 @@ public final class ServiceLauncher {
         List<String> command = new ArrayList<>(placement);
         command.add(java.toString());
         command.addAll(spec.effectiveJvmOptions());
-        command.add("-jar");
-        command.add(jar.toString());
+        if (spec.isForeign()) {
+            // the user's jar as it is
+            command.add("-jar");
+            command.add(jar.toString());
+        }
+        else {
+            command.addAll(ClassDataArchive.jarArguments(jar, java, spec.effectiveJvmOptions()));
+        }
         if (spec.isForeign()) {
             // the user's gateway may set server.port in its own application.yml, which
             // outranks SERVER_PORT

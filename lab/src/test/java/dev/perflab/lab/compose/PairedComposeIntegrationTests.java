@@ -54,7 +54,7 @@ class PairedComposeIntegrationTests {
                 """);
         List<String> args = new ArrayList<>(List.of("paired-lab", "--runtime", "compose", "--results",
                 results.toString(), "--root", Tools.ROOT.toString(), "--scenarios", ladder.toString(), "--passes", "2",
-                "--duration", "4s", "--subwindow", "2s", "--warmup", "4s", "--warmup-probe", "2s", "--rate", "50",
+                "--duration", "4s", "--subwindow", "2s", "--warmup", "2s", "--warmup-probe", "1s", "--rate", "50",
                 "--alone", "0s", "--seed", "7", "--time", "0s", "--java-opts", ComposeIntegrationTests.TEST_JVM,
                 "--profiler", "async"));
         StringWriter out = new StringWriter();

@@ -132,8 +132,8 @@ class LeanLadderIntegrationTests {
 
     private int run(String... args) {
         List<String> full = new ArrayList<>(List.of(args[0]));
-        full.addAll(List.of("--results", results.toString(), "--root", ROOT, "--duration", "4s", "--warmup-max", "4s",
-                "--warmup-probe", "2s", "--threads", "2", "--connections", "4", "--java-opts",
+        full.addAll(List.of("--results", results.toString(), "--root", ROOT, "--duration", "4s", "--warmup-max", "2s",
+                "--warmup-probe", "1s", "--threads", "2", "--connections", "4", "--java-opts",
                 "-Xmx256m -XX:TieredStopAtLevel=1", "--cpu-rate", "0"));
         full.addAll(List.of(args).subList(1, args.length));
         CommandLine command = LabCommand.commandLine();

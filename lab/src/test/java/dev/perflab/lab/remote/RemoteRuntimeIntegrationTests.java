@@ -49,7 +49,7 @@ class RemoteRuntimeIntegrationTests {
 
     private static final List<String> TEST_JVM = List.of("-Xmx256m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
 
-    private static final String[] SHORT = { "--duration", "3s", "--warmup-max", "4s", "--warmup-probe", "2s",
+    private static final String[] SHORT = { "--duration", "3s", "--warmup-max", "2s", "--warmup-probe", "1s",
             "--threads", "1", "--connections", "4" };
 
     @TempDir
@@ -225,8 +225,8 @@ class RemoteRuntimeIntegrationTests {
         Process runner = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
                 System.getProperty("java.class.path"), LabCommand.class.getName(), "gateway-test", "--runtime",
                 "remote", "--remote", withAuth.toString(), "--results", results.toString(), "--root", ROOT.toString(),
-                "--duration", "60s", "--cpu-rate", "0", "--faults", "1s:latency=25ms", "--warmup-max", "4s",
-                "--warmup-probe", "2s", "--threads", "1", "--connections", "2")
+                "--duration", "60s", "--cpu-rate", "0", "--faults", "1s:latency=25ms", "--warmup-max", "2s",
+                "--warmup-probe", "1s", "--threads", "1", "--connections", "2")
             .redirectErrorStream(true)
             .redirectOutput(output.toFile())
             .start();

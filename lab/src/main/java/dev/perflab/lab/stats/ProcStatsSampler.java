@@ -48,8 +48,14 @@ public final class ProcStatsSampler extends EverySecondSampler {
 
     @Override
     public void close() {
-        super.close();
-        traffic.values().forEach(SocketTraffic::close);
+        try {
+            super.close();
+        }
+        finally {
+            // also when the log could not be written: the shared ss loop must not
+            // outlive its last reader
+            traffic.values().forEach(SocketTraffic::close);
+        }
     }
 
     @Override

@@ -47,6 +47,20 @@ class StatsWriteFailureTests {
             .hasMessageStartingWith("cannot write the stats log " + dir.resolve("stats"))
             .hasMessageContaining("No space left on device")
             .hasMessageNotContaining("\n");
+        // and its socket readings stopped all the same: no ss loop left in this JVM
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (!ssLoops().isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+        }
+        assertThat(ssLoops()).as("the socket sampler's ss loop after a failed close").isEmpty();
+    }
+
+    private static List<String> ssLoops() {
+        return ProcessHandle.current()
+            .children()
+            .map(child -> child.info().commandLine().orElse(""))
+            .filter(command -> command.contains("ss -tinHe"))
+            .toList();
     }
 
     @Test

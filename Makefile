@@ -132,14 +132,14 @@ help: ## List every target with one line each
 	  echo "CLOSED_LOOP=no~make compare A_GATEWAY= B_GATEWAY=: yes measures both sides in the closed loop (what RATE=0 once was there)"; \
 	  echo "SEED=~paired targets: chooses each pass's order, ports and schedule (default: random, recorded)"; \
 	  echo "A= B=~make compare of two finished runs: their results folders"; \
-	  echo "PAIRED=yes~make lab: every rung started each pass, each step measured as a duet; no: the rungs one after the other (RUNTIME=compose|remote|kubernetes, GATEWAY_IMAGE= choose no)"; \
+	  echo "PAIRED=yes~make lab: every rung started each pass, each step measured as a duet, on RUNTIME=local or compose; no, only when given: the rungs one after the other, the make lab for RUNTIME=remote|kubernetes and GATEWAY_IMAGE=, which the paired one refuses in one line (no knob changes the engine)"; \
 	  echo "ALONE=3s~make lab: wrk on each rung alone after every pass's duets"; \
 	  echo "PROFILER=~async, jfr or jprofiler (once PROFILE, PROFILE_RUNGS): make profile (async there); make lab, compare, pair-ladder: every gateway in its measured windows, a file per gateway per pass"; \
 	  echo "EVENT=cpu~async-profiler's event: cpu, wall, lock or alloc"; \
 	  echo "JAVA=java~the JDK of the runner and every rung, e.g. <JDK 21+>/bin/java for LADDER=lab/scenarios-threads.yml"; \
 	  echo "JAVA_OPTS='-Xms1g -Xmx1g'~JVM options of every app"; \
 	  echo "GATEWAY_JAVA_OPTS=~JVM options of the gateway, after JAVA_OPTS"; \
-	  echo "GATEWAY_JAR= GATEWAY_IMAGE=~your gateway's jar (its image with RUNTIME=compose PAIRED=no) in place of the lab's; make lab, compare, pair-ladder: the jar every rung or side named by profiles runs; make compare RUNTIME=compose: the image a side given as image runs; make advise: the jar to advise"; \
+	  echo "GATEWAY_JAR= GATEWAY_IMAGE=~sequential targets (make lab PAIRED=no, gateway-test, profile, capacity) and make up: your gateway's jar, or its image on RUNTIME=compose, in place of the lab's; make lab, compare, pair-ladder: GATEWAY_JAR is the jar every rung or side named by profiles runs (RUNTIME=local), GATEWAY_IMAGE is refused in one line but for make compare RUNTIME=compose, whose side given as image runs it; make advise: the jar to advise"; \
 	  echo "LEVERS=~make advise: the levers, in the order they are added (default: every one but no-unused-global-filters)"; \
 	  echo "ROUTE=/service/hello~the path the load sends through the gateway"; \
 	  echo "TOKEN_HEADER=~the header each request carries (default 'Authorization: Bearer lab-token'; none: none)"; \
@@ -172,8 +172,10 @@ images: $(JARS) ## The three app images for RUNTIME=compose, from the jars (BASE
 # (or LADDER=lean), then walks the chain of duets - each step is a rung and the gateway rung before it offered the same
 # rate in the same seconds, the best gateways against nginx - each gateway warmed up once a pass (docs 13).
 # RUNTIME=compose starts the backends and gateway rungs as containers on the host's network, nginx beside them;
-# PROFILER=, SLO=, GATEWAY_JAR= and JAVA= work there too; RUNTIME=remote|kubernetes and GATEWAY_IMAGE= are refused in
-# one line. No knob changes the engine: PAIRED=no, given on purpose, is the older run of the rungs one after the other.
+# PROFILER= and SLO= work there too; GATEWAY_JAR= and a rung's own JDK are RUNTIME=local's (on compose a gateway is
+# the lab's image on its own Java: GATEWAY_JAR= or a rung's jdk is one line there, JAVA= the runner's JDK alone);
+# RUNTIME=remote|kubernetes and GATEWAY_IMAGE= are refused in one line. No knob changes the engine: PAIRED=no, given
+# on purpose, is the older run of the rungs one after the other, and the make lab that takes those two.
 PAIRED ?= yes
 ifeq ($(filter yes no,$(PAIRED)),)
 $(error PAIRED must be no (the rungs one after the other) or yes (every rung started each pass, each step measured as a duet), not '$(PAIRED)')
@@ -203,7 +205,7 @@ report: lab/target/lab.jar ## Write report.md and report.html again from a resul
 compare: $(if $(A_GATEWAY)$(B_GATEWAY),setup-load $(RUNTIME_DEPS),lab/target/lab.jar) ## Two gateways at the same time, paired (A_GATEWAY=reactive B_GATEWAY=reactive,burn), or two finished runs (A=results/<before> B=results/<after>); FAIL_ON=5% exits 3 when B is significantly slower
 	$(if $(A_GATEWAY)$(B_GATEWAY),$(LAB) pair,$(LAB) compare --a "$(A)" --b "$(B)")
 
-pair-ladder: setup-load $(JARS) ## The ladder's gateway steps in pairs: each rung at the same time as the rung before it (LADDER=lean, ONLY=reactive,log-quiet, PASSES=4 per step; FAIL_ON=5% exits 3 when a step costs more)
+pair-ladder: setup-load $(RUNTIME_DEPS) ## The ladder's gateway steps in pairs: each rung at the same time as the rung before it (LADDER=lean, ONLY=reactive,log-quiet, PASSES=4 per step; FAIL_ON=5% exits 3 when a step costs more; RUNTIME=compose)
 	$(LAB) pair-ladder
 
 trend: $(if $(COMMITS),setup-load $(JARS),lab/target/lab.jar) ## Change points in the history of ratios measured in the same seconds (HISTORY=results/history.csv), found by Apache Otava (installed on first use into tools/, about 20 s and 325 MB): trend.md names the commits each change came in between, trend.html draws every series; COMMITS=<from>..<to>: the gateway built at each commit, each measured against the one before it in the same seconds

@@ -173,6 +173,13 @@ class MakefileKnobsTests {
             .as("RUNTIME=compose stays paired, after the images are built")
             .contains("build business-service auth-service gateway")
             .contains("lab/target/lab.jar paired-lab");
+        assertThat(make(Map.of(), "pair-ladder", "RUNTIME=compose").output())
+            .as("make pair-ladder RUNTIME=compose runs its steps in containers of the images it builds first")
+            .contains("build business-service auth-service gateway")
+            .contains("lab/target/lab.jar pair-ladder");
+        assertThat(make(Map.of(), "pair-ladder").output()).as("locally no image is built")
+            .doesNotContain("build business-service auth-service gateway")
+            .contains("lab/target/lab.jar pair-ladder");
         for (String sequential : List.of("PAIRED=no")) {
             assertThat(make(Map.of(), "lab", sequential).output()).as(sequential)
                 .contains("lab/target/lab.jar lab")

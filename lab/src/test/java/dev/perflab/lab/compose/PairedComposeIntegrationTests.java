@@ -27,8 +27,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * containers of the lab's images on the host's network, each on a port of its own, nginx
  * beside them on this machine; every step gets its paired verdict, every side a
  * docker-stats stats.log per pass, every gateway a profile per pass, and no container is
- * left; make compare runs your gateway image as a side. Needs what
- * {@link ComposeIntegrationTests} needs (a Docker engine and a Java base image).
+ * left; make pair-ladder's step is a pair of the lab's image in two containers; make
+ * compare runs your gateway image as a side. Needs what {@link ComposeIntegrationTests}
+ * needs (a Docker engine and a Java base image).
  */
 @Timeout(value = 8, unit = TimeUnit.MINUTES)
 class PairedComposeIntegrationTests {
@@ -54,7 +55,7 @@ class PairedComposeIntegrationTests {
                 """);
         List<String> args = new ArrayList<>(List.of("paired-lab", "--runtime", "compose", "--results",
                 results.toString(), "--root", Tools.ROOT.toString(), "--scenarios", ladder.toString(), "--passes", "2",
-                "--duration", "4s", "--subwindow", "2s", "--warmup", "2s", "--warmup-probe", "1s", "--rate", "50",
+                "--duration", "2s", "--subwindow", "2s", "--warmup", "2s", "--warmup-probe", "1s", "--rate", "50",
                 "--alone", "0s", "--seed", "7", "--time", "0s", "--java-opts", ComposeIntegrationTests.TEST_JVM,
                 "--profiler", "async"));
         StringWriter out = new StringWriter();
@@ -106,9 +107,93 @@ class PairedComposeIntegrationTests {
     }
 
     /**
+     * make pair-ladder RUNTIME=compose: the rungs it cannot pair left out in one line
+     * each, its one step (reactive, then 1200 us of CPU more per request from the rung's
+     * own JVM options) a pair of the lab's image in two containers, with its verdict in
+     * ladder.json and its pair's figures in the step's folder, each side of each pass a
+     * docker-stats stats.log read from its own container, and no container left. The pair
+     * path this step goes through is make compare's too; what only make compare does
+     * (your image as a side, JFR) is the next test's. That the same burn is called
+     * costlier and fails FAIL_ON=5% in more passes is PairedLabIntegrationTests' (the
+     * same engine), the gate's line and the metric that carries a step PairResultTests'
+     * and PairLadderTests'.
+     */
+    @Test
+    void makePairLadderRunsItsStepInContainersWithAVerdictAndDockerStatsPerSidePerPass() throws Exception {
+        Path ladder = Files.writeString(results.resolve("ladder.yml"), """
+                rungs:
+                  - name: baseline
+                    target: backend
+                  - name: reactive
+                    profiles: [reactive]
+                  - name: burn
+                    profiles: [reactive, burn]
+                    java_opts: -Dlab.burn.micros=1200
+                    changes: 1200 us of CPU per request
+                  - name: nginx
+                    target: nginx
+                """);
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        var commandLine = LabCommand.commandLine();
+        commandLine.setOut(new PrintWriter(out, true));
+        commandLine.setErr(new PrintWriter(err, true));
+        int exit = commandLine.execute("pair-ladder", "--runtime", "compose", "--results", results.toString(), "--root",
+                Tools.ROOT.toString(), "--scenarios", ladder.toString(), "--passes", "2", "--duration", "2s",
+                "--subwindow", "2s", "--warmup", "2s", "--warmup-probe", "1s", "--rate", "50", "--seed", "7",
+                "--java-opts", ComposeIntegrationTests.TEST_JVM);
+        assertThat(exit).as(out + "\n" + err).isZero();
+        assertThat(out.toString()).contains("rung baseline left out").contains("rung nginx left out");
+        Path folder = results.resolve("latest").toRealPath();
+        assertThat(folder.getFileName().toString()).endsWith("-pair-ladder");
+        assertThat(RunFolder.JSON.readTree(folder.resolve("run.json").toFile()).path("runtime").asString())
+            .isEqualTo("compose");
+        JsonNode steps = RunFolder.JSON.readTree(folder.resolve("ladder.json").toFile()).path("steps");
+        assertThat(steps).as(steps.toString()).hasSize(1);
+        JsonNode step = steps.get(0);
+        assertThat(step.path("a").asString()).isEqualTo("reactive");
+        assertThat(step.path("b").asString()).isEqualTo("burn");
+        assertThat(step.path("passes_done").asInt()).isEqualTo(2);
+        assertThat(step.path("verdicts").path("cpu_ms_per_request").path("verdict").asString()).as(step.toString())
+            .isNotEmpty();
+        Path pair = folder.resolve(step.path("folder").asString());
+        assertThat(pair.resolve("compare.md")).isNotEmptyFile();
+        // the rung's java_opts reached its container: the burn costs B more per request
+        assertThat(RunFolder.JSON.readTree(pair.resolve("pair.json").toFile())
+            .path("verdicts")
+            .path("cpu_ms_per_request")
+            .path("ratio")
+            .asDouble()).as(step.toString()).isGreaterThan(1.0);
+        assertThat(Files.readString(folder.resolve("ladder.md"))).contains("reactive → burn")
+            .contains("1200 us of CPU per request");
+        for (int pass = 1; pass <= 2; pass++) {
+            for (String side : List.of("a", "b")) {
+                Path log = pair.resolve("pass-" + pass).resolve(side).resolve("stats.log");
+                List<StatsLine> lines = stats(log);
+                assertRealFigures(log, lines);
+                // docker stats' table, its header before each second's round, a line
+                // per second from the side's container with the container's limit
+                assertThat(Files.readString(log)).contains(" NAME ")
+                    .contains("CPU %")
+                    .contains("NET I/O")
+                    .contains("BLOCK I/O")
+                    .contains("PIDS");
+                assertThat(lines).as(log.toString()).allSatisfy(line -> {
+                    assertThat(line.name()).startsWith("perflab-gateway-");
+                    assertThat(line.memLimitBytes()).isEqualTo(2.0 * ComposeIntegrationTests.GIB);
+                });
+            }
+        }
+        assertThat(HostContainers.existing()).as("the lab's containers left").isEmpty();
+        assertThat(Tools.run("docker", "network", "ls", "--format", "{{.Name}}").output().lines().sorted().toList())
+            .containsExactly("host", "none");
+    }
+
+    /**
      * make compare A_GATEWAY=reactive B_GATEWAY=image GATEWAY_IMAGE=...: your image as a
      * side (here the lab's gateway image under another name, started as a foreign one),
-     * JFR on both gateways in their containers.
+     * JFR on both gateways in their containers; the pair's verdict and stats.log in every
+     * pass are asserted on make pair-ladder's step, the same pair path.
      */
     @Test
     void makeCompareRunsYourImageAsASideWithJfrInBothContainers() throws Exception {

@@ -258,62 +258,6 @@ class VerdictIntegrationTests {
     }
 
     @Test
-    void aLaddersGatewayStepsArePairedRungWithRungBefore() throws IOException {
-        Path ladder = results.resolve("ladder.yml");
-        Files.writeString(ladder, """
-                rungs:
-                  - name: baseline
-                    target: backend
-                  - name: reactive
-                    profiles: [reactive]
-                  - name: burn
-                    profiles: [reactive, burn]
-                    java_opts: -Dlab.burn.micros=1200
-                    changes: 1200 us of CPU per request
-                  - name: nginx
-                    target: nginx
-                """);
-        // 1200 us of CPU per request on the burn rung, about three quarters again what
-        // this C1-only gateway spent on a request in CI (where a pass's ratio moved by a
-        // fifth while the JIT still compiled, and 300 or 600 us in three passes were not
-        // called), must be called costlier and fail FAIL_ON=5%
-        List<String> args = new ArrayList<>(List.of("pair-ladder", "--results", results.toString(), "--root", ROOT,
-                "--scenarios", ladder.toString(), "--fail-on", "5%"));
-        args.addAll(PAIRED);
-        args.set(args.indexOf("--duration") + 1, "3s");
-        // a 3 s warm-up: not what is asserted, as a JIT still compiling costs both sides
-        // alike and only narrows the burn's ratio, (g + 1.2 ms) / g, far beyond 5 %
-        args.set(args.indexOf("--warmup") + 1, "3s");
-        assertThat(execute(args)).as(out + err.toString()).isEqualTo(3);
-        assertThat(out.toString()).contains(
-                "✗ FAIL_ON=5%: reactive → burn: B is significantly costlier than A by more than 5% in gateway CPU per request (");
-        assertThat(out.toString()).contains("rung baseline left out").contains("rung nginx left out");
-        Path folder = Files.list(results)
-            .filter(dir -> dir.getFileName().toString().endsWith("-pair-ladder"))
-            .findFirst()
-            .orElseThrow();
-        JsonNode steps = RunFolder.JSON.readTree(folder.resolve("ladder.json").toFile()).path("steps");
-        assertThat(steps).hasSize(1);
-        JsonNode step = steps.get(0);
-        assertThat(step.path("a").asString()).isEqualTo("reactive");
-        assertThat(step.path("b").asString()).isEqualTo("burn");
-        assertThat(step.path("verdicts").path("cpu_ms_per_request").path("verdict").asString()).as(step.toString())
-            .isEqualTo("costlier");
-        assertThat(step.path("carried_by").asString()).isEqualTo("cpu_ms_per_request");
-        assertThat(folder.resolve(step.path("folder").asString()).resolve("compare.md")).isNotEmptyFile();
-        JsonNode pair = RunFolder.JSON
-            .readTree(folder.resolve(step.path("folder").asString()).resolve("pair.json").toFile());
-        assertThat(pair.path("verdicts").path("cpu_ms_per_request").path("low").asDouble()).isGreaterThan(1.0);
-        // a known cost on one side is far beyond what the A/A test lets pass as no bias
-        assertThat(Math.log(pair.path("verdicts").path("cpu_ms_per_request").path("ratio").asDouble()))
-            .isGreaterThan(SAME_WITHIN);
-        assertThat(pair.path("gate").path("failed").asBoolean()).isTrue();
-        assertThat(Files.readString(folder.resolve("ladder.md"))).contains("reactive → burn")
-            .contains("1200 us of CPU per request")
-            .contains("costlier");
-    }
-
-    @Test
     void aRunComparedWithItselfGoesThroughCompareAsNoDifference() throws IOException {
         // the pipeline of make compare A= B= on real output: the same folder on both
         // sides is a ratio of exactly 1.00, and its

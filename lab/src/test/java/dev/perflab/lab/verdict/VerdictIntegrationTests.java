@@ -31,8 +31,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * reactive is called slower. Two runs taken minutes apart are different machines on a
  * shared host (the same rung read 39 % apart), so the same gateway is checked against
  * itself the way the lab can promise: both at once, paired pass by pass, where the
- * machine's noise hits both sides alike; and a known CPU cost added to one side (the burn
- * profile) is called slower the same way.
+ * machine's noise hits both sides alike. A known CPU cost added to one side (the burn
+ * profile) is called costlier the same way in PairedLabIntegrationTests.
  */
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
 class VerdictIntegrationTests {
@@ -73,9 +73,9 @@ class VerdictIntegrationTests {
      * compiled and ran tests beside those runs (load average 3-8 on 2 cores), which
      * widens the spread: the bound is conservative for a quiet machine. It still fails a
      * biased pairing: one side's CPU read twice reads 2.0 (ln 0.69), a bias of 12 % fails
-     * 95 runs in 100 at 2.2 % (all but 1 in 80,000 at the measured 0.86 %), and the
-     * ladder test's 1200 us burn reads far beyond it. Six passes (ln 1.065) cost a minute
-     * of CI more for a bound 1.5 points tighter.
+     * 95 runs in 100 at 2.2 % (all but 1 in 80,000 at the measured 0.86 %), and the 1200
+     * us burn of PairedLabIntegrationTests' step reads far beyond it. Six passes (ln
+     * 1.065) cost a minute of CI more for a bound 1.5 points tighter.
      */
     private static final double SAME_WITHIN = Math.log(1.08);
 

@@ -139,8 +139,8 @@ final class RungWarmUp implements WarmUp.Parts {
                 ? "WARMUP ran out: the JVMs' compiler threads cannot be read on this runtime" : result.ended();
         Warmed warmed = new Warmed(result, List.copyOf(probes), policy.part(), reason);
         out.printf(Locale.ROOT, "    warm-up: %s after %ds in %d parts, %s (%,.0f req/s in the last part)%n",
-                result.quiet() ? "the JIT went quiet" : "not quiet within WARMUP, measuring anyway",
-                result.took().toSeconds(), result.parts(), reason, warmed.lastProbe(0));
+                result.quiet() ? "done" : "not quiet within WARMUP, measuring anyway", result.took().toSeconds(),
+                result.parts(), reason, warmed.lastProbe(0));
         out.flush();
         return warmed;
     }

@@ -85,7 +85,7 @@ class RungWarmUpTests {
         assertThat(console.toString())
             .contains(
                     "warm-up part 1: 500 req/s, JIT's share of each JVM's CPU: gateway 30 %, " + "business-service 1 %")
-            .contains("warm-up: the JIT went quiet after ")
+            .contains("warm-up: done after ")
             .contains(" in 3 parts");
 
         RungResult.WarmupSummary summary = Results.warmup(warmed);

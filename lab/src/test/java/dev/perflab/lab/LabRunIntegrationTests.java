@@ -54,7 +54,7 @@ class LabRunIntegrationTests {
 
     private static final List<Integer> PORTS = LabPorts.RUNNER;
 
-    private static final String[] SHORT = { "--duration", "3s", "--warmup-max", "4s", "--warmup-probe", "2s",
+    private static final String[] SHORT = { "--duration", "3s", "--warmup-max", "2s", "--warmup-probe", "2s",
             "--threads", "2", "--connections", "4", "--java-opts", "-Xmx256m -XX:TieredStopAtLevel=1", "--auth-latency",
             "1ms" };
 
@@ -111,7 +111,7 @@ class LabRunIntegrationTests {
         ladderOut = out.toString();
         ladderRun = results.resolve("latest").toRealPath();
         assertThat(ladderOut).contains("Results: ")
-            .contains("warm-up probe 1")
+            .contains("warm-up part 1")
             .contains("measured: ")
             .contains("Report: ");
 
@@ -524,7 +524,7 @@ class LabRunIntegrationTests {
         Path console = results.resolve("sigterm-console.txt");
         Process lab = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
                 System.getProperty("java.class.path"), LabCommand.class.getName(), "gateway-test", "--root", ROOT,
-                "--results", ownResults.toString(), "--duration", "60s", "--warmup-max", "4s", "--warmup-probe", "2s",
+                "--results", ownResults.toString(), "--duration", "60s", "--warmup-max", "2s", "--warmup-probe", "2s",
                 "--threads", "2", "--connections", "4", "--java-opts", "-Xmx256m -XX:TieredStopAtLevel=1")
             .redirectErrorStream(true)
             .redirectOutput(console.toFile())

@@ -52,7 +52,7 @@ class RunnerKillIntegrationTests {
         Process runner = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
                 System.getProperty("java.class.path"), "dev.perflab.lab.cli.LabCommand", "lab", "--scenarios",
                 ladder.toString(), "--root", ROOT.toString(), "--results", results.toString(), "--duration", "10s",
-                "--cpu-rate", "0", "--warmup-max", "4s", "--warmup-probe", "2s", "--threads", "1", "--connections", "2",
+                "--cpu-rate", "0", "--warmup-max", "2s", "--warmup-probe", "2s", "--threads", "1", "--connections", "2",
                 "--auth-latency", "1ms", "--java-opts", "-Xmx256m -XX:TieredStopAtLevel=1")
             .redirectErrorStream(true)
             .redirectOutput(out.toFile())

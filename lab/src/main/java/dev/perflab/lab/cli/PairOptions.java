@@ -12,7 +12,7 @@ import dev.perflab.lab.paired.PassWindows;
 import dev.perflab.lab.paired.Side;
 import dev.perflab.lab.paired.SideSettings;
 import dev.perflab.lab.paired.Stages;
-import dev.perflab.lab.paired.WarmUp;
+import dev.perflab.lab.run.WarmUp;
 import dev.perflab.lab.runtime.RuntimeKind;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

@@ -13,6 +13,7 @@ import java.util.Set;
 
 import dev.perflab.lab.Durations;
 import dev.perflab.lab.LabException;
+import dev.perflab.lab.run.WarmUp;
 import dev.perflab.lab.verdict.Resolution;
 
 /**

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
 import dev.perflab.lab.load.LoadResult;
+import dev.perflab.lab.run.WarmUp;
 import dev.perflab.lab.verdict.Estimate;
 import dev.perflab.lab.verdict.NoiseBudget;
 import dev.perflab.lab.verdict.PairedRatio;
@@ -39,14 +40,14 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
      * in, and one part at its rate), its windows (each rung's reading by name) and each
      * rung's totals over them.
      */
-    public record Duet(String a, String b, PairResult.Warmup warmup, List<Map<String, PairResult.SideWindow>> windows,
+    public record Duet(String a, String b, WarmUp.Result warmup, List<Map<String, PairResult.SideWindow>> windows,
             List<Stage.Shared> shared, PairResult.SideWindow totalA, PairResult.SideWindow totalB) {
 
         /**
          * @param shared what auth-service, business-service and the load generator used
          * in each window
          */
-        static Duet of(String a, String b, PairResult.Warmup warmup, List<Map<String, PairResult.SideWindow>> windows,
+        static Duet of(String a, String b, WarmUp.Result warmup, List<Map<String, PairResult.SideWindow>> windows,
                 List<Stage.Shared> shared) {
             return new Duet(a, b, warmup, List.copyOf(windows), List.copyOf(shared),
                     PairResult.Pass.total(windows.stream().map(w -> w.get(a)).toList()),
@@ -109,9 +110,8 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
         }
 
         /** The pass's warm-ups together: their time and parts; quiet when all were. */
-        public PairResult.Warmup warmup() {
-            return new PairResult.Warmup(
-                    duets.stream().map(d -> d.warmup().took()).reduce(Duration.ZERO, Duration::plus),
+        public WarmUp.Result warmup() {
+            return new WarmUp.Result(duets.stream().map(d -> d.warmup().took()).reduce(Duration.ZERO, Duration::plus),
                     duets.stream().mapToInt(d -> d.warmup().parts()).sum(),
                     duets.stream().allMatch(d -> d.warmup().quiet()),
                     duets.isEmpty() ? WarmUp.Load.FLAT : duets.get(0).warmup().load());

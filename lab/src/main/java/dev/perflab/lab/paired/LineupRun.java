@@ -16,6 +16,7 @@ import dev.perflab.lab.LabException;
 import dev.perflab.lab.load.LoadResult;
 import dev.perflab.lab.run.RunFolder;
 import dev.perflab.lab.run.RunOpening;
+import dev.perflab.lab.run.WarmUp;
 import dev.perflab.lab.system.StopOnExit;
 
 /**
@@ -287,7 +288,7 @@ public final class LineupRun {
                 cold.add(entrant.name());
             }
         }
-        PairResult.Warmup warmed = plan.warmUp().run(stage, cold, both);
+        WarmUp.Result warmed = plan.warmUp().run(new StageParts(stage), cold, both);
         warm.addAll(cold);
         List<Map<String, PairResult.SideWindow>> windows = new ArrayList<>();
         List<Stage.Shared> shared = new ArrayList<>();

@@ -10,6 +10,7 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 import dev.perflab.lab.load.LoadResult;
+import dev.perflab.lab.run.WarmUp;
 import dev.perflab.lab.stats.JvmCounters;
 import dev.perflab.lab.verdict.PairedRatio;
 import java.time.Duration;
@@ -91,7 +92,7 @@ public record PairResult(LineupPlan plan, List<Pass> passes, Map<PairedMetric, P
          * process's CPU in this window: the code was still changing.
          */
         public boolean jitBusy() {
-            return !WarmUp.quiet(this);
+            return !StageParts.reading(this).quiet();
         }
 
         Map<String, Object> json() {
@@ -201,31 +202,14 @@ public record PairResult(LineupPlan plan, List<Pass> passes, Map<PairedMetric, P
     }
 
     /**
-     * How long a warm-up took, in how many parts, whether it ended because the JITs went
-     * quiet (else WARMUP ran out), and the load it warmed with (WARMUP_LOAD).
-     */
-    public record Warmup(Duration took, int parts, boolean quiet, WarmUp.Load load) {
-
-        Map<String, Object> json() {
-            Map<String, Object> json = new LinkedHashMap<>();
-            json.put("took_s", round(took.toMillis() / 1000.0, 1));
-            json.put("parts", parts);
-            json.put("load", load.id());
-            json.put("ended",
-                    quiet ? "the JIT went quiet in both gateways" : "WARMUP ran out before the JIT went quiet");
-            return json;
-        }
-    }
-
-    /**
      * One pass: its order, its warm-up, its windows, and each side's totals over them
      * (CPU over requests; latency from the merged histograms).
      */
-    public record Pass(int pass, int portA, int portB, String startedFirst, String firstInSchedule, Warmup warmup,
-            List<Window> windows, SideWindow a, SideWindow b) {
+    public record Pass(int pass, int portA, int portB, String startedFirst, String firstInSchedule,
+            WarmUp.Result warmup, List<Window> windows, SideWindow a, SideWindow b) {
 
-        static Pass of(int pass, int portA, int portB, String startedFirst, String firstInSchedule, Warmup warmup,
-                List<Window> windows) {
+        static Pass of(int pass, int portA, int portB, String startedFirst, String firstInSchedule,
+                WarmUp.Result warmup, List<Window> windows) {
             return new Pass(pass, portA, portB, startedFirst, firstInSchedule, warmup, List.copyOf(windows),
                     total(windows.stream().map(Window::a).toList()), total(windows.stream().map(Window::b).toList()));
         }

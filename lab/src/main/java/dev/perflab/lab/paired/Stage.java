@@ -16,7 +16,7 @@ import dev.perflab.lab.profile.WindowProfiler;
  * vegeta and wrk on this machine; a test's stage pretends, so the order of a pass, its
  * windows and the ratios read from them can be checked without processes.
  */
-public interface Stage extends WarmUp.Parts, AutoCloseable {
+public interface Stage extends AutoCloseable {
 
     /**
      * Starts every rung, in {@code order}, the rung at {@code portRank} index i on the
@@ -30,7 +30,6 @@ public interface Stage extends WarmUp.Parts, AutoCloseable {
      * {@code schedule}, for {@code length}: each rung's requests, latency, CPU and what
      * its JVM counted in those seconds.
      */
-    @Override
     Map<String, PairResult.SideWindow> offer(List<String> schedule, Duration length);
 
     /**
@@ -40,7 +39,6 @@ public interface Stage extends WarmUp.Parts, AutoCloseable {
      * Each rung's requests, CPU outside the JIT's compiler threads and what its JVM
      * counted, the JIT's being its compiler threads' CPU.
      */
-    @Override
     Map<String, PairResult.SideWindow> burst(List<String> rungs, Duration length);
 
     /**

@@ -19,11 +19,11 @@ import dev.perflab.lab.http.LabHttp;
 import dev.perflab.lab.profile.ProfiledProcess;
 import dev.perflab.lab.profile.WindowProfiler;
 import dev.perflab.lab.stats.DockerStatsSampler;
+import dev.perflab.lab.stats.JitSplit;
 import dev.perflab.lab.stats.JvmCounters;
 import dev.perflab.lab.stats.ProcStatsSampler;
 import dev.perflab.lab.stats.ProcessCpu;
 import dev.perflab.lab.stats.StatsSampler;
-import dev.perflab.lab.stats.ThreadCpu;
 import dev.perflab.lab.system.HostContainers;
 import dev.perflab.lab.system.LaunchSpec;
 import dev.perflab.lab.system.RunningService;
@@ -230,13 +230,10 @@ final class StartedSide implements AutoCloseable {
     }
 
     /**
-     * Where a side's clocks stand: its JVM's counters (null for nginx), the whole side's
-     * CPU ms as {@link #clock()} reads it, each JIT compiler thread's in clock ticks
-     * (none for nginx), and every thread of the side's process tree in nanoseconds (null
-     * where the system gives none).
+     * Where a side's clocks stand: its JVM's counters (null for nginx), and its CPU as
+     * {@link JitSplit} marks it, the whole side's as {@link #clock()} reads it.
      */
-    record Mark(JvmCounters.Snapshot counters, double processMs, Map<Long, Double> compilerMs,
-            ThreadCpu.Reading threads) {
+    record Mark(JvmCounters.Snapshot counters, JitSplit.Mark cpu) {
     }
 
     /**
@@ -260,46 +257,19 @@ final class StartedSide implements AutoCloseable {
     /** The side's clocks now; a side that ended is one line naming its log. */
     Mark mark() {
         JvmCounters.Snapshot snapshot = counters == null ? null : counters.read();
-        double process = cpuMillis();
-        ThreadCpu.Reading threads = ThreadCpu.read(pid());
-        Map<Long, Double> compiler = gateway == null || threads != null ? Map.of() : ProcessCpu.compilerThreads(pid());
-        return new Mark(snapshot, process, compiler == null ? Map.of() : compiler, threads);
+        return new Mark(snapshot, JitSplit.mark(pid(), cpuMillis(), gateway != null));
     }
 
     /**
-     * What a side spent since a mark, the JIT's compiler threads apart: their work is a
-     * cost of warming up that lands in whichever window it happens to run (1 to 10 % of a
-     * gateway's CPU now and then for minutes after its warm-up), not a cost per request.
-     * Read in nanoseconds thread by thread where the system gives them (Linux's
-     * schedstat), else in the clock ticks of /proc/<pid>/stat; threads are summed by id,
-     * as the JVM starts and ends them: one born since the mark counts whole, one that
-     * ended loses its last part.
+     * What a side spent since a mark, the JIT's compiler threads apart
+     * ({@link JitSplit}); in a container the CPU outside them is its cgroup's less
+     * theirs.
      */
     Spent since(Mark mark) {
-        double process = cpuMillis() - mark.processMs();
-        ThreadCpu.Reading threads = mark.threads() == null ? null : ThreadCpu.read(pid());
-        double compiler;
-        double requests;
-        double gc = Double.NaN;
-        double whole = Double.NaN;
-        if (threads != null) {
-            ThreadCpu.Spent spent = threads.since(mark.threads());
-            compiler = spent.jitNanos() / 1e6;
-            // a container's: its cgroup's CPU, every process in it, the JIT's threads
-            // apart
-            requests = container != null ? Math.max(0, process - compiler)
-                    : (spent.gcNanos() + spent.otherNanos()) / 1e6;
-            gc = spent.gcNanos() / 1e6;
-            whole = Math.max(0, process - compiler);
-        }
-        else {
-            Map<Long, Double> now = gateway == null ? Map.of() : ProcessCpu.compilerThreads(pid());
-            compiler = ProcessCpu.compilerSpent(mark.compilerMs(), now == null ? Map.of() : now);
-            requests = Math.max(0, process - compiler);
-        }
+        JitSplit.Spent spent = JitSplit.since(mark.cpu(), pid(), cpuMillis(), gateway != null, container != null);
         JvmCounters.Reading jvm = mark.counters() == null ? null
-                : counters.read().since(mark.counters()).withJitMillis(Math.round(compiler));
-        return new Spent(requests, compiler, jvm, gc, whole, clock());
+                : counters.read().since(mark.counters()).withJitMillis(Math.round(spent.compilerMs()));
+        return new Spent(spent.requestsMs(), spent.compilerMs(), jvm, spent.gcMs(), spent.processMs(), clock());
     }
 
     private long pid() {

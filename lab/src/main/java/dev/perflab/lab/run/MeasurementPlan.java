@@ -20,10 +20,16 @@ import dev.perflab.lab.profile.ProfilerKind;
 public final class MeasurementPlan {
 
     /**
-     * How the warm-up probes: with which generator, for how long each probe, for how long
-     * at most.
+     * How the warm-up drives the rung ({@link WarmUp}): with which generator, for how
+     * long each part (WARMUP_PROBE), for how long at most (WARMUP).
      */
     public record Warmup(LoadGenerator generator, Duration probe, Duration max) {
+
+        /** The one warm-up, each part the rung flat out. */
+        WarmUp policy() {
+            return new WarmUp(WarmUp.Load.FLAT, max, probe);
+        }
+
     }
 
     /** How long the fixed rate runs, unmeasured, before its first sub-window. */

@@ -61,9 +61,9 @@ final class Results {
     }
 
     /** How the warm-up went, as summary.json records it. */
-    static RungResult.WarmupSummary warmup(Warmup.Result warm) {
-        return new RungResult.WarmupSummary(round(warm.took().toMillis() / 1000.0, 1), warm.steady(),
-                round(warm.probe().toMillis() / 1000.0, 1), warm.probes().stream().map(v -> round(v, 1)).toList(),
+    static RungResult.WarmupSummary warmup(RungWarmUp.Warmed warm) {
+        return new RungResult.WarmupSummary(round(warm.result().took().toMillis() / 1000.0, 1), warm.result().quiet(),
+                round(warm.part().toMillis() / 1000.0, 1), warm.probes().stream().map(v -> round(v, 1)).toList(),
                 warm.reason());
     }
 

@@ -19,7 +19,7 @@ import java.time.Duration;
  * lines, its JVMs' counters, the console, and the gateway's own time counters (read
  * around a window, so that its times cover that window alone).
  */
-record Rung(Scenario scenario, Deployment deployment, String header, Path dir, int pass, Warmup.Result warm,
+record Rung(Scenario scenario, Deployment deployment, String header, Path dir, int pass, RungWarmUp.Warmed warm,
         FaultSchedule faults, DoubleSupplier backendRequests, JvmWatch jvms, PrintWriter out,
         Supplier<GatewayMetrics.Timings> timings) {
 
@@ -28,13 +28,15 @@ record Rung(Scenario scenario, Deployment deployment, String header, Path dir, i
     }
 
     /** The same rung, warmed up. */
-    Rung warmedUp(Warmup.Result result) {
+    Rung warmedUp(RungWarmUp.Warmed result) {
         return new Rung(scenario, deployment, header, dir, pass, result, faults, backendRequests, jvms, out, timings);
     }
 
-    /** The closed loop's last warm-up probe, or {@code otherwise} when there was none. */
+    /**
+     * The last warm-up part's req/s, flat out, or {@code otherwise} when there was none.
+     */
     double lastProbe(double otherwise) {
-        return warm.probes().isEmpty() ? otherwise : warm.probes().get(warm.probes().size() - 1);
+        return warm.lastProbe(otherwise);
     }
 
     /** Starts FAULTS for a window, logging to {@code log}; null when none apply. */

@@ -117,20 +117,11 @@ public final class RungRunner {
         return settings.faults();
     }
 
-    private Warmup.Result warmUp(Rung rung) {
-        // Every endpoint the measured window reads is read after each warm-up probe too:
-        // the first
-        // Prometheus scrape of a warm app cost the next 5 s about 40 % of the gateway
-        // rung's
-        // throughput on a 2-core machine, and that belongs in the warm-up, not the
-        // measured window.
+    private RungWarmUp.Warmed warmUp(Rung rung) {
         MeasurementPlan.Warmup warmup = plan.warmup();
-        Warmup.Result warm = Warmup.run(warmup.generator(), warmup.probe(), warmup.max(), rung.url(), rung.header(),
-                rung.deployment()::prime, out);
-        out.printf("    warm-up: %s after %ds, %s (%,.0f req/s in the last probe)%n",
-                warm.steady() ? "steady" : "not steady within WARMUP, measuring anyway", warm.took().toSeconds(),
-                warm.reason(), warm.probes().isEmpty() ? 0 : warm.probes().get(warm.probes().size() - 1));
-        return warm;
+        return new RungWarmUp(warmup.generator(), rung.url(), rung.header(),
+                RungWarmUp.Clocks.of(rung.deployment().jvmPids()), rung.deployment()::prime, out)
+            .warm(warmup.policy());
     }
 
 }

@@ -17,18 +17,15 @@ import dev.perflab.lab.targets.GatewayMetrics;
 
 /**
  * What the rung reads of its apps over HTTP, whichever runtime started them: their
- * scrapes and their JIT time.
+ * scrapes.
  */
 final class AppReadings {
 
     private AppReadings() {
     }
 
-    /**
-     * Reads every endpoint the measured window will read, and returns the apps' JIT
-     * compilation time so far (ms, summed; NaN when unknown).
-     */
-    static double prime(Apps apps) {
+    /** Reads every endpoint the measured window will read. */
+    static void prime(Apps apps) {
         for (Endpoint service : labApps(apps)) {
             try {
                 LabHttp.read(service.prometheusUri());
@@ -48,18 +45,6 @@ final class AppReadings {
         catch (LabException ex) {
             // nothing to prime beyond what was read
         }
-        // a foreign gateway's JIT time is not known: the lab's apps' alone decides, with
-        // the probes' agreement
-        double jit = 0;
-        for (Endpoint service : labApps(apps)) {
-            try {
-                jit += new ActuatorMetrics(service.baseUri()).statistic("jvm.compilation.time", Map.of(), "COUNT");
-            }
-            catch (LabException ex) {
-                return Double.NaN;
-            }
-        }
-        return jit;
     }
 
     static void scrape(Apps apps, Path dir, String when) {

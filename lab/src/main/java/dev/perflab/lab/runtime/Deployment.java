@@ -42,11 +42,11 @@ public interface Deployment extends AutoCloseable {
     }
 
     /**
-     * Reads every endpoint the measured window will read, and returns the apps' JIT
-     * compilation time so far (ms, summed; NaN when unknown).
+     * Reads every endpoint the measured window will read, after each warm-up part: the
+     * first reads of a warm app belong in the warm-up.
      */
-    default double prime() {
-        return AppReadings.prime(apps());
+    default void prime() {
+        AppReadings.prime(apps());
     }
 
     /**

@@ -42,7 +42,7 @@ class CapacityIntegrationTests {
 
     private int capacity(String... args) {
         List<String> full = new ArrayList<>(List.of("capacity", "--results", results.toString(), "--root", ROOT,
-                "--warmup-max", "4s", "--warmup-probe", "2s", "--threads", "2", "--connections", "10", "--java-opts",
+                "--warmup-max", "2s", "--warmup-probe", "2s", "--threads", "2", "--connections", "10", "--java-opts",
                 "-Xmx256m -XX:TieredStopAtLevel=1"));
         full.addAll(List.of(args));
         CommandLine line = LabCommand.commandLine();

@@ -127,7 +127,7 @@ class ComposeIntegrationTests {
         // warm-up or the first seconds of the one 20 s window
         List<String> args = List.of("gateway-test", "--runtime", "compose", "--compose-files", FILES, "--root",
                 Tools.ROOT.toString(), "--results", results.toString(), "--duration", "20s", "--subwindow", "20s",
-                "--cpu-rate", "0", "--warmup-max", "4s", "--warmup-probe", "2s", "--threads", "2", "--connections", "4",
+                "--cpu-rate", "0", "--warmup-max", "2s", "--warmup-probe", "2s", "--threads", "2", "--connections", "4",
                 "--java-opts", TEST_JVM, "--gateway-java-opts", "-Dlab.fault.exit-after=3s");
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
@@ -162,7 +162,7 @@ class ComposeIntegrationTests {
 
     private JsonNode lab(String command, String... extra) throws Exception {
         List<String> args = new ArrayList<>(List.of(command, "--runtime", "compose", "--compose-files", FILES,
-                "--results", results.toString(), "--duration", "4s", "--warmup-max", "4s", "--warmup-probe", "2s",
+                "--results", results.toString(), "--duration", "4s", "--warmup-max", "2s", "--warmup-probe", "2s",
                 "--threads", "2", "--connections", "4", "--java-opts", TEST_JVM));
         args.addAll(List.of(extra));
         cli(0, args.toArray(String[]::new));

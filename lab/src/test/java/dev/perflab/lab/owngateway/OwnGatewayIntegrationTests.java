@@ -35,7 +35,7 @@ class OwnGatewayIntegrationTests {
 
     private static final Path EXAMPLE = ROOT.resolve("examples/own-gateway/target/own-gateway.jar");
 
-    private static final String[] SHORT = { "--duration", "3s", "--warmup-max", "2s", "--warmup-probe", "1s",
+    private static final String[] SHORT = { "--duration", "3s", "--warmup-max", "1s", "--warmup-probe", "1s",
             "--threads", "2", "--connections", "4", "--java-opts", "-Xmx256m -XX:TieredStopAtLevel=1" };
 
     @TempDir

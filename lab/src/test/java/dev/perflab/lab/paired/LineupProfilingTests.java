@@ -16,6 +16,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.perflab.lab.run.WarmUp;
 import dev.perflab.lab.load.LoadResult;
 import dev.perflab.lab.profile.Hotspots;
 import dev.perflab.lab.profile.ProfilerKind;

@@ -14,6 +14,7 @@ import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.perflab.lab.run.WarmUp;
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.load.LatencySummary;
 import dev.perflab.lab.load.LoadResult;

@@ -9,6 +9,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import dev.perflab.lab.run.WarmUp;
 import dev.perflab.lab.verdict.Quantity;
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.result.Scenario;

@@ -9,6 +9,7 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
+import dev.perflab.lab.run.WarmUp;
 import dev.perflab.lab.report.GateLine;
 import dev.perflab.lab.stats.JvmCounters;
 
@@ -67,7 +68,7 @@ class PairResultTests {
             PairResult.Window both = new PairResult.Window(window(1000, errorsA), window(cpuB[i], 0), 100.0, 100.0,
                     null);
             passes.add(PairResult.Pass.of(i + 1, 1, 2, "A", "A",
-                    new PairResult.Warmup(Duration.ZERO, 0, true, WarmUp.Load.FLAT), List.of(both)));
+                    new WarmUp.Result(Duration.ZERO, 0, true, WarmUp.Load.FLAT), List.of(both)));
         }
         return passes;
     }
@@ -111,8 +112,8 @@ class PairResultTests {
     void aPassThatMeasuredNothingOrNoPassAtAllFailsTheGate() {
         List<PairResult.Pass> silent = passes(new double[] { 1000, 1000 }, 0);
         PairResult.Window nothing = new PairResult.Window(window(1000, 0), window(0, 0), 100.0, 100.0, null);
-        silent.add(PairResult.Pass.of(3, 1, 2, "A", "A",
-                new PairResult.Warmup(Duration.ZERO, 0, true, WarmUp.Load.FLAT), List.of(nothing)));
+        silent.add(PairResult.Pass.of(3, 1, 2, "A", "A", new WarmUp.Result(Duration.ZERO, 0, true, WarmUp.Load.FLAT),
+                List.of(nothing)));
         PairResult unmeasured = PairResult.of(gated(3), silent, Path.of("x"));
         assertThat(unmeasured.gate().held()).isFalse();
         assertThat(unmeasured.gate().why()).contains("one side answered no request, or used no CPU");

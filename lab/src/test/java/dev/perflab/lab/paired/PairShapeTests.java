@@ -6,6 +6,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import dev.perflab.lab.run.WarmUp;
 import dev.perflab.lab.LabException;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,5 +1,6 @@
 package dev.perflab.lab.paired;
 
+import dev.perflab.lab.run.WarmUp;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;

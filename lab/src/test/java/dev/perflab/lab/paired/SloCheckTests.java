@@ -12,6 +12,7 @@ import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.perflab.lab.run.WarmUp;
 import dev.perflab.lab.capacity.Slo;
 import dev.perflab.lab.run.RunFolder;
 

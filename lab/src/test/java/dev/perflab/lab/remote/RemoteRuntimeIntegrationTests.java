@@ -49,7 +49,7 @@ class RemoteRuntimeIntegrationTests {
 
     private static final List<String> TEST_JVM = List.of("-Xmx256m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
 
-    private static final String[] SHORT = { "--duration", "3s", "--warmup-max", "2s", "--warmup-probe", "1s",
+    private static final String[] SHORT = { "--duration", "3s", "--warmup-max", "1s", "--warmup-probe", "1s",
             "--threads", "1", "--connections", "4" };
 
     @TempDir
@@ -225,7 +225,7 @@ class RemoteRuntimeIntegrationTests {
         Process runner = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
                 System.getProperty("java.class.path"), LabCommand.class.getName(), "gateway-test", "--runtime",
                 "remote", "--remote", withAuth.toString(), "--results", results.toString(), "--root", ROOT.toString(),
-                "--duration", "60s", "--cpu-rate", "0", "--faults", "1s:latency=25ms", "--warmup-max", "2s",
+                "--duration", "60s", "--cpu-rate", "0", "--faults", "1s:latency=25ms", "--warmup-max", "1s",
                 "--warmup-probe", "1s", "--threads", "1", "--connections", "2")
             .redirectErrorStream(true)
             .redirectOutput(output.toFile())

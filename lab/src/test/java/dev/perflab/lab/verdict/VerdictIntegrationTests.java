@@ -42,7 +42,7 @@ class VerdictIntegrationTests {
         .normalize()
         .toString();
 
-    private static final List<String> SHORT = List.of("--duration", "6s", "--subwindow", "2s", "--warmup-max", "4s",
+    private static final List<String> SHORT = List.of("--duration", "6s", "--subwindow", "2s", "--warmup-max", "2s",
             "--warmup-probe", "2s", "--threads", "2", "--connections", "10", "--java-opts",
             "-Xmx256m -XX:TieredStopAtLevel=1");
 

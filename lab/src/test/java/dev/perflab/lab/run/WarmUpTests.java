@@ -1,4 +1,4 @@
-package dev.perflab.lab.paired;
+package dev.perflab.lab.run;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -6,18 +6,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
 import dev.perflab.lab.LabException;
-import dev.perflab.lab.stats.JvmCounters;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * The one warm-up of the paired targets, on parts that pretend: what each WARMUP_LOAD
- * drives, when the JIT counts as quiet, and what its record says.
+ * The lab's one warm-up, on parts that pretend: what each WARMUP_LOAD drives, when the
+ * JIT counts as quiet, when WARMUP ends it, and what its record says.
  */
 class WarmUpTests {
 
@@ -38,15 +36,15 @@ class WarmUpTests {
         }
 
         @Override
-        public Map<String, PairResult.SideWindow> offer(List<String> schedule, Duration length) {
+        public Map<String, WarmUp.Reading> offer(List<String> schedule, Duration length) {
             asked.add("offer " + String.join(",", schedule) + " " + length.toSeconds());
             return read(schedule);
         }
 
         @Override
-        public Map<String, PairResult.SideWindow> burst(List<String> rungs, Duration length) {
-            asked.add("burst " + String.join(",", rungs) + " " + length.toSeconds());
-            return read(rungs);
+        public Map<String, WarmUp.Reading> burst(List<String> cold, Duration length) {
+            asked.add("burst " + String.join(",", cold) + " " + length.toSeconds());
+            return read(cold);
         }
 
         @Override
@@ -54,27 +52,22 @@ class WarmUpTests {
             asked.add("idle " + length.toSeconds());
         }
 
-        private Map<String, PairResult.SideWindow> read(List<String> rungs) {
+        private Map<String, WarmUp.Reading> read(List<String> rungs) {
             boolean compiling = busyParts-- > 0;
-            Map<String, PairResult.SideWindow> read = new LinkedHashMap<>();
+            Map<String, WarmUp.Reading> read = new LinkedHashMap<>();
             for (String rung : rungs) {
-                read.put(rung, side(1_000, rung.equals("nginx") ? -1 : compiling ? 200 : 10));
+                read.put(rung, rung.equals("nginx") ? WarmUp.Reading.noJit(1_000)
+                        : new WarmUp.Reading(1_000, compiling ? 200 : 10));
             }
             return read;
         }
 
     }
 
-    /** A reading of {@code cpuMs} outside the JIT and {@code jitMs} in it; -1: no JVM. */
-    private static PairResult.SideWindow side(double cpuMs, long jitMs) {
-        JvmCounters.Reading jvm = jitMs < 0 ? null : new JvmCounters.Reading(0, 0, 0, 0, jitMs, -1, -1, Map.of());
-        return new PairResult.SideWindow(100, 0, cpuMs, 1.0, 2.0, new Histogram(3), jvm);
-    }
-
     @Test
     void flatDrivesTheColdGatewaysFlatOutUntilTheirJitIsQuietThenOnePartOfTheDuetAtItsRate() {
         Recording parts = new Recording(2);
-        PairResult.Warmup warm = new WarmUp(WarmUp.Load.FLAT, Duration.ofSeconds(60), PART).run(parts, List.of("gw"),
+        WarmUp.Result warm = new WarmUp(WarmUp.Load.FLAT, Duration.ofSeconds(60), PART).run(parts, List.of("gw"),
                 List.of("nginx", "gw"));
         assertThat(parts.asked).containsExactly("burst gw 5", "burst gw 5", "burst gw 5", "offer nginx,gw 5");
         assertThat(warm.quiet()).isTrue();
@@ -84,9 +77,55 @@ class WarmUpTests {
     }
 
     @Test
+    void aJitQuietInTheFirstPartEndsTheWarmUpAfterOne() {
+        Recording parts = new Recording(0);
+        WarmUp.Result warm = new WarmUp(WarmUp.Load.FLAT, Duration.ofSeconds(60), PART).run(parts, List.of("gw"),
+                List.of("gw"));
+        assertThat(parts.asked).containsExactly("burst gw 5", "offer gw 5");
+        assertThat(warm.quiet()).isTrue();
+        assertThat(warm.ended()).isEqualTo("the JIT went quiet (at most 5 % of each process's CPU in the last part)");
+    }
+
+    @Test
+    void aJitThatStaysBusyRunsToWarmupItsLastPartCutToWhatIsLeft() {
+        Recording parts = new Recording(Integer.MAX_VALUE);
+        WarmUp.Result warm = new WarmUp(WarmUp.Load.FLAT, Duration.ofSeconds(17), PART).run(parts, List.of("gw"),
+                List.of("gw"));
+        assertThat(parts.asked).containsExactly("burst gw 5", "burst gw 5", "burst gw 5", "burst gw 2", "offer gw 5");
+        assertThat(warm.quiet()).isFalse();
+        assertThat(warm.ended()).isEqualTo("WARMUP ran out before the JIT went quiet");
+    }
+
+    @Test
+    void partsThatCannotBeReadAreNeverQuietAndRunToWarmup() {
+        WarmUp.Parts unread = new WarmUp.Parts() {
+
+            @Override
+            public Map<String, WarmUp.Reading> offer(List<String> schedule, Duration length) {
+                return Map.of("gw", WarmUp.Reading.UNKNOWN);
+            }
+
+            @Override
+            public Map<String, WarmUp.Reading> burst(List<String> cold, Duration length) {
+                return Map.of("gw", WarmUp.Reading.UNKNOWN);
+            }
+
+            @Override
+            public int settle(List<String> duet, Duration part) {
+                return 0;
+            }
+
+        };
+        WarmUp.Result warm = new WarmUp(WarmUp.Load.FLAT, Duration.ofSeconds(20), PART).run(unread, List.of("gw"),
+                List.of("gw"));
+        assertThat(warm.parts()).as("four parts and no settling part").isEqualTo(4);
+        assertThat(warm.quiet()).isFalse();
+    }
+
+    @Test
     void rateDrivesTheDuetAtItsRateUntilTheColdGatewaysAreQuietAndNothingAfter() {
         Recording parts = new Recording(1);
-        PairResult.Warmup warm = new WarmUp(WarmUp.Load.RATE, Duration.ofSeconds(60), PART).run(parts, List.of("gw"),
+        WarmUp.Result warm = new WarmUp(WarmUp.Load.RATE, Duration.ofSeconds(60), PART).run(parts, List.of("gw"),
                 List.of("gw", "nginx"));
         assertThat(parts.asked).containsExactly("offer gw,nginx 5", "offer gw,nginx 5");
         assertThat(warm.quiet()).isTrue();
@@ -96,7 +135,7 @@ class WarmUpTests {
     @Test
     void burstsLeaveAnIdlePartAfterEachBurstThatWasNotQuietAndCountItAgainstWarmup() {
         Recording parts = new Recording(10);
-        PairResult.Warmup warm = new WarmUp(WarmUp.Load.BURSTS, Duration.ofSeconds(12), PART).run(parts, List.of("gw"),
+        WarmUp.Result warm = new WarmUp(WarmUp.Load.BURSTS, Duration.ofSeconds(12), PART).run(parts, List.of("gw"),
                 List.of("gw", "nginx"));
         // 5 s flat out, 5 s idle, the 2 s left of WARMUP flat out: still compiling
         assertThat(parts.asked).containsExactly("burst gw 5", "idle 5", "burst gw 2", "offer gw,nginx 5");
@@ -108,7 +147,7 @@ class WarmUpTests {
     @Test
     void warmRungsAndNoWarmupDriveNothingButTheDuetsOnePart() {
         Recording parts = new Recording(10);
-        PairResult.Warmup warm = new WarmUp(WarmUp.Load.FLAT, Duration.ofSeconds(60), PART).run(parts, List.of(),
+        WarmUp.Result warm = new WarmUp(WarmUp.Load.FLAT, Duration.ofSeconds(60), PART).run(parts, List.of(),
                 List.of("a", "b"));
         assertThat(parts.asked).containsExactly("offer a,b 5");
         assertThat(warm.quiet()).isTrue();
@@ -121,11 +160,11 @@ class WarmUpTests {
 
     /** Quiet is the JIT's compiler threads at most 5 % of the process's CPU. */
     @Test
-    void theJitIsQuietAtFivePerCentOfTheProcesssCpuAndNginxAlwaysIs() {
-        assertThat(WarmUp.quiet(side(950, 50))).as("50 of 1,000 ms").isTrue();
-        assertThat(WarmUp.quiet(side(940, 60))).as("60 of 1,000 ms").isFalse();
-        assertThat(WarmUp.quiet(side(1_000, -1))).as("nginx").isTrue();
-        assertThat(side(940, 60).jitBusy()).as("a measured window reads the same rule").isTrue();
+    void theJitIsQuietAtFivePerCentOfTheProcesssCpuNginxAlwaysIsAndAnUnreadProcessNever() {
+        assertThat(new WarmUp.Reading(950, 50).quiet()).as("50 of 1,000 ms").isTrue();
+        assertThat(new WarmUp.Reading(940, 60).quiet()).as("60 of 1,000 ms").isFalse();
+        assertThat(WarmUp.Reading.noJit(1_000).quiet()).as("nginx").isTrue();
+        assertThat(WarmUp.Reading.UNKNOWN.quiet()).as("not read").isFalse();
     }
 
     @Test

@@ -31,7 +31,7 @@ public interface Stage extends WarmUp.Parts, AutoCloseable {
      * its JVM counted in those seconds.
      */
     @Override
-    Map<String, PairResult.SideWindow> offer(List<String> schedule, Duration length);
+    Map<String, SideWindow> offer(List<String> schedule, Duration length);
 
     /**
      * wrk's closed loop on every rung of {@code rungs} at once, each with its own wrk,
@@ -41,7 +41,7 @@ public interface Stage extends WarmUp.Parts, AutoCloseable {
      * counted, the JIT's being its compiler threads' CPU.
      */
     @Override
-    Map<String, PairResult.SideWindow> burst(List<String> rungs, Duration length);
+    Map<String, SideWindow> burst(List<String> rungs, Duration length);
 
     /**
      * wrk's closed loop on one started rung alone ({@code null}: business-service alone),

@@ -79,10 +79,10 @@ public final class WarmUp {
     public interface Parts {
 
         /** The rungs of {@code schedule} at the duet's rate, round-robin. */
-        Map<String, PairResult.SideWindow> offer(List<String> schedule, Duration length);
+        Map<String, SideWindow> offer(List<String> schedule, Duration length);
 
         /** Each rung of {@code rungs} flat out, each with its own wrk, at once. */
-        Map<String, PairResult.SideWindow> burst(List<String> rungs, Duration length);
+        Map<String, SideWindow> burst(List<String> rungs, Duration length);
 
         /** Nothing offered for {@code length}: the compiler threads have the cores. */
         default void idle(Duration length) {
@@ -124,8 +124,7 @@ public final class WarmUp {
         boolean quiet = most.isZero() || cold.isEmpty();
         while (!quiet && spent.compareTo(most) < 0) {
             Duration length = left(spent);
-            Map<String, PairResult.SideWindow> read = load == Load.RATE ? parts.offer(duet, length)
-                    : parts.burst(cold, length);
+            Map<String, SideWindow> read = load == Load.RATE ? parts.offer(duet, length) : parts.burst(cold, length);
             spent = spent.plus(length);
             driven++;
             quiet = cold.stream().map(read::get).allMatch(WarmUp::quiet);
@@ -152,7 +151,7 @@ public final class WarmUp {
      * Whether a side's JIT was quiet in a reading: its compiler threads used at most
      * {@link #QUIET_JIT} of the process's CPU; a side without a JVM (nginx) always is.
      */
-    public static boolean quiet(PairResult.SideWindow read) {
+    public static boolean quiet(SideWindow read) {
         if (read == null || read.jvm() == null) {
             return true;
         }

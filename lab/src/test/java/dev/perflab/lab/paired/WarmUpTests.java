@@ -38,13 +38,13 @@ class WarmUpTests {
         }
 
         @Override
-        public Map<String, PairResult.SideWindow> offer(List<String> schedule, Duration length) {
+        public Map<String, SideWindow> offer(List<String> schedule, Duration length) {
             asked.add("offer " + String.join(",", schedule) + " " + length.toSeconds());
             return read(schedule);
         }
 
         @Override
-        public Map<String, PairResult.SideWindow> burst(List<String> rungs, Duration length) {
+        public Map<String, SideWindow> burst(List<String> rungs, Duration length) {
             asked.add("burst " + String.join(",", rungs) + " " + length.toSeconds());
             return read(rungs);
         }
@@ -54,9 +54,9 @@ class WarmUpTests {
             asked.add("idle " + length.toSeconds());
         }
 
-        private Map<String, PairResult.SideWindow> read(List<String> rungs) {
+        private Map<String, SideWindow> read(List<String> rungs) {
             boolean compiling = busyParts-- > 0;
-            Map<String, PairResult.SideWindow> read = new LinkedHashMap<>();
+            Map<String, SideWindow> read = new LinkedHashMap<>();
             for (String rung : rungs) {
                 read.put(rung, side(1_000, rung.equals("nginx") ? -1 : compiling ? 200 : 10));
             }
@@ -66,9 +66,9 @@ class WarmUpTests {
     }
 
     /** A reading of {@code cpuMs} outside the JIT and {@code jitMs} in it; -1: no JVM. */
-    private static PairResult.SideWindow side(double cpuMs, long jitMs) {
+    private static SideWindow side(double cpuMs, long jitMs) {
         JvmCounters.Reading jvm = jitMs < 0 ? null : new JvmCounters.Reading(0, 0, 0, 0, jitMs, -1, -1, Map.of());
-        return new PairResult.SideWindow(100, 0, cpuMs, 1.0, 2.0, new Histogram(3), jvm);
+        return new SideWindow(100, 0, cpuMs, 1.0, 2.0, new Histogram(3), jvm);
     }
 
     @Test

@@ -1,7 +1,8 @@
 package dev.perflab.lab.paired;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 import dev.perflab.lab.verdict.PairedRatio;
 
@@ -10,9 +11,11 @@ import dev.perflab.lab.verdict.PairedRatio;
  * the step's B is not significantly costlier than its A by more than the limit. A gate
  * that cannot decide (a side failed too many requests, a pass measured nothing, fewer
  * than two passes) fails, with the reason in {@code why}: a broken gateway must not pass
- * as cheap.
+ * as cheap. Jackson writes it as pair.json's {@code gate}: held as {@code failed}, with
+ * the metric it gates.
  */
-public record Gate(String limit, boolean held, boolean decided, String why) {
+@JsonPropertyOrder({ "fail_on", "gates", "failed", "decided", "why" })
+public record Gate(@JsonProperty("fail_on") String limit, @JsonIgnore boolean held, boolean decided, String why) {
 
     /** The metric FAIL_ON gates: the cost the lab is about, which noise moves least. */
     public static final PairedMetric GATED = PairedMetric.CPU;
@@ -36,14 +39,15 @@ public record Gate(String limit, boolean held, boolean decided, String why) {
                 + a + " by more than " + limit + " in " + metric + " (" + gated.describe() + ")");
     }
 
-    Map<String, Object> json() {
-        Map<String, Object> gate = new LinkedHashMap<>();
-        gate.put("fail_on", limit);
-        gate.put("gates", GATED.label());
-        gate.put("failed", !held);
-        gate.put("decided", decided);
-        gate.put("why", why);
-        return gate;
+    /** The metric gated, by its label. */
+    @JsonProperty("gates")
+    public String gates() {
+        return GATED.label();
+    }
+
+    @JsonProperty("failed")
+    public boolean failed() {
+        return !held;
     }
 
 }

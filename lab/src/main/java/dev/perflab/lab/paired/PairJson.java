@@ -29,7 +29,7 @@ public final class PairJson {
         }
         json.put("load_generator_cpu_ms_per_request", loadGeneratorCpuMsPerRequest(result));
         if (step.gate() != null) {
-            json.put("gate", step.gate().json());
+            json.put("gate", step.gate());
         }
         List<Map<String, Object>> passes = new ArrayList<>();
         for (LineupResult.Pass pass : result.passes()) {

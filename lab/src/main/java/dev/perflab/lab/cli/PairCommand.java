@@ -12,9 +12,9 @@ import dev.perflab.lab.pairedreport.PairReport;
 import dev.perflab.lab.capacity.Slo;
 import dev.perflab.lab.report.GateLine;
 import dev.perflab.lab.paired.LineupPlan;
+import dev.perflab.lab.paired.LineupResult;
 import dev.perflab.lab.paired.LineupRun;
 import dev.perflab.lab.paired.Stages;
-import dev.perflab.lab.paired.PairResult;
 import dev.perflab.lab.paired.ProfilerChoice;
 import dev.perflab.lab.paired.Side;
 import dev.perflab.lab.paired.SloCheck;
@@ -98,9 +98,9 @@ public class PairCommand implements Callable<Integer> {
         PairedKnobs.announce(profiler, out);
         out.println(plan.expectedDuration());
         out.println(plan.resolution());
-        PairResult result = PairResult.of(LineupRun.measure(plan, "pair", "make compare", out, Stages::open,
-                sofar -> PairedKnobs.compareReport(PairResult.of(sofar), profiler), done -> {
-                }, profiler));
+        LineupResult result = LineupRun.measure(plan, "pair", "make compare", out, Stages::open,
+                sofar -> PairedKnobs.compareReport(sofar, profiler), done -> {
+                }, profiler);
         PairedKnobs.verdicts(result, out);
         int appended = history.append(result.dir(), options.results(), out);
         List<GateLine> gates = new ArrayList<>(PairReport.gates(List.of(result), failOn.text()));

@@ -99,7 +99,7 @@ public class PairLadderCommand implements Callable<Integer> {
                         PairLadderReport.markdown(ladder, file, first)),
                 profiler);
         List<GateLine> gates = new ArrayList<>(done.stream()
-            .map(step -> PairReport.gate(step.result(), failOn.text(), step.step().name() + ": "))
+            .map(step -> PairReport.gate(step.result().pairStep(), failOn.text(), step.step().name() + ": "))
             .filter(java.util.Objects::nonNull)
             .toList());
         gates.forEach(out::println);

@@ -6,11 +6,12 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.UnaryOperator;
 
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.capacity.Slo;
-import dev.perflab.lab.paired.PairResult;
+import dev.perflab.lab.paired.LineupResult;
 import dev.perflab.lab.paired.PairedMetric;
 import dev.perflab.lab.paired.ProfilerChoice;
 import dev.perflab.lab.pairedreport.PairReport;
@@ -19,6 +20,7 @@ import dev.perflab.lab.paired.Side;
 import dev.perflab.lab.paired.SloCheck;
 import dev.perflab.lab.profile.ProfilerKind;
 import dev.perflab.lab.report.GateLine;
+import dev.perflab.lab.verdict.PairedRatio;
 import dev.perflab.lab.report.ProfileSection;
 import dev.perflab.lab.system.GatewayProfiles;
 
@@ -131,16 +133,17 @@ final class PairedKnobs {
     }
 
     /** compare.md from a pair's result so far, with its Profiles section (PROFILER). */
-    static void compareReport(PairResult result, ProfilerChoice choice) {
+    static void compareReport(LineupResult result, ProfilerChoice choice) {
         RunFolder.write(result.dir().resolve("compare.md"),
                 profiles(choice, result.dir()).apply(PairReport.markdown(result)));
     }
 
     /** A finished pair's verdicts, one line each, and where compare.md is. */
-    static void verdicts(PairResult result, PrintWriter out) {
+    static void verdicts(LineupResult result, PrintWriter out) {
+        Map<PairedMetric, PairedRatio> verdicts = result.pairStep().verdicts();
         for (PairedMetric metric : PairedMetric.PAIR_ORDER) {
-            if (result.verdicts().containsKey(metric)) {
-                out.println("  " + metric.label() + " B/A: " + result.verdicts().get(metric).describe());
+            if (verdicts.containsKey(metric)) {
+                out.println("  " + metric.label() + " B/A: " + verdicts.get(metric).describe());
             }
         }
         out.println("Comparison: " + result.dir().resolve("compare.md"));

@@ -29,7 +29,7 @@ final class DuetNoise {
                 continue;
             }
             List<Double> windows = new ArrayList<>();
-            for (Map<String, PairResult.SideWindow> window : duet.windows()) {
+            for (Map<String, SideWindow> window : duet.windows()) {
                 double ratio = metric.read(window.get(b)) / metric.read(window.get(a));
                 if (!(ratio > 0) || Double.isInfinite(ratio)) {
                     return null;
@@ -56,8 +56,8 @@ final class DuetNoise {
                 Map<String, Object> one = new LinkedHashMap<>();
                 one.put("duet", duet.name());
                 one.put("metric", PairedMetric.CPU.key());
-                one.put("between_pass_sd", PairResult.round(Math.sqrt(budget.betweenPass()), 5));
-                one.put("within_pass_sd_per_window", PairResult.round(Math.sqrt(budget.withinPass()), 5));
+                one.put("between_pass_sd", Numbers.round(Math.sqrt(budget.betweenPass()), 5));
+                one.put("within_pass_sd_per_window", Numbers.round(Math.sqrt(budget.withinPass()), 5));
                 one.put("windows_per_pass", budget.windows());
                 noise.add(one);
             }

@@ -11,23 +11,25 @@ import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
 import dev.perflab.lab.load.LoadResult;
-import dev.perflab.lab.run.WarmUp;
-import dev.perflab.lab.verdict.Estimate;
 import dev.perflab.lab.verdict.NoiseBudget;
 import dev.perflab.lab.verdict.PairedRatio;
 import dev.perflab.lab.verdict.SequentialLooks;
 import dev.perflab.lab.verdict.Verdict;
+import dev.perflab.lab.run.WarmUp;
 
 /**
  * What a paired ladder measured: every pass's duets and their windows, and over the
  * passes a {@link PairedRatio} per step (a rung against the gateway rung before it, in
  * the same windows) and per headline gateway against its nginx reference; the closed-loop
  * req/s of each rung driven alone, with an interval over the passes. A step's verdicts
- * are withheld when either of its rungs failed more than {@link PairResult#ERROR_LIMIT}
- * of its requests.
+ * are withheld when either of its rungs failed more than {@link #ERROR_LIMIT} of its
+ * requests.
  */
 public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps, List<Versus> references,
         Map<String, Alone> alone, Path dir) {
+
+    /** A share of failed requests above which a step has no verdict, only that line. */
+    static final double ERROR_LIMIT = 0.001;
 
     /** A step's metrics, costs first: the first whose interval excludes 1 carries it. */
     static final List<PairedMetric> STEP_METRICS = PairedMetric.CARRIERS;
@@ -40,32 +42,32 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
      * in, and one part at its rate), its windows (each rung's reading by name) and each
      * rung's totals over them.
      */
-    public record Duet(String a, String b, WarmUp.Result warmup, List<Map<String, PairResult.SideWindow>> windows,
-            List<Stage.Shared> shared, PairResult.SideWindow totalA, PairResult.SideWindow totalB) {
+    public record Duet(String a, String b, WarmUp.Result warmup, List<Map<String, SideWindow>> windows,
+            List<Stage.Shared> shared, SideWindow totalA, SideWindow totalB) {
 
         /**
          * @param shared what auth-service, business-service and the load generator used
          * in each window
          */
-        static Duet of(String a, String b, WarmUp.Result warmup, List<Map<String, PairResult.SideWindow>> windows,
+        static Duet of(String a, String b, WarmUp.Result warmup, List<Map<String, SideWindow>> windows,
                 List<Stage.Shared> shared) {
             return new Duet(a, b, warmup, List.copyOf(windows), List.copyOf(shared),
-                    PairResult.Pass.total(windows.stream().map(w -> w.get(a)).toList()),
-                    PairResult.Pass.total(windows.stream().map(w -> w.get(b)).toList()));
+                    SideWindow.total(windows.stream().map(w -> w.get(a)).toList()),
+                    SideWindow.total(windows.stream().map(w -> w.get(b)).toList()));
         }
 
         /** B / A of a reading over the duet's windows. */
-        public double ratio(ToDoubleFunction<PairResult.SideWindow> read) {
+        public double ratio(ToDoubleFunction<SideWindow> read) {
             return read.applyAsDouble(totalB) / read.applyAsDouble(totalA);
         }
 
         /** The totals of one of the duet's rungs. */
-        public PairResult.SideWindow total(String rung) {
+        public SideWindow total(String rung) {
             return rung.equals(a) ? totalA : rung.equals(b) ? totalB : null;
         }
 
-        long jitBusyWindows() {
-            return windows.stream().filter(w -> w.values().stream().anyMatch(PairResult.SideWindow::jitBusy)).count();
+        public long jitBusyWindows() {
+            return windows.stream().filter(w -> w.values().stream().anyMatch(SideWindow::jitBusy)).count();
         }
 
         Map<String, Object> json() {
@@ -79,7 +81,7 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
             totals.put(b, totalB.json());
             json.put("totals", totals);
             List<Map<String, Object>> each = new ArrayList<>();
-            for (Map<String, PairResult.SideWindow> window : windows) {
+            for (Map<String, SideWindow> window : windows) {
                 Map<String, Object> one = new LinkedHashMap<>();
                 window.forEach((rung, side) -> one.put(rung, side.json()));
                 each.add(one);
@@ -146,11 +148,12 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
     }
 
     /**
-     * A step: rung {@code to} against the gateway rung before it, {@code from}; its
-     * verdicts, or why there are none.
+     * A step: rung {@code to} against the gateway rung before it, {@code from} (a pair's
+     * B against its A); its verdicts, or why there are none, and FAIL_ON's outcome on
+     * them (null without FAIL_ON).
      */
     public record Step(String from, String to, String changes, Map<PairedMetric, PairedRatio> verdicts,
-            String noVerdict) {
+            String noVerdict, Gate gate) {
 
         /**
          * The first of CPU, bytes, p50 and p99 whose interval excludes 1.00; null when
@@ -197,51 +200,19 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
 
     }
 
-    /**
-     * A rung's closed-loop req/s driven alone (wrk), one figure a pass: its mean and a 95
-     * % t-interval over the passes, which covers the restarts; two rungs' figures come
-     * from different seconds, so it carries no verdict.
-     */
-    public record Alone(List<Double> perPass, double mean, Double low, Double high, long errors) {
-
-        static double rps(LoadResult result) {
-            return result.durationMicros() <= 0 ? 0 : result.successes() / (result.durationMicros() / 1e6);
-        }
-
-        static Alone of(List<LoadResult> results) {
-            Estimate rps = Estimate.of(results.stream().map(Alone::rps).toList());
-            return new Alone(rps.values().stream().map(v -> PairResult.round(v, 1)).toList(), rps.mean(), rps.low(),
-                    rps.high(), results.stream().mapToLong(LoadResult::errors).sum());
-        }
-
-        public String describe() {
-            return low == null ? String.format(Locale.ROOT, "%,.0f (one pass)", mean)
-                    : String.format(Locale.ROOT, "%,.0f [%,.0f, %,.0f]", mean, low, high);
-        }
-
-    }
-
     static LineupResult of(LineupPlan plan, List<Pass> passes, Path dir) {
         List<Step> steps = new ArrayList<>();
         List<Versus> references = new ArrayList<>();
-        if (!passes.isEmpty()) {
-            for (LineupPlan.Entrant[] step : plan.steps()) {
-                String from = step[0].name();
-                String to = step[1].name();
-                // a pair's side may be nginx, which allocates no Java bytes
-                boolean bytes = step[0].gateway() && step[1].gateway();
-                String why = why(measured(passes, from, to), from, to, bytes);
-                steps.add(new Step(from, to, step[1].changes(), ratios(measured(passes, from, to), from, to,
-                        bytes ? STEP_METRICS : REFERENCE_METRICS, why, plan.passes()), why));
-            }
-            for (LineupPlan.Duet duet : plan.duets()) {
-                if (duet.reference() && !plan.pair()) {
-                    String reference = duet.a().name();
-                    String gateway = duet.b().name();
-                    String why = why(measured(passes, reference, gateway), reference, gateway, false);
-                    references.add(new Versus(gateway, reference, ratios(measured(passes, reference, gateway),
-                            reference, gateway, REFERENCE_METRICS, why, plan.passes()), why));
-                }
+        for (LineupPlan.Entrant[] step : plan.steps()) {
+            steps.add(step(plan, passes, step[0], step[1]));
+        }
+        for (LineupPlan.Duet duet : plan.duets()) {
+            if (duet.reference() && !plan.pair() && !passes.isEmpty()) {
+                String reference = duet.a().name();
+                String gateway = duet.b().name();
+                String why = why(measured(passes, reference, gateway), reference, gateway, false);
+                references.add(new Versus(gateway, reference, ratios(measured(passes, reference, gateway), reference,
+                        gateway, REFERENCE_METRICS, why, plan.passes()), why));
             }
         }
         Map<String, Alone> alone = new LinkedHashMap<>();
@@ -259,6 +230,24 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
             alone.put(rung == null ? "baseline" : rung, Alone.of(each));
         }
         return new LineupResult(plan, List.copyOf(passes), steps, references, alone, dir);
+    }
+
+    /**
+     * The step a → b over the passes that measured it (a pair is the smallest lineup: its
+     * one step A → B): its verdicts, or why there are none, and its FAIL_ON gate.
+     */
+    static Step step(LineupPlan plan, List<Pass> passes, LineupPlan.Entrant a, LineupPlan.Entrant b) {
+        String from = a.name();
+        String to = b.name();
+        // a pair's side may be nginx, which allocates no Java bytes
+        boolean bytes = a.gateway() && b.gateway();
+        List<Pass> measured = measured(passes, from, to);
+        String why = passes.isEmpty() ? "no pass finished" : why(measured, from, to, bytes);
+        Map<PairedMetric, PairedRatio> verdicts = ratios(measured, from, to, bytes ? STEP_METRICS : REFERENCE_METRICS,
+                why, plan.passes());
+        Gate gate = Double.isNaN(plan.failOn()) ? null
+                : Gate.of(from, to, plan.failOnText(), plan.failOn(), verdicts.get(Gate.GATED), why);
+        return new Step(from, to, b.changes(), verdicts, why, gate);
     }
 
     /**
@@ -300,10 +289,10 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
         for (Pass pass : passes) {
             Duet duet = pass.duet(a, b);
             for (String rung : List.of(a, b)) {
-                PairResult.SideWindow side = duet == null ? null : duet.total(rung);
+                SideWindow side = duet == null ? null : duet.total(rung);
                 if (side == null || side.answered() == 0 || side.cpuMs() <= 0 || side.p50Ms() <= 0
                         || bytes && !(side.bytesPerRequest() > 0)) {
-                    return NOTHING + " rung " + rung + " answered no request or used no CPU (pass " + pass.pass()
+                    return NOTHING + " " + rung + " answered no request or used no CPU (pass " + pass.pass()
                             + "): no ratio";
                 }
             }
@@ -311,13 +300,18 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
         for (String rung : List.of(a, b)) {
             long requests = passes.stream().mapToLong(p -> p.duet(a, b).total(rung).requests()).sum();
             long errors = passes.stream().mapToLong(p -> p.duet(a, b).total(rung).errors()).sum();
-            if (errors > PairResult.ERROR_LIMIT * requests) {
+            if (errors > ERROR_LIMIT * requests) {
                 return String.format(Locale.ROOT,
-                        "rung %s failed %d of %d requests (%.2f %%, more than %.1f %%): no verdict", rung, errors,
-                        requests, 100.0 * errors / requests, PairResult.ERROR_LIMIT * 100);
+                        "%s failed %d of %d requests (%.2f %%, more than %.1f %%): no verdict", rung, errors, requests,
+                        100.0 * errors / requests, ERROR_LIMIT * 100);
             }
         }
         return null;
+    }
+
+    /** A pair's one step, A → B: a pair is the smallest lineup. */
+    public Step pairStep() {
+        return steps.get(0);
     }
 
     /** Mean CPU ms per request of a rung of the duet a → b over the passes. */
@@ -381,10 +375,10 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
             for (LineupPlan.Entrant entrant : List.of(duet.a(), duet.b())) {
                 Map<String, Object> rung = new LinkedHashMap<>();
                 rung.put(PairedMetric.CPU.key(),
-                        PairResult.round(meanCpuMsPerRequest(duet.a().name(), duet.b().name(), entrant.name()), 4));
+                        Numbers.round(meanCpuMsPerRequest(duet.a().name(), duet.b().name(), entrant.name()), 4));
                 if (entrant.gateway()) {
                     rung.put(PairedMetric.BYTES.key(),
-                            PairResult.round(meanBytesPerRequest(duet.a().name(), duet.b().name(), entrant.name()), 0));
+                            Numbers.round(meanBytesPerRequest(duet.a().name(), duet.b().name(), entrant.name()), 0));
                 }
                 one.put(entrant.name(), rung);
             }

@@ -195,8 +195,8 @@ public final class LineupRun {
         if (plan.pair()) {
             LineupResult.Duet duet = done.duets().get(0);
             out.printf(Locale.ROOT, "    pass %d: CPU per request B/A %.3f, p50 B/A %.3f, p99 B/A %.3f%n", done.pass(),
-                    duet.ratio(PairResult.SideWindow::cpuMsPerRequest), duet.ratio(PairResult.SideWindow::p50Ms),
-                    duet.ratio(PairResult.SideWindow::p99Ms));
+                    duet.ratio(SideWindow::cpuMsPerRequest), duet.ratio(SideWindow::p50Ms),
+                    duet.ratio(SideWindow::p99Ms));
             out.flush();
             return;
         }
@@ -206,7 +206,7 @@ public final class LineupRun {
             LineupResult.Duet duet = done.duet(step[0].name(), step[1].name());
             if (duet != null) {
                 line.append(String.format(Locale.ROOT, " %s %.3f", step[1].name(),
-                        duet.ratio(PairResult.SideWindow::cpuMsPerRequest)));
+                        duet.ratio(SideWindow::cpuMsPerRequest)));
             }
         }
         out.println(line);
@@ -222,7 +222,7 @@ public final class LineupRun {
         // a pair writes pair.json, as make compare always has: the history and old run
         // folders read it
         if (plan.pair()) {
-            run.writeJson("pair.json", PairResult.of(result).json());
+            run.writeJson("pair.json", PairJson.of(result));
         }
         else {
             run.writeJson("lab.json", result.json());
@@ -290,7 +290,7 @@ public final class LineupRun {
         }
         WarmUp.Result warmed = plan.warmUp().run(new StageParts(stage), cold, both);
         warm.addAll(cold);
-        List<Map<String, PairResult.SideWindow>> windows = new ArrayList<>();
+        List<Map<String, SideWindow>> windows = new ArrayList<>();
         List<Stage.Shared> shared = new ArrayList<>();
         for (Duration length : plan.windows()) {
             profiles.resume(both);
@@ -305,8 +305,8 @@ public final class LineupRun {
                         : "warm-up (" + warmed.load().id() + ") of " + String.join(" and ", cold) + " "
                                 + Math.round(warmed.took().toMillis() / 1000.0) + " s"
                                 + (warmed.quiet() ? "" : " (WARMUP ran out before the JIT went quiet)"),
-                done.ratio(PairResult.SideWindow::cpuMsPerRequest), duet.reference() ? "-"
-                        : String.format(Locale.ROOT, "%.4f", done.ratio(PairResult.SideWindow::bytesPerRequest)));
+                done.ratio(SideWindow::cpuMsPerRequest),
+                duet.reference() ? "-" : String.format(Locale.ROOT, "%.4f", done.ratio(SideWindow::bytesPerRequest)));
         out.flush();
         return done;
     }

@@ -106,7 +106,7 @@ public final class LocalStage implements Stage {
     }
 
     @Override
-    public Map<String, PairResult.SideWindow> offer(List<String> schedule, Duration length) {
+    public Map<String, SideWindow> offer(List<String> schedule, Duration length) {
         if (schedule.size() != 2) {
             throw new IllegalArgumentException("a duet is two rungs, not " + schedule);
         }
@@ -118,8 +118,8 @@ public final class LocalStage implements Stage {
      * that order: each side's requests, latency, CPU outside the JIT's compiler threads
      * and what its JVM counted (the JIT's share its compiler threads' CPU).
      */
-    static Map<String, PairResult.SideWindow> offer(Map<String, StartedSide> running, VegetaGenerator vegeta,
-            String header, List<String> schedule, Duration length) {
+    static Map<String, SideWindow> offer(Map<String, StartedSide> running, VegetaGenerator vegeta, String header,
+            List<String> schedule, Duration length) {
         Map<String, StartedSide.Mark> before = new LinkedHashMap<>();
         for (String rung : schedule) {
             before.put(rung, running.get(rung).mark());
@@ -127,18 +127,17 @@ public final class LocalStage implements Stage {
         List<URI> urls = new ArrayList<>();
         schedule.forEach(rung -> urls.add(running.get(rung).url()));
         Map<URI, LoadResult> each = vegeta.offerEach(urls, header, length);
-        Map<String, PairResult.SideWindow> windows = new LinkedHashMap<>();
+        Map<String, SideWindow> windows = new LinkedHashMap<>();
         for (String rung : schedule) {
             StartedSide side = running.get(rung);
             StartedSide.Spent spent = side.since(before.get(rung));
-            windows.put(rung,
-                    PairResult.SideWindow.of(each.get(side.url()), spent.requestsMs(), spent.jvm(), spent.split()));
+            windows.put(rung, SideWindow.of(each.get(side.url()), spent.requestsMs(), spent.jvm(), spent.split()));
         }
         return windows;
     }
 
     @Override
-    public Map<String, PairResult.SideWindow> burst(List<String> rungs, Duration length) {
+    public Map<String, SideWindow> burst(List<String> rungs, Duration length) {
         return burst(running, burstWrk, plan.settings().header(), rungs, length);
     }
 
@@ -149,7 +148,7 @@ public final class LocalStage implements Stage {
      * stretched by every other thread that waits for a core, and never reads quiet; its
      * threads' CPU does.
      */
-    static Map<String, PairResult.SideWindow> burst(Map<String, StartedSide> running, WrkGenerator wrk, String header,
+    static Map<String, SideWindow> burst(Map<String, StartedSide> running, WrkGenerator wrk, String header,
             List<String> rungs, Duration length) {
         Map<String, StartedSide.Mark> before = new LinkedHashMap<>();
         for (String rung : rungs) {
@@ -162,14 +161,14 @@ public final class LocalStage implements Stage {
                 URI url = running.get(rung).url();
                 loads.put(rung, pool.submit(() -> wrk.offer(url, header, length)));
             }
-            Map<String, PairResult.SideWindow> windows = new LinkedHashMap<>();
+            Map<String, SideWindow> windows = new LinkedHashMap<>();
             for (String rung : rungs) {
                 LoadResult result = loads.get(rung).get();
                 StartedSide side = running.get(rung);
                 StartedSide.Spent spent = side.since(before.get(rung));
                 JvmCounters.Reading jvm = side.counters() == null ? null
                         : new JvmCounters.Reading(0, 0, 0, 0, Math.round(spent.compilerMs()), -1, -1, Map.of());
-                windows.put(rung, PairResult.SideWindow.of(result, spent.requestsMs(), jvm, PairResult.CpuSplit.NONE));
+                windows.put(rung, SideWindow.of(result, spent.requestsMs(), jvm, CpuSplit.NONE));
             }
             return windows;
         }

@@ -18,8 +18,6 @@ import dev.perflab.lab.run.RunFolder;
 import dev.perflab.lab.run.RunInfo;
 import dev.perflab.lab.system.RunLock;
 import dev.perflab.lab.system.StopOnExit;
-import dev.perflab.lab.verdict.PairedRatio;
-import dev.perflab.lab.verdict.Verdict;
 
 /**
  * make pair-ladder: the ladder's gateway steps as paired comparisons. Each gateway rung
@@ -49,20 +47,14 @@ public final class PairLadder {
     }
 
     /** A finished (or cut-off) step and what its pair measured. */
-    public record Done(Step step, PairResult result) {
+    public record Done(Step step, LineupResult result) {
 
         /**
          * The metric that carried the verdict: the first of CPU, bytes, p50 and p99 whose
          * interval excludes 1.00; null when none does.
          */
         public String carriedBy() {
-            for (PairedMetric metric : PairedMetric.CARRIERS) {
-                PairedRatio ratio = result.verdicts().get(metric);
-                if (ratio != null && ratio.verdict() != null && ratio.verdict() != Verdict.NO_DIFFERENCE) {
-                    return metric.key();
-                }
-            }
-            return null;
+            return result.pairStep().carriedBy();
         }
 
     }
@@ -118,7 +110,8 @@ public final class PairLadder {
      * @return the steps done
      */
     public static List<Done> run(List<Step> steps, BiFunction<Step, Path, LineupPlan> plans, Path results,
-            Map<String, Object> parameters, PrintWriter out, Consumer<PairResult> stepRender, Consumer<Ladder> render) {
+            Map<String, Object> parameters, PrintWriter out, Consumer<LineupResult> stepRender,
+            Consumer<Ladder> render) {
         return run(steps, plans, results, parameters, out, stepRender, render, ProfilerChoice.NONE);
     }
 
@@ -127,7 +120,7 @@ public final class PairLadder {
      * windows
      */
     public static List<Done> run(List<Step> steps, BiFunction<Step, Path, LineupPlan> plans, Path results,
-            Map<String, Object> parameters, PrintWriter out, Consumer<PairResult> stepRender, Consumer<Ladder> render,
+            Map<String, Object> parameters, PrintWriter out, Consumer<LineupResult> stepRender, Consumer<Ladder> render,
             ProfilerChoice profiler) {
         try (RunLock lock = RunLock.acquire("make pair-ladder")) {
             RunFolder run = RunFolder.create(results, "pair-ladder");
@@ -137,7 +130,7 @@ public final class PairLadder {
     }
 
     private static List<Done> run(List<Step> steps, BiFunction<Step, Path, LineupPlan> plans, RunFolder run,
-            Map<String, Object> parameters, PrintWriter out, Consumer<PairResult> stepRender, Consumer<Ladder> render,
+            Map<String, Object> parameters, PrintWriter out, Consumer<LineupResult> stepRender, Consumer<Ladder> render,
             ProfilerChoice profiler) {
         SideSettings settings = plans.apply(steps.get(0), run.dir()).settings();
         run.writeJson("run.json",
@@ -158,9 +151,9 @@ public final class PairLadder {
                 LineupPlan plan = plans.apply(step, run.dir());
                 try {
                     // each step a pair, the smallest lineup, in a folder of its own
-                    PairResult result = PairResult.of(LineupRun.measure(plan, step.folder(), "make pair-ladder", out,
-                            Stages::open, sofar -> stepRender.accept(PairResult.of(sofar)), last -> {
-                            }, profiler));
+                    LineupResult result = LineupRun.measure(plan, step.folder(), "make pair-ladder", out, Stages::open,
+                            stepRender, last -> {
+                            }, profiler);
                     synchronized (done) {
                         done.add(new Done(step, result));
                     }
@@ -198,10 +191,10 @@ public final class PairLadder {
                 one.put("changes", step.step().to().changes());
                 one.put("folder", step.result().dir().getFileName().toString());
                 one.put("passes_done", step.result().passes().size());
-                one.put("verdicts", PairedMetric.byKey(step.result().verdicts()));
+                one.put("verdicts", PairedMetric.byKey(step.result().pairStep().verdicts()));
                 one.put("carried_by", step.carriedBy());
-                if (step.result().noVerdict() != null) {
-                    one.put("no_verdict", step.result().noVerdict());
+                if (step.result().pairStep().noVerdict() != null) {
+                    one.put("no_verdict", step.result().pairStep().noVerdict());
                 }
                 steps.add(one);
             }

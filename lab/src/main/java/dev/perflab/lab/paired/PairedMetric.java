@@ -18,15 +18,14 @@ import dev.perflab.lab.verdict.Quantity;
  */
 public enum PairedMetric {
 
-    CPU("cpu_ms_per_request", "gateway CPU per request", "ms", 4, PairResult.SideWindow::cpuMsPerRequest, true,
-            Quantity.COST),
+    CPU("cpu_ms_per_request", "gateway CPU per request", "ms", 4, SideWindow::cpuMsPerRequest, true, Quantity.COST),
 
-    BYTES("bytes_per_request", "bytes allocated per request", "bytes", 0, PairResult.SideWindow::bytesPerRequest, false,
+    BYTES("bytes_per_request", "bytes allocated per request", "bytes", 0, SideWindow::bytesPerRequest, false,
             Quantity.COUNT),
 
-    P50("p50_ms", "latency p50", "ms", 3, PairResult.SideWindow::p50Ms, false, Quantity.LATENCY),
+    P50("p50_ms", "latency p50", "ms", 3, SideWindow::p50Ms, false, Quantity.LATENCY),
 
-    P99("p99_ms", "latency p99", "ms", 3, PairResult.SideWindow::p99Ms, false, Quantity.LATENCY);
+    P99("p99_ms", "latency p99", "ms", 3, SideWindow::p99Ms, false, Quantity.LATENCY);
 
     /** The order in which a step's metrics may carry its verdict: costs first. */
     public static final List<PairedMetric> CARRIERS = List.of(CPU, BYTES, P50, P99);
@@ -61,14 +60,14 @@ public enum PairedMetric {
 
     private final int digits;
 
-    private final ToDoubleFunction<PairResult.SideWindow> reader;
+    private final ToDoubleFunction<SideWindow> reader;
 
     private final boolean gated;
 
     private final Quantity quantity;
 
-    PairedMetric(String key, String label, String unit, int digits, ToDoubleFunction<PairResult.SideWindow> reader,
-            boolean gated, Quantity quantity) {
+    PairedMetric(String key, String label, String unit, int digits, ToDoubleFunction<SideWindow> reader, boolean gated,
+            Quantity quantity) {
         this.quantity = quantity;
         this.key = key;
         this.label = label;
@@ -107,7 +106,7 @@ public enum PairedMetric {
     }
 
     /** This metric of a side's window. */
-    public double read(PairResult.SideWindow side) {
+    public double read(SideWindow side) {
         return reader.applyAsDouble(side);
     }
 

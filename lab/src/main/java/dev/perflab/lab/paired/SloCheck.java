@@ -27,7 +27,7 @@ public final class SloCheck {
     }
 
     /** A side's window and the time it lasted. */
-    record Timed(PairResult.SideWindow window, Duration length) {
+    record Timed(SideWindow window, Duration length) {
     }
 
     /** How the objective is checked, for the line before the sides'. */
@@ -57,16 +57,19 @@ public final class SloCheck {
      * A and B of a pair, each named by what it runs; {@code prefix} names the step of a
      * paired ladder.
      */
-    public static List<Line> of(Slo slo, PairResult result, String prefix) {
+    public static List<Line> of(Slo slo, LineupResult result, String prefix) {
         Map<String, List<Timed>> sides = new LinkedHashMap<>();
         sides.put(prefix + "A (" + result.plan().a().given() + ")", new ArrayList<>());
         sides.put(prefix + "B (" + result.plan().b().given() + ")", new ArrayList<>());
         List<List<Timed>> ab = new ArrayList<>(sides.values());
-        for (PairResult.Pass pass : result.passes()) {
-            for (int i = 0; i < pass.windows().size(); i++) {
+        String a = result.plan().entrants().get(0).name();
+        String b = result.plan().entrants().get(1).name();
+        for (LineupResult.Pass pass : result.passes()) {
+            LineupResult.Duet duet = pass.duet(a, b);
+            for (int i = 0; i < duet.windows().size(); i++) {
                 Duration length = result.plan().windows().get(i);
-                ab.get(0).add(new Timed(pass.windows().get(i).a(), length));
-                ab.get(1).add(new Timed(pass.windows().get(i).b(), length));
+                ab.get(0).add(new Timed(duet.windows().get(i).get(a), length));
+                ab.get(1).add(new Timed(duet.windows().get(i).get(b), length));
             }
         }
         return lines(slo, sides, result.plan().closedLoop() ? 0 : result.plan().ratePerSide(), "");
@@ -107,7 +110,7 @@ public final class SloCheck {
      * The objective's percentile of one window in ms: p50 and p99 as measured, others
      * from the window's histogram (in microseconds); NaN where it has none.
      */
-    static double latency(PairResult.SideWindow window, Slo slo) {
+    static double latency(SideWindow window, Slo slo) {
         if (slo.percentile() == 50) {
             return window.p50Ms();
         }

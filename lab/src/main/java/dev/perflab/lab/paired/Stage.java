@@ -30,7 +30,7 @@ public interface Stage extends AutoCloseable {
      * {@code schedule}, for {@code length}: each rung's requests, latency, CPU and what
      * its JVM counted in those seconds.
      */
-    Map<String, PairResult.SideWindow> offer(List<String> schedule, Duration length);
+    Map<String, SideWindow> offer(List<String> schedule, Duration length);
 
     /**
      * wrk's closed loop on every rung of {@code rungs} at once, each with its own wrk,
@@ -39,7 +39,7 @@ public interface Stage extends AutoCloseable {
      * Each rung's requests, CPU outside the JIT's compiler threads and what its JVM
      * counted, the JIT's being its compiler threads' CPU.
      */
-    Map<String, PairResult.SideWindow> burst(List<String> rungs, Duration length);
+    Map<String, SideWindow> burst(List<String> rungs, Duration length);
 
     /**
      * wrk's closed loop on one started rung alone ({@code null}: business-service alone),

@@ -31,12 +31,12 @@ final class StageParts implements WarmUp.Parts {
     }
 
     /** A side's window as the warm-up reads it. */
-    static WarmUp.Reading reading(PairResult.SideWindow window) {
+    static WarmUp.Reading reading(SideWindow window) {
         return window.jvm() == null ? WarmUp.Reading.noJit(window.cpuMs())
                 : new WarmUp.Reading(window.cpuMs(), window.jvm().jitMillis());
     }
 
-    private static Map<String, WarmUp.Reading> readings(Map<String, PairResult.SideWindow> windows) {
+    private static Map<String, WarmUp.Reading> readings(Map<String, SideWindow> windows) {
         Map<String, WarmUp.Reading> read = new LinkedHashMap<>();
         windows.forEach((rung, window) -> read.put(rung, reading(window)));
         return read;

@@ -246,10 +246,9 @@ final class StartedSide implements AutoCloseable {
     record Spent(double requestsMs, double compilerMs, JvmCounters.Reading jvm, double gcMs, double processMs,
             ProcessClock clock) {
 
-        /** The split PairResult records, its second reading named for its clock. */
-        PairResult.CpuSplit split() {
-            return new PairResult.CpuSplit(gcMs, processMs,
-                    clock == ProcessClock.CGROUP_NANOS ? PairResult.CpuSplit.CGROUP : PairResult.CpuSplit.TICKS);
+        /** The split a side's window records, its second reading named for its clock. */
+        CpuSplit split() {
+            return new CpuSplit(gcMs, processMs, clock == ProcessClock.CGROUP_NANOS ? CpuSplit.CGROUP : CpuSplit.TICKS);
         }
 
     }

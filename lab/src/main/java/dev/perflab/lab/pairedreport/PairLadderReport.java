@@ -10,7 +10,7 @@ import java.util.Map;
 import dev.perflab.lab.Durations;
 import dev.perflab.lab.paired.PairLadder;
 import dev.perflab.lab.paired.LineupPlan;
-import dev.perflab.lab.paired.PairResult;
+import dev.perflab.lab.paired.LineupResult;
 import dev.perflab.lab.paired.PairedMetric;
 import dev.perflab.lab.report.Templates;
 import dev.perflab.lab.verdict.PairedRatio;
@@ -43,7 +43,7 @@ public final class PairLadderReport {
         List<Map<String, Object>> steps = new ArrayList<>();
         List<String> noVerdicts = new ArrayList<>();
         for (PairLadder.Done done : ladder.done()) {
-            PairResult result = done.result();
+            LineupResult result = done.result();
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("name", done.step().name());
             row.put("changes", done.step().to().changes());
@@ -57,8 +57,8 @@ public final class PairLadderReport {
             row.put("carriedBy", carrier == null ? "none" : PairedMetric.of(carrier).label());
             row.put("folder", result.dir().getFileName().toString());
             steps.add(row);
-            if (result.noVerdict() != null) {
-                noVerdicts.add(done.step().name() + ": " + result.noVerdict());
+            if (result.pairStep().noVerdict() != null) {
+                noVerdicts.add(done.step().name() + ": " + result.pairStep().noVerdict());
             }
         }
         model.put("steps", steps);
@@ -66,17 +66,13 @@ public final class PairLadderReport {
         return Templates.compile("pair-ladder.md", Templates.MARKDOWN).execute(model);
     }
 
-    private static String describe(PairResult result, PairedMetric metric) {
-        PairedRatio ratio = result.verdicts().get(metric);
+    private static String describe(LineupResult result, PairedMetric metric) {
+        PairedRatio ratio = result.pairStep().verdicts().get(metric);
         return ratio == null ? "no verdict" : ratio.describe();
     }
 
-    private static String mean(PairResult result, boolean a) {
-        double mean = result.passes()
-            .stream()
-            .mapToDouble(pass -> (a ? pass.a() : pass.b()).cpuMsPerRequest())
-            .average()
-            .orElse(Double.NaN);
+    private static String mean(LineupResult result, boolean a) {
+        double mean = PairReport.mean(result, PairedMetric.CPU, a);
         return Double.isNaN(mean) ? "" : String.format(Locale.ROOT, "%.4f", mean);
     }
 

@@ -7,7 +7,10 @@ import java.util.Map;
 import java.util.Objects;
 
 import dev.perflab.lab.paired.LineupPlan;
-import dev.perflab.lab.paired.PairResult;
+import dev.perflab.lab.paired.Gate;
+import dev.perflab.lab.paired.LineupResult;
+import dev.perflab.lab.paired.PairJson;
+import dev.perflab.lab.paired.SideWindow;
 import dev.perflab.lab.paired.PairedMetric;
 import dev.perflab.lab.report.GateLine;
 import dev.perflab.lab.report.Templates;
@@ -16,20 +19,21 @@ import dev.perflab.lab.verdict.PairedRatio;
 import java.util.Locale;
 
 /**
- * compare.md of a paired comparison, from its template: the verdicts first, then every
- * pass.
+ * compare.md of a paired comparison (a pair's lineup: its one step A → B), from its
+ * template: the verdicts first, then every pass; and FAIL_ON's line for a step.
  */
 public final class PairReport {
 
     private PairReport() {
     }
 
-    public static String markdown(PairResult result) {
+    public static String markdown(LineupResult result) {
         return Templates.compile("paired.md", Templates.MARKDOWN).execute(model(result));
     }
 
-    private static Map<String, Object> model(PairResult result) {
+    private static Map<String, Object> model(LineupResult result) {
         LineupPlan plan = result.plan();
+        LineupResult.Step step = result.pairStep();
         Map<String, Object> model = new LinkedHashMap<>();
         model.put("a", plan.a().describe());
         model.put("b", plan.b().describe());
@@ -43,52 +47,55 @@ public final class PairReport {
         model.put("seed", plan.seed());
         List<Map<String, Object>> rows = new ArrayList<>();
         for (PairedMetric metric : PairedMetric.PAIR_ORDER) {
-            if (result.verdicts().containsKey(metric)) {
-                rows.add(row(metric, result.verdicts().get(metric), result));
+            if (step.verdicts().containsKey(metric)) {
+                rows.add(row(metric, step.verdicts().get(metric), result));
             }
         }
         model.put("rows", rows);
         model.put("headline", headline(result));
-        model.put("noVerdict", result.noVerdict());
+        model.put("noVerdict", step.noVerdict());
         List<Map<String, Object>> passes = new ArrayList<>();
-        for (PairResult.Pass pass : result.passes()) {
-            Map<String, Object> row = new LinkedHashMap<>();
-            row.put("pass", pass.pass());
-            row.put("order", pass.startedFirst() + " started first, " + pass.firstInSchedule()
-                    + " first in the schedule, A on " + pass.portA());
-            row.put("warmup", String.format(Locale.ROOT, "%.0f s, %s", pass.warmup().took().toMillis() / 1000.0,
-                    pass.warmup().quiet() ? "JIT quiet" : "WARMUP ran out"));
-            row.put("cpuA", fixed(pass.a().cpuMsPerRequest(), 4));
-            row.put("cpuB", fixed(pass.b().cpuMsPerRequest(), 4));
-            row.put("cpu", fixed(pass.ratio().cpuMsPerRequest(), 3));
-            row.put("p50", fixed(pass.ratio().p50(), 3));
-            row.put("p99", fixed(pass.ratio().p99(), 3));
-            row.put("bytes",
-                    Double.isNaN(pass.ratio().bytesPerRequest()) ? "n/a" : fixed(pass.ratio().bytesPerRequest(), 4));
-            row.put("errors", pass.a().errors() + " / " + pass.b().errors());
-            row.put("gcs", youngCollections(pass.a()) + " / " + youngCollections(pass.b()));
-            row.put("jit", pass.windows().stream().filter(w -> w.a().jitBusy() || w.b().jitBusy()).count() + " of "
-                    + pass.windows().size());
-            passes.add(row);
+        for (LineupResult.Pass pass : result.passes()) {
+            passes.add(pass(pass, pass.duet(step.from(), step.to()), pass.ports().getOrDefault(step.from(), 0)));
         }
         model.put("passes", passes);
-        Double generator = result.loadGeneratorCpuMsPerRequest();
+        Double generator = PairJson.loadGeneratorCpuMsPerRequest(result);
         model.put("generator", generator == null ? "unknown" : fixed(generator, 4) + " ms");
         if (!Double.isNaN(plan.failOn())) {
             model.put("failOn", plan.failOnText());
-            model.put("failed", !result.gate().held());
-            model.put("gateWhy", result.gate().why());
+            model.put("failed", !step.gate().held());
+            model.put("gateWhy", step.gate().why());
         }
         return model;
+    }
+
+    private static Map<String, Object> pass(LineupResult.Pass pass, LineupResult.Duet duet, int portA) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("pass", pass.pass());
+        row.put("order", pass.startOrder().get(0) + " started first, " + pass.schedule().get(0)
+                + " first in the schedule, A on " + portA);
+        row.put("warmup", String.format(Locale.ROOT, "%.0f s, %s", duet.warmup().took().toMillis() / 1000.0,
+                duet.warmup().quiet() ? "JIT quiet" : "WARMUP ran out"));
+        row.put("cpuA", fixed(duet.totalA().cpuMsPerRequest(), 4));
+        row.put("cpuB", fixed(duet.totalB().cpuMsPerRequest(), 4));
+        row.put("cpu", fixed(duet.ratio(SideWindow::cpuMsPerRequest), 3));
+        row.put("p50", fixed(duet.ratio(SideWindow::p50Ms), 3));
+        row.put("p99", fixed(duet.ratio(SideWindow::p99Ms), 3));
+        double bytes = duet.ratio(SideWindow::bytesPerRequest);
+        row.put("bytes", Double.isNaN(bytes) ? "n/a" : fixed(bytes, 4));
+        row.put("errors", duet.totalA().errors() + " / " + duet.totalB().errors());
+        row.put("gcs", youngCollections(duet.totalA()) + " / " + youngCollections(duet.totalB()));
+        row.put("jit", duet.jitBusyWindows() + " of " + duet.windows().size());
+        return row;
     }
 
     /**
      * "B against A, in the same seconds: CPU per request 0.900 × [0.877, 0.924], cheaper;
      * bytes per request …", or empty without a CPU ratio.
      */
-    static String headline(PairResult result) {
-        PairedRatio cpu = result.verdicts().get(PairedMetric.CPU);
-        PairedRatio bytes = result.verdicts().get(PairedMetric.BYTES);
+    static String headline(LineupResult result) {
+        PairedRatio cpu = result.pairStep().verdicts().get(PairedMetric.CPU);
+        PairedRatio bytes = result.pairStep().verdicts().get(PairedMetric.BYTES);
         if (cpu == null) {
             return "";
         }
@@ -96,7 +103,7 @@ public final class PairReport {
                 + (bytes == null ? "" : "; bytes per request " + bytes.describe());
     }
 
-    private static Map<String, Object> row(PairedMetric metric, PairedRatio ratio, PairResult result) {
+    private static Map<String, Object> row(PairedMetric metric, PairedRatio ratio, LineupResult result) {
         Map<String, Object> row = new LinkedHashMap<>();
         row.put("metric", metric.label());
         PairedMetric read = metric;
@@ -113,14 +120,15 @@ public final class PairReport {
      * A side's mean over the passes (each pass's total), for orientation only: the
      * verdict comes from the paired ratios.
      */
-    private static double mean(PairResult result, PairedMetric metric, boolean a) {
+    static double mean(LineupResult result, PairedMetric metric, boolean a) {
+        LineupResult.Step step = result.pairStep();
         return result.passes().stream().mapToDouble(pass -> {
-            PairResult.SideWindow side = a ? pass.a() : pass.b();
-            return metric.read(side);
+            LineupResult.Duet duet = pass.duet(step.from(), step.to());
+            return metric.read(a ? duet.totalA() : duet.totalB());
         }).average().orElse(Double.NaN);
     }
 
-    private static String youngCollections(PairResult.SideWindow side) {
+    private static String youngCollections(SideWindow side) {
         return side.jvm() == null ? "n/a" : Long.toString(side.jvm().youngCollections());
     }
 
@@ -133,15 +141,19 @@ public final class PairReport {
      * FAIL_ON's ✓/✗ line for a pair (prefixed with the step's name in a paired ladder);
      * none without FAIL_ON.
      */
-    public static List<GateLine> gates(List<PairResult> results, String failOn) {
-        return results.stream().map(result -> gate(result, failOn, "")).filter(Objects::nonNull).toList();
+    public static List<GateLine> gates(List<LineupResult> results, String failOn) {
+        return results.stream().map(result -> gate(result.pairStep(), failOn, "")).filter(Objects::nonNull).toList();
     }
 
-    public static GateLine gate(PairResult result, String failOn, String prefix) {
+    /**
+     * FAIL_ON's ✓/✗ line for a step, from its gate ({@code prefix} names a paired
+     * ladder's step); null without FAIL_ON.
+     */
+    public static GateLine gate(LineupResult.Step step, String failOn, String prefix) {
         if (failOn == null || failOn.isBlank()) {
             return null;
         }
-        PairResult.Gate gate = result.gate();
+        Gate gate = step.gate();
         String text = "FAIL_ON=" + failOn.trim() + ": " + prefix + gate.why();
         return gate.held() ? GateLine.held(text) : GateLine.broken(text);
     }

@@ -5,13 +5,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 
 import dev.perflab.lab.Durations;
-import dev.perflab.lab.compare.Comparison;
 import dev.perflab.lab.paired.LineupPlan;
 import dev.perflab.lab.paired.LineupResult;
-import dev.perflab.lab.paired.PairResult;
 import dev.perflab.lab.paired.PairedMetric;
 import dev.perflab.lab.report.GateLine;
 import dev.perflab.lab.report.Templates;
@@ -174,21 +171,7 @@ public final class PairedLabReport {
         if (failOn.isBlank()) {
             return List.of();
         }
-        double threshold = Comparison.threshold(failOn);
-        String limit = failOn.trim();
-        return result.steps().stream().map(step -> {
-            PairedRatio cpu = step.verdicts().get(PairedMetric.CPU);
-            String prefix = "FAIL_ON=" + limit + ": " + step.from() + " → " + step.to() + ": ";
-            if (cpu == null || cpu.verdict() == null) {
-                return GateLine.broken(prefix + "the gate cannot decide: "
-                        + Objects.requireNonNullElse(step.noVerdict(), "no interval"));
-            }
-            return cpu.worseBeyond(threshold, false)
-                    ? GateLine.broken(prefix + "significantly costlier by more than " + limit
-                            + " in gateway CPU per request (" + cpu.describe() + ")")
-                    : GateLine.held(prefix + "not significantly costlier by more than " + limit
-                            + " in gateway CPU per request (" + cpu.describe() + ")");
-        }).toList();
+        return result.steps().stream().map(step -> PairReport.gate(step, failOn, "")).toList();
     }
 
     /** The end-of-run block: the headline, then a line per step. */

@@ -115,8 +115,8 @@ class PairedComposeIntegrationTests {
      * path this step goes through is make compare's too; what only make compare does
      * (your image as a side, JFR) is the next test's. That the same burn is called
      * costlier and fails FAIL_ON=5% in more passes is PairedLabIntegrationTests' (the
-     * same engine), the gate's line and the metric that carries a step PairResultTests'
-     * and PairLadderTests'.
+     * same engine), the gate's line and the metric that carries a step PairStepTests' and
+     * PairLadderTests'.
      */
     @Test
     void makePairLadderRunsItsStepInContainersWithAVerdictAndDockerStatsPerSidePerPass() throws Exception {

@@ -68,7 +68,7 @@ class LineupProfilingTests {
         }
 
         @Override
-        public Map<String, PairResult.SideWindow> offer(List<String> schedule, Duration length) {
+        public Map<String, SideWindow> offer(List<String> schedule, Duration length) {
             if (!bursting) {
                 loads.add(new Load("offer", schedule, length, Set.copyOf(sampling)));
             }
@@ -76,7 +76,7 @@ class LineupProfilingTests {
         }
 
         @Override
-        public Map<String, PairResult.SideWindow> burst(List<String> rungs, Duration length) {
+        public Map<String, SideWindow> burst(List<String> rungs, Duration length) {
             loads.add(new Load("burst", rungs, length, Set.copyOf(sampling)));
             bursting = true;
             try {

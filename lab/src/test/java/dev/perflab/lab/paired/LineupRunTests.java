@@ -48,11 +48,17 @@ class LineupRunTests {
     }
 
     static LineupPlan plan(List<LineupPlan.Entrant> entrants, int passes, Duration alone) {
+        return plan(entrants, passes, alone, Double.NaN, "");
+    }
+
+    /** With FAIL_ON: its limit, and the text it was given as. */
+    static LineupPlan plan(List<LineupPlan.Entrant> entrants, int passes, Duration alone, double failOn,
+            String failOnText) {
         return new LineupPlan(entrants, 100, passes, List.of(Duration.ofSeconds(10), Duration.ofSeconds(10)),
                 Duration.ofSeconds(20), Duration.ofSeconds(5), WarmUp.Load.FLAT, alone, Duration.ofSeconds(1), 5, 10,
                 Duration.ofSeconds(10), 7, new SideSettings(ROOT, List.of(), Duration.ofSeconds(60), "/service/hello",
                         "Authorization: Bearer lab-token"),
-                "1ms", Path.of("results"), Double.NaN, "", false);
+                "1ms", Path.of("results"), failOn, failOnText, false);
     }
 
     /**
@@ -111,7 +117,7 @@ class LineupRunTests {
         }
 
         @Override
-        public Map<String, PairResult.SideWindow> offer(List<String> schedule, Duration length) {
+        public Map<String, SideWindow> offer(List<String> schedule, Duration length) {
             if (pass == failInPass) {
                 throw new LabException("rung reactive (pid 1) ended during the measurement");
             }
@@ -123,7 +129,7 @@ class LineupRunTests {
                 duets.add(schedule);
             }
             double machine = 1 + 0.2 * Math.sin(pass * 1.7);
-            Map<String, PairResult.SideWindow> windows = new LinkedHashMap<>();
+            Map<String, SideWindow> windows = new LinkedHashMap<>();
             int i = 0;
             for (String rung : schedule) {
                 long requests = 100 * length.toSeconds();
@@ -137,8 +143,8 @@ class LineupRunTests {
                         : null;
                 double residue = !burstNow && length.toSeconds() == 10 && firstDuet(rung).equals(schedule) ? 1 + fresh
                         : 1;
-                windows.put(rung, new PairResult.SideWindow(requests, 0,
-                        cpu.get(rung) * machine * own * residue * requests, 1.0, 2.0, latency, jvm));
+                windows.put(rung, new SideWindow(requests, 0, cpu.get(rung) * machine * own * residue * requests, 1.0,
+                        2.0, latency, jvm));
             }
             return windows;
         }
@@ -155,7 +161,7 @@ class LineupRunTests {
         private boolean burstNow;
 
         @Override
-        public Map<String, PairResult.SideWindow> burst(List<String> rungs, Duration length) {
+        public Map<String, SideWindow> burst(List<String> rungs, Duration length) {
             bursts++;
             burstNow = true;
             try {
@@ -246,7 +252,7 @@ class LineupRunTests {
                         0.12, "nginx-cached", 0.06),
                 Map.of("reactive", 90_000.0, "log-quiet", 80_000.0, "same", 80_000.0, "burn", 80_000.0, "auth-cache",
                         50_000.0));
-        LineupResult result = run(plan(rungs, 5, Duration.ZERO), stage);
+        LineupResult result = run(plan(rungs, 5, Duration.ZERO, 0.05, "5%"), stage);
         assertThat(result.steps()).extracting(step -> step.from() + ">" + step.to())
             .containsExactly("reactive>log-quiet", "log-quiet>same", "same>burn", "burn>auth-cache");
         var quiet = result.steps().get(0).verdicts().get(PairedMetric.CPU);
@@ -261,7 +267,7 @@ class LineupRunTests {
         assertThat(PairedLabReport.gates(result, "5%")).extracting(GateLine::toString)
             .as("FAIL_ON: a step within the limit holds, as the A/A")
             .anySatisfy(line -> assertThat(line)
-                .startsWith("✓ FAIL_ON=5%: log-quiet → same: not significantly costlier by more than 5%"));
+                .startsWith("✓ FAIL_ON=5%: same is not significantly costlier than log-quiet by more than 5%"));
         var burn = result.steps().get(2).verdicts().get(PairedMetric.CPU);
         assertThat(burn.ratio()).isCloseTo(1.05, within(0.005));
         assertThat(burn.verdict()).as("5 %% more CPU is costlier").isEqualTo(Verdict.COSTLIER);
@@ -370,13 +376,22 @@ class LineupRunTests {
         assertThat(stage.warmed).as("both sides warmed every pass")
             .allSatisfy(parts -> assertThat(parts.keySet()).containsExactlyInAnyOrder("A", "B"));
         assertThat(stage.alone).isEmpty();
-        PairResult pair = PairResult.of(result);
-        assertThat(pair.passes()).hasSize(4);
+        assertThat(result.steps()).as("a pair is the smallest lineup: one step, A → B").hasSize(1);
+        LineupResult.Step pair = result.pairStep();
         assertThat(pair.verdicts().get(PairedMetric.CPU).verdict()).isEqualTo(dev.perflab.lab.verdict.Verdict.COSTLIER);
         assertThat(pair.verdicts().get(PairedMetric.CPU).ratio()).isCloseTo(1.2,
                 org.assertj.core.api.Assertions.within(0.01));
-        assertThat(java.nio.file.Files.exists(result.dir().resolve("pair.json"))).isTrue();
         assertThat(java.nio.file.Files.exists(result.dir().resolve("lab.json"))).isFalse();
+        tools.jackson.databind.JsonNode json = dev.perflab.lab.run.RunFolder.JSON
+            .readTree(result.dir().resolve("pair.json").toFile());
+        assertThat(json.path("passes_done").asInt()).isEqualTo(4);
+        assertThat(json.path("verdicts").path("cpu_ms_per_request").path("verdict").asString()).isEqualTo("costlier");
+        tools.jackson.databind.JsonNode first = json.path("pass_results").get(0);
+        assertThat(first.path("windows")).as("pair.json's layout: a pass's one duet, its windows A and B").hasSize(2);
+        assertThat(first.path("ratio").path("cpu_ms_per_request").asDouble()).isCloseTo(1.2,
+                org.assertj.core.api.Assertions.within(0.01));
+        assertThat(first.path("a").path("requests").asLong()).isPositive();
+        assertThat(first.path("started_first").asString()).isIn("A", "B");
     }
 
 }

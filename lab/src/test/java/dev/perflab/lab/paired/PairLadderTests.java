@@ -84,7 +84,8 @@ class PairLadderTests {
                 Duration.ofSeconds(5), WarmUp.Load.FLAT, Duration.ofSeconds(10), 1,
                 new SideSettings(Path.of("."), List.of(), Duration.ofSeconds(60), "/service/hello", null), "1ms",
                 Path.of("results"), Double.NaN, "");
-        return new PairLadder.Done(step, new PairResult(plan, List.of(), verdicts, null, null, Path.of("x")));
+        return new PairLadder.Done(step, new LineupResult(plan, List.of(),
+                List.of(new LineupResult.Step("A", "B", "", verdicts, null, null)), List.of(), Map.of(), Path.of("x")));
     }
 
 }

@@ -17,7 +17,7 @@ class PairedMetricTests {
     @Test
     void eachMetricReadsItsOwnFigureOfASideByItsJsonKey() {
         JvmCounters.Reading jvm = new JvmCounters.Reading(9_000_000, 0, 0, 0, 0, 0, 0, java.util.Map.of());
-        PairResult.SideWindow side = new PairResult.SideWindow(1000, 0, 450, 1.5, 7.0, new Histogram(3), jvm);
+        SideWindow side = new SideWindow(1000, 0, 450, 1.5, 7.0, new Histogram(3), jvm);
         assertThat(PairedMetric.of("cpu_ms_per_request").read(side)).isEqualTo(0.45);
         assertThat(PairedMetric.of("bytes_per_request").read(side)).isEqualTo(9000.0);
         assertThat(PairedMetric.of("p50_ms").read(side)).isEqualTo(1.5);

@@ -54,14 +54,14 @@ class PassPlannerTests {
         }
 
         @Override
-        public Map<String, PairResult.SideWindow> offer(List<String> schedule, Duration length) {
-            Map<String, PairResult.SideWindow> windows = new java.util.LinkedHashMap<>(super.offer(schedule, length));
+        public Map<String, SideWindow> offer(List<String> schedule, Duration length) {
+            Map<String, SideWindow> windows = new java.util.LinkedHashMap<>(super.offer(schedule, length));
             seconds += length.toSeconds();
-            PairResult.SideWindow c = windows.get("c");
+            SideWindow c = windows.get("c");
             if (c != null) {
                 double factor = pass <= noisyC.size() ? noisyC.get(pass - 1) : 1;
-                windows.put("c", new PairResult.SideWindow(c.requests(), c.errors(), c.cpuMs() * factor, c.p50Ms(),
-                        c.p99Ms(), c.histogram(), c.jvm(), c.split()));
+                windows.put("c", new SideWindow(c.requests(), c.errors(), c.cpuMs() * factor, c.p50Ms(), c.p99Ms(),
+                        c.histogram(), c.jvm(), c.split()));
             }
             return windows;
         }

@@ -34,7 +34,7 @@ class SloCheckTests {
         Histogram histogram = new Histogram(3);
         histogram.recordValueWithCount(1_000, rps * 10 - 10);
         histogram.recordValueWithCount(40_000, 10);
-        return new SloCheck.Timed(new PairResult.SideWindow(rps * 10, errors, 1.0, 1.0, p99, histogram, null), WINDOW);
+        return new SloCheck.Timed(new SideWindow(rps * 10, errors, 1.0, 1.0, p99, histogram, null), WINDOW);
     }
 
     @Test

@@ -16,9 +16,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 class StagePartsTests {
 
     /** A window of {@code cpuMs} outside the JIT and {@code jitMs} in it; -1: no JVM. */
-    private static PairResult.SideWindow side(double cpuMs, long jitMs) {
+    private static SideWindow side(double cpuMs, long jitMs) {
         JvmCounters.Reading jvm = jitMs < 0 ? null : new JvmCounters.Reading(0, 0, 0, 0, jitMs, -1, -1, Map.of());
-        return new PairResult.SideWindow(100, 0, cpuMs, 1.0, 2.0, new Histogram(3), jvm);
+        return new SideWindow(100, 0, cpuMs, 1.0, 2.0, new Histogram(3), jvm);
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.perflab.lab.paired;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -15,11 +16,15 @@ import dev.perflab.lab.stats.JvmCounters;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-class PairResultTests {
+/**
+ * A pair's step (a pair is the smallest lineup): its verdicts, its reason for none, its
+ * FAIL_ON gate; and a side's window as lab.json and pair.json write it.
+ */
+class PairStepTests {
 
-    private static PairResult.SideWindow side(long voluntary, Map<String, Long> byThread) {
+    private static SideWindow side(long voluntary, Map<String, Long> byThread) {
         JvmCounters.Reading jvm = new JvmCounters.Reading(2_010_000, 1, 1, 4, 0, voluntary, voluntary, byThread);
-        return new PairResult.SideWindow(1_000, 0, 500, 1.0, 2.0, new Histogram(3), jvm);
+        return new SideWindow(1_000, 0, 500, 1.0, 2.0, new Histogram(3), jvm);
     }
 
     @Test
@@ -55,46 +60,60 @@ class PairResultTests {
     /**
      * A side's window: {@code cpuMs} over 10,000 requests, {@code errors} of them failed.
      */
-    private static PairResult.SideWindow window(double cpuMs, long errors) {
+    private static SideWindow window(double cpuMs, long errors) {
         JvmCounters.Reading jvm = new JvmCounters.Reading(500_000_000, 1, 1, 4, 0, 10, 10, Map.of());
         Histogram latency = new Histogram(3);
         latency.recordValueWithCount(1000, 10_000);
-        return new PairResult.SideWindow(10_000, errors, cpuMs, 1.0, 2.0, latency, jvm);
+        return new SideWindow(10_000, errors, cpuMs, 1.0, 2.0, latency, jvm);
     }
 
-    private static List<PairResult.Pass> passes(double[] cpuB, long errorsA) {
-        List<PairResult.Pass> passes = new ArrayList<>();
+    /** A pair's passes: one duet A → B each, of one window; A fails {@code errorsA}. */
+    private static List<LineupResult.Pass> passes(double[] cpuB, long errorsA) {
+        List<LineupResult.Pass> passes = new ArrayList<>();
         for (int i = 0; i < cpuB.length; i++) {
-            PairResult.Window both = new PairResult.Window(window(1000, errorsA), window(cpuB[i], 0), 100.0, 100.0,
-                    null);
-            passes.add(PairResult.Pass.of(i + 1, 1, 2, "A", "A",
-                    new WarmUp.Result(Duration.ZERO, 0, true, WarmUp.Load.FLAT), List.of(both)));
+            passes.add(pass(i + 1, window(1000, errorsA), window(cpuB[i], 0)));
         }
         return passes;
     }
 
-    private static GateLine line(PairResult result) {
-        return dev.perflab.lab.pairedreport.PairReport.gate(result, "5%", "");
+    private static LineupResult.Pass pass(int number, SideWindow a, SideWindow b) {
+        Map<String, SideWindow> both = new LinkedHashMap<>();
+        both.put("A", a);
+        both.put("B", b);
+        LineupResult.Duet duet = LineupResult.Duet.of("A", "B",
+                new WarmUp.Result(Duration.ZERO, 0, true, WarmUp.Load.FLAT), List.of(both),
+                List.of(new Stage.Shared(100.0, 100.0, null)));
+        return new LineupResult.Pass(number, true, List.of("A", "B"), List.of("A", "B"), List.of("A", "B"),
+                List.of(duet), Map.of(), Map.of("A", 1, "B", 2));
+    }
+
+    private static LineupResult.Step step(int planned, List<LineupResult.Pass> passes) {
+        return LineupResult.of(gated(planned), passes, Path.of("x")).pairStep();
+    }
+
+    private static GateLine line(LineupResult.Step step) {
+        return dev.perflab.lab.pairedreport.PairReport.gate(step, "5%", "");
     }
 
     /**
      * The gate holds only on a verdict: B no costlier than A over four passes passes it,
      * B 20 % costlier fails it, and a pair in which a side failed 5 % of its requests
      * fails it too, saying that it cannot decide and why (it passed as "not significantly
-     * costlier" on 67b510a).
+     * costlier" on 67b510a). A pair is the smallest lineup: its one step carries them.
      */
     @Test
     void aGateThatCannotDecideFailsWithTheReasonInItsLine() {
-        PairResult same = PairResult.of(gated(4), passes(new double[] { 990, 1010, 1000, 1005 }, 0), Path.of("x"));
+        LineupResult.Step same = step(4, passes(new double[] { 990, 1010, 1000, 1005 }, 0));
         assertThat(same.gate().held()).isTrue();
         assertThat(line(same).toString()).startsWith("✓ FAIL_ON=5%: B is not significantly costlier than A");
 
-        PairResult costlier = PairResult.of(gated(4), passes(new double[] { 1190, 1210, 1200, 1205 }, 0), Path.of("x"));
+        LineupResult.Step costlier = step(4, passes(new double[] { 1190, 1210, 1200, 1205 }, 0));
         assertThat(costlier.gate().held()).isFalse();
         assertThat(costlier.gate().decided()).isTrue();
         assertThat(line(costlier).toString()).startsWith("✗ FAIL_ON=5%: B is significantly costlier than A");
 
-        PairResult failing = PairResult.of(gated(4), passes(new double[] { 990, 1010, 1000, 1005 }, 500), Path.of("x"));
+        List<LineupResult.Pass> failingPasses = passes(new double[] { 990, 1010, 1000, 1005 }, 500);
+        LineupResult.Step failing = step(4, failingPasses);
         assertThat(failing.gate().held()).isFalse();
         assertThat(failing.gate().decided()).isFalse();
         assertThat(line(failing).toString())
@@ -103,28 +122,29 @@ class PairResultTests {
         assertThat(GateLine.exitCode(List.of(line(failing)))).isEqualTo(GateLine.EXIT_GATE);
         assertThat(failing.verdicts().get(PairedMetric.CPU).describe()).as("not 'one pass': four were measured")
             .matches("\\d\\.\\d{3} × \\(no verdict\\)");
-        @SuppressWarnings("unchecked")
-        Map<String, Object> gate = (Map<String, Object>) failing.json().get("gate");
-        assertThat(gate).containsEntry("failed", true).containsEntry("decided", false);
+        tools.jackson.databind.JsonNode gate = dev.perflab.lab.run.RunFolder.JSON
+            .valueToTree(PairJson.of(LineupResult.of(gated(4), failingPasses, Path.of("x"))))
+            .path("gate");
+        assertThat(gate.path("failed").asBoolean()).isTrue();
+        assertThat(gate.path("decided").asBoolean()).isFalse();
     }
 
     @Test
     void aPassThatMeasuredNothingOrNoPassAtAllFailsTheGate() {
-        List<PairResult.Pass> silent = passes(new double[] { 1000, 1000 }, 0);
-        PairResult.Window nothing = new PairResult.Window(window(1000, 0), window(0, 0), 100.0, 100.0, null);
-        silent.add(PairResult.Pass.of(3, 1, 2, "A", "A", new WarmUp.Result(Duration.ZERO, 0, true, WarmUp.Load.FLAT),
-                List.of(nothing)));
-        PairResult unmeasured = PairResult.of(gated(3), silent, Path.of("x"));
+        List<LineupResult.Pass> silent = passes(new double[] { 1000, 1000 }, 0);
+        silent.add(pass(3, window(1000, 0), window(0, 0)));
+        LineupResult.Step unmeasured = step(3, silent);
         assertThat(unmeasured.gate().held()).isFalse();
-        assertThat(unmeasured.gate().why()).contains("one side answered no request, or used no CPU");
-        PairResult none = PairResult.of(gated(3), List.of(), Path.of("x"));
+        assertThat(unmeasured.gate().why()).contains("a pass in which B answered no request or used no CPU (pass 3)");
+        assertThat(unmeasured.verdicts()).as("no ratio").isEmpty();
+        LineupResult.Step none = step(3, List.of());
         assertThat(none.gate().held()).isFalse();
         assertThat(none.gate().why()).endsWith("no pass finished");
     }
 
     @Test
     void aSidesCostsAreDividedByTheRequestsItAnsweredNotByThoseItFailed() {
-        PairResult.SideWindow failing = window(1000, 5_000);
+        SideWindow failing = window(1000, 5_000);
         assertThat(failing.answered()).isEqualTo(5_000);
         assertThat(failing.cpuMsPerRequest()).as("1,000 ms over 5,000 answers, not 10,000 requests").isEqualTo(0.2);
         assertThat(failing.bytesPerRequest()).isEqualTo(100_000.0);

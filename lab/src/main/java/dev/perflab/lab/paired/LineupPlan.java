@@ -328,10 +328,10 @@ public record LineupPlan(List<Entrant> entrants, int ratePerSide, int passes, Li
         long low = Math.max(1, Math.round((30 + passes * least) / 60.0));
         long high = Math.max(1, Math.round((30 + passes * most) / 60.0));
         return String.format(Locale.ROOT,
-                "Expected duration: %d passes of %d duets over %d rungs, about %s min (each gateway warmed up once a "
+                "Expected duration: %d passes of %d duet%s over %d rungs, about %s min (each gateway warmed up once a "
                         + "pass until its JIT is quiet, at most WARMUP=%s)",
-                passes, duets, entrants.size(), low == high ? Long.toString(low) : low + " to " + high,
-                Durations.format(warmup));
+                passes, duets, duets == 1 ? "" : "s", entrants.size(),
+                low == high ? Long.toString(low) : low + " to " + high, Durations.format(warmup));
     }
 
     public Map<String, Object> json() {

@@ -239,9 +239,10 @@ public final class LineupRun {
                     Math.max(pass, plan.passes()), pass, portRank.get(0), order.get(0).name(), schedule.get(0));
         }
         else {
-            out.printf("  [%d/%d] pass %d: %d rungs started at once (first %s), then %d duets %s the ladder, from %s%n",
+            out.printf(
+                    "  [%d/%d] pass %d: %d rungs started at once (first %s), then %d duet%s %s the ladder, from %s%n",
                     pass, Math.max(pass, plan.passes()), pass, order.size(), order.get(0).name(), chain.size(),
-                    pass % 2 == 1 ? "up" : "down", chain.get(0).name());
+                    chain.size() == 1 ? "" : "s", pass % 2 == 1 ? "up" : "down", chain.get(0).name());
         }
         out.flush();
         try {

@@ -77,7 +77,7 @@ class PairedLabIntegrationTests {
                 ? RunFolder.JSON.readTree(results.resolve("latest/lab.json").toFile()).path("steps").toString() : "";
         assertThat(exit).as("the burn step fails FAIL_ON=5%%: " + out + err + steps).isEqualTo(3);
         assertThat(out.toString()).contains("rung baseline left out")
-            .contains("✗ FAIL_ON=5%: reactive → burn: significantly costlier");
+            .contains("✗ FAIL_ON=5%: burn is significantly costlier than reactive");
         Path folder = results.resolve("latest").toRealPath();
         JsonNode lab = RunFolder.JSON.readTree(folder.resolve("lab.json").toFile());
         assertThat(lab.path("passes_done").asInt()).isEqualTo(passes);

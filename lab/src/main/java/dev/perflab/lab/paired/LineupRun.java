@@ -289,7 +289,7 @@ public final class LineupRun {
                 cold.add(entrant.name());
             }
         }
-        WarmUp.Result warmed = plan.warmUp().run(new StageParts(stage), cold, both);
+        WarmUp.Result warmed = plan.warmUp().runEach(new StageParts(stage), cold, both);
         warm.addAll(cold);
         List<Map<String, SideWindow>> windows = new ArrayList<>();
         List<Stage.Shared> shared = new ArrayList<>();
@@ -303,8 +303,9 @@ public final class LineupRun {
         LineupResult.Duet done = LineupResult.Duet.of(a, b, warmed, windows, shared);
         out.printf(Locale.ROOT, "    %s: %s; CPU per request %.3f, bytes %s%n", duet.name(),
                 cold.isEmpty() ? "both warm"
-                        : "warm-up (" + warmed.load().id() + ") of " + String.join(" and ", cold) + " "
-                                + Math.round(warmed.took().toMillis() / 1000.0) + " s"
+                        : "warm-up (" + warmed.load().id() + ") of " + String
+                            .join(cold.size() > 1 && warmed.load() != WarmUp.Load.RATE ? ", then " : " and ", cold)
+                                + " " + Math.round(warmed.took().toMillis() / 1000.0) + " s"
                                 + (warmed.quiet() ? "" : " (WARMUP ran out before the JIT went quiet)"),
                 done.ratio(SideWindow::cpuMsPerRequest),
                 duet.reference() ? "-" : String.format(Locale.ROOT, "%.4f", done.ratio(SideWindow::bytesPerRequest)));

@@ -160,9 +160,13 @@ class LineupRunTests {
 
         private boolean burstNow;
 
+        /** The rungs each flat-out warm-up part drove. */
+        final List<List<String>> burstRungs = new ArrayList<>();
+
         @Override
         public Map<String, SideWindow> burst(List<String> rungs, Duration length) {
             bursts++;
+            burstRungs.add(rungs);
             burstNow = true;
             try {
                 return offer(rungs, length);
@@ -218,8 +222,8 @@ class LineupRunTests {
             assertThat(stage.measured.get(pass).stream().map(duet -> duet.stream().sorted().toList()).toList())
                 .as("pass %d walks the chain %s", pass + 1, pass % 2 == 0 ? "up" : "down")
                 .isEqualTo((pass % 2 == 0 ? up : down).stream().map(duet -> duet.stream().sorted().toList()).toList());
-            // each gateway warmed once a pass, alone or with the other new one: its JIT
-            // compiles through two parts, so three parts; nginx never
+            // each gateway warmed once a pass, alone even where the duet has two cold
+            // ones: its JIT compiles through two parts, so three parts; nginx never
             assertThat(stage.warmed.get(pass)).containsOnly(Map.entry("reactive", 3), Map.entry("log-quiet", 3),
                     Map.entry("auth-cache", 3));
         }
@@ -230,6 +234,8 @@ class LineupRunTests {
         });
         // each duet: one part at its rate after any warm-up, then two windows
         assertThat(stage.offers - stage.bursts).isEqualTo(4 * 4 * 3);
+        assertThat(stage.burstRungs).as("every warm-up part drives one cold gateway, alone")
+            .allSatisfy(driven -> assertThat(driven).hasSize(1));
         assertThat(stage.alone).as("the backend, then every rung alone, each pass").hasSize(4 * 5);
         assertThat(stage.stops).isEqualTo(4);
         assertThat(stage.closed).isTrue();

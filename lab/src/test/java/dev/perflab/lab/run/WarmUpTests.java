@@ -77,6 +77,23 @@ class WarmUpTests {
     }
 
     @Test
+    void twoColdGatewaysAreWarmedOneAtATimeEachAloneAndEachUpToWarmup() {
+        Recording parts = new Recording(100);
+        WarmUp.Result warm = new WarmUp(WarmUp.Load.FLAT, Duration.ofSeconds(10), PART).runEach(parts,
+                List.of("a", "b"), List.of("a", "b"));
+        assertThat(parts.asked).containsExactly("burst a 5", "burst a 5", "burst b 5", "burst b 5", "offer a,b 5");
+        assertThat(warm.quiet()).isFalse();
+        assertThat(warm.parts()).isEqualTo(5);
+    }
+
+    @Test
+    void atTheDuetsRateTwoColdGatewaysShareTheirTwoWarmups() {
+        Recording parts = new Recording(100);
+        new WarmUp(WarmUp.Load.RATE, Duration.ofSeconds(10), PART).runEach(parts, List.of("a", "b"), List.of("a", "b"));
+        assertThat(parts.asked).containsExactly("offer a,b 5", "offer a,b 5", "offer a,b 5", "offer a,b 5");
+    }
+
+    @Test
     void aJitQuietInTheFirstPartEndsTheWarmUpAfterOne() {
         Recording parts = new Recording(0);
         WarmUp.Result warm = new WarmUp(WarmUp.Load.FLAT, Duration.ofSeconds(60), PART).run(parts, List.of("gw"),

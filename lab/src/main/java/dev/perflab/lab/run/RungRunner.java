@@ -120,7 +120,7 @@ public final class RungRunner {
     private RungWarmUp.Warmed warmUp(Rung rung) {
         MeasurementPlan.Warmup warmup = plan.warmup();
         return new RungWarmUp(warmup.generator(), rung.url(), rung.header(),
-                RungWarmUp.Clocks.of(rung.deployment().jvmPids()), rung.deployment()::prime, out)
+                RungWarmUp.Clocks.of(rung.deployment().readableJvms()), rung.deployment()::prime, out)
             .warm(warmup.policy());
     }
 

@@ -20,14 +20,15 @@ import dev.perflab.lab.stats.ProcessCpu;
 /**
  * A rung of the sequential targets (make baseline, gateway-test, sweep, capacity) as the
  * one warm-up ({@link WarmUp}) drives it: each part the rung flat out with the closed
- * loop's wrk, each of its JVMs (the apps this machine started, a foreign gateway too:
- * every one of them starts cold with the rung) read as the paired engine reads a side,
- * its CPU outside its JIT's compiler threads and theirs ({@link JitSplit}). Where the
- * runtime gives no process to read (a container, Kubernetes, a remote system), the
- * warm-up cannot tell when the JIT went quiet and runs to WARMUP. After each part every
- * endpoint the measured window reads is read too: the first Prometheus scrape of a warm
- * app cost the next 5 s about 40 % of the gateway rung's throughput on a 2-core machine,
- * and that belongs in the warm-up, not the measured window.
+ * loop's wrk, each of its JVMs (the apps this machine started, as processes or in
+ * containers, a foreign gateway too: every one of them starts cold with the rung) read by
+ * the pid this machine sees as the paired engine reads a side, its CPU outside its JIT's
+ * compiler threads and theirs ({@link JitSplit}). Where the runtime gives no process to
+ * read (Kubernetes, a remote system), the warm-up cannot tell when the JIT went quiet and
+ * runs to WARMUP. After each part every endpoint the measured window reads is read too:
+ * the first Prometheus scrape of a warm app cost the next 5 s about 40 % of the gateway
+ * rung's throughput on a 2-core machine, and that belongs in the warm-up, not the
+ * measured window.
  */
 final class RungWarmUp implements WarmUp.Parts {
 

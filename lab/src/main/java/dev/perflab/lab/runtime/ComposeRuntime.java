@@ -3,15 +3,19 @@ package dev.perflab.lab.runtime;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import java.util.function.ToLongFunction;
 
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.profile.ProfiledProcess;
 import dev.perflab.lab.stats.DockerStatsSampler;
 import dev.perflab.lab.stats.StatsSampler;
+import dev.perflab.lab.system.Apps;
 import dev.perflab.lab.system.Compose;
 import dev.perflab.lab.system.LabSystem;
 import dev.perflab.lab.system.LaunchSpec;
@@ -21,7 +25,7 @@ import dev.perflab.lab.targets.Target;
 
 /**
  * RUNTIME=compose: the apps as containers (named after the services), sampled by docker
- * stats, profiled through the container's pid.
+ * stats, profiled and warmed up through each container's pid.
  */
 public final class ComposeRuntime extends LocalRuntime {
 
@@ -64,8 +68,13 @@ public final class ComposeRuntime extends LocalRuntime {
 
             /** The containers' JVMs are out of the attach API's reach from here. */
             @Override
-            public java.util.Map<String, Long> jvmPids() {
-                return java.util.Map.of();
+            public Map<String, Long> jvmPids() {
+                return Map.of();
+            }
+
+            @Override
+            public Map<String, Long> readableJvms() {
+                return containerJvms(apps, Compose::containerPid);
             }
 
             @Override
@@ -75,6 +84,17 @@ public final class ComposeRuntime extends LocalRuntime {
                             LaunchSpec.currentJavaHome()));
             }
         };
+    }
+
+    /**
+     * Each app's container's JVM by the pid this machine sees ({@code docker inspect}'s
+     * State.Pid: the image's entry point execs java), named as the stats log names it;
+     * not the pid of the compose process the lab started it by, which runs no JVM.
+     */
+    static Map<String, Long> containerJvms(Apps apps, ToLongFunction<Service> containerPid) {
+        Map<String, Long> jvms = new LinkedHashMap<>();
+        apps.services().forEach(app -> jvms.put(app.service().id(), containerPid.applyAsLong(app.service())));
+        return jvms;
     }
 
 }

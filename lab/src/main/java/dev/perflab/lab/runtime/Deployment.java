@@ -42,6 +42,17 @@ public interface Deployment extends AutoCloseable {
     }
 
     /**
+     * The JVMs whose CPU this machine reads in /proc, their compiler threads apart, by
+     * the name the stats log uses: what the warm-up reads to tell when their JIT went
+     * quiet. The apps the lab started as processes here ({@link #jvmPids()}); on Compose
+     * each app's container's JVM by the pid this machine sees; none on Kubernetes or a
+     * remote system, whose processes run on other machines.
+     */
+    default Map<String, Long> readableJvms() {
+        return jvmPids();
+    }
+
+    /**
      * Reads every endpoint the measured window will read, after each warm-up part: the
      * first reads of a warm app belong in the warm-up.
      */

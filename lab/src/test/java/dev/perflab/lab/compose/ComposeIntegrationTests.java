@@ -45,6 +45,9 @@ class ComposeIntegrationTests {
     @TempDir
     Path results;
 
+    /** What the last {@link #lab} run printed. */
+    private String console;
+
     @BeforeAll
     static void imagesBuilt() {
         OptionalTools.need(Tools.works("docker", "info"),
@@ -65,8 +68,9 @@ class ComposeIntegrationTests {
     /**
      * The blocking gateway in containers, profiled: its rung is gateway-test's (the same
      * apps, load and stats log) with a profiled window after it, so the checks of the
-     * containers' run (docker stats as the stats log, run.json's runtime and limits) ride
-     * on the async-profiler run rather than on runs of their own. JFR in a container is
+     * containers' run (docker stats as the stats log, run.json's runtime and limits, the
+     * warm-up reading each container's JVM by its pid) ride on the async-profiler run
+     * rather than on runs of their own. JFR in a container is
      * {@link PairedComposeIntegrationTests}' (make compare, jcmd in both containers),
      * what JFR finds is ProfileIntegrationTests'; that baseline starts business-service
      * alone is LabRunIntegrationTests' (the rung's services are the same on every local
@@ -101,6 +105,10 @@ class ComposeIntegrationTests {
         assertThat(results.resolve("latest/flamegraph.html")).isNotEmptyFile();
         assertThat(Files.readString(results.resolve("latest/collapsed.txt"))).contains("[reactor-http-epoll-");
         assertThat(async.path("profiler_cost").path("ratio").asDouble()).isPositive();
+        // the warm-up read each container's JVM by the pid this machine sees, as locally
+        assertThat(console).as("the warm-up's part line")
+            .containsPattern("warm-up part 1: [0-9,]+ req/s, JIT's share of each JVM's CPU: .*gateway [0-9]+ %");
+        assertThat(async.path("warmup_reason").asString()).doesNotContain("cannot be read");
         assertNothingLeftRunning();
     }
 
@@ -165,7 +173,7 @@ class ComposeIntegrationTests {
                 "--results", results.toString(), "--duration", "4s", "--warmup-max", "2s", "--warmup-probe", "2s",
                 "--threads", "2", "--connections", "4", "--java-opts", TEST_JVM));
         args.addAll(List.of(extra));
-        cli(0, args.toArray(String[]::new));
+        console = cli(0, args.toArray(String[]::new));
         return RunFolder.JSON.readTree(results.resolve("latest/summary.json").toFile()).path("rungs").get(0);
     }
 

@@ -109,6 +109,23 @@ class RungRunnerTests {
     }
 
     @Test
+    void theWarmUpReadsTheJvmsTheDeploymentCanReadEvenWithoutTheAttachApi() {
+        FakeRuntime inContainers = new FakeRuntime();
+        // a container's JVM by the pid this machine sees (this test's own JVM stands in):
+        // readable in /proc, out of the attach API's reach
+        inContainers.readable = Map.of("gateway", ProcessHandle.current().pid());
+        FakeGenerator wrk = new FakeGenerator("wrk", 1_000);
+        MeasurementPlan plan = MeasurementPlan.closedLoop(warmup(wrk, Duration.ofSeconds(5)), Duration.ofSeconds(10),
+                windows(1));
+
+        RungResult result = runner(inContainers, plan, FaultSchedule.none()).run(RUNG, dir, ".", "[1/1]", 1);
+
+        assertThat(console.toString()).contains("warm-up part 1: 1,000 req/s, JIT's share of each JVM's CPU: gateway ")
+            .doesNotContain("JVM counters:");
+        assertThat(result.warmup().reason()).doesNotContain("cannot be read");
+    }
+
+    @Test
     void theFixedRateIsSkippedWithItsReasonWhenTheClosedLoopDidNotReachWellAboveIt() {
         FakeGenerator wrk = new FakeGenerator("wrk", 900);
         FakeGenerator vegeta = new FakeGenerator("vegeta", 800);
@@ -278,6 +295,9 @@ class RungRunnerTests {
 
         Optional<String> faultsUnavailable = Optional.empty();
 
+        /** What the deployment's warm-up may read: none, as on Kubernetes. */
+        Map<String, Long> readable = Map.of();
+
         @Override
         public RuntimeKind kind() {
             return RuntimeKind.LOCAL;
@@ -362,6 +382,11 @@ class RungRunnerTests {
         @Override
         public Optional<ProfiledProcess> gatewayProcess() {
             return Optional.empty();
+        }
+
+        @Override
+        public Map<String, Long> readableJvms() {
+            return runtime.readable;
         }
 
         @Override

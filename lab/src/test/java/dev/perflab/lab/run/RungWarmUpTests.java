@@ -2,6 +2,8 @@ package dev.perflab.lab.run;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -32,6 +34,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class RungWarmUpTests {
 
     private static final URI URL = URI.create("http://localhost:1/hello");
+
+    /** Where {@link #burn} puts its work, so that it is not optimised away. */
+    private static volatile long sink;
 
     private final List<String> events = new ArrayList<>();
 
@@ -114,6 +119,39 @@ class RungWarmUpTests {
             .warm(new WarmUp(WarmUp.Load.FLAT, Duration.ofSeconds(60), Duration.ofSeconds(5))))
             .isInstanceOf(LabException.class)
             .hasMessage("every warm-up request failed (5000 errors) at " + URL + ": see the service logs");
+    }
+
+    /**
+     * The JVMs a deployment gives, each read from /proc by the pid this machine sees
+     * (this test's own JVM stands in for a container's): its CPU outside the compiler
+     * threads, and theirs; a JVM that cannot be read is never quiet, so the warm-up runs
+     * on.
+     */
+    @Test
+    void eachJvmIsReadFromProcByItsPidAndOneThatCannotBeReadIsNeverQuiet() {
+        Map<String, Long> pids = new LinkedHashMap<>();
+        pids.put("gateway", ProcessHandle.current().pid());
+        pids.put("auth-service", (long) Integer.MAX_VALUE);
+        RungWarmUp.Clocks clocks = RungWarmUp.Clocks.of(pids);
+        assertThat(clocks.names()).containsExactly("gateway", "auth-service");
+
+        Supplier<Map<String, WarmUp.Reading>> since = clocks.mark();
+        burn(200);
+        Map<String, WarmUp.Reading> read = since.get();
+
+        assertThat(read.get("gateway").cpuMs()).as("at least the 200 ms this thread burned").isGreaterThan(150);
+        assertThat(read.get("gateway").jitMs()).as("a JVM's compiler threads, read").isNotNaN().isNotNegative();
+        assertThat(read.get("auth-service")).as("above any pid_max").isEqualTo(WarmUp.Reading.UNKNOWN);
+        assertThat(read.get("auth-service").quiet()).isFalse();
+    }
+
+    /** Spends {@code ms} of this thread's CPU. */
+    private static void burn(long ms) {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        long until = threads.getCurrentThreadCpuTime() + ms * 1_000_000;
+        while (threads.getCurrentThreadCpuTime() < until) {
+            sink += System.nanoTime() % 7;
+        }
     }
 
     @Test

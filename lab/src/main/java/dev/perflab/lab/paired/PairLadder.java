@@ -53,7 +53,7 @@ public final class PairLadder {
          * The metric that carried the verdict: the first of CPU, bytes, p50 and p99 whose
          * interval excludes 1.00; null when none does.
          */
-        public String carriedBy() {
+        public PairedMetric carriedBy() {
             return result.pairStep().carriedBy();
         }
 
@@ -191,7 +191,7 @@ public final class PairLadder {
                 one.put("changes", step.step().to().changes());
                 one.put("folder", step.result().dir().getFileName().toString());
                 one.put("passes_done", step.result().passes().size());
-                one.put("verdicts", PairedMetric.byKey(step.result().pairStep().verdicts()));
+                one.put("verdicts", step.result().pairStep().verdicts());
                 one.put("carried_by", step.carriedBy());
                 if (step.result().pairStep().noVerdict() != null) {
                     one.put("no_verdict", step.result().pairStep().noVerdict());

@@ -72,9 +72,9 @@ class PairLadderTests {
         PairedRatio same = PairedRatio.of(List.of(0.99, 1.01, 1.00), Quantity.COST);
         PairedRatio more = PairedRatio.of(List.of(1.05, 1.06, 1.05), Quantity.COST);
         assertThat(done(step, Map.of(PairedMetric.CPU, same, PairedMetric.BYTES, more, PairedMetric.P50, more))
-            .carriedBy()).isEqualTo("bytes_per_request");
+            .carriedBy()).isEqualTo(PairedMetric.BYTES);
         assertThat(done(step, Map.of(PairedMetric.CPU, more, PairedMetric.BYTES, more)).carriedBy())
-            .isEqualTo("cpu_ms_per_request");
+            .isEqualTo(PairedMetric.CPU);
         assertThat(done(step, Map.of(PairedMetric.CPU, same, PairedMetric.BYTES, same)).carriedBy()).isNull();
     }
 
@@ -84,8 +84,10 @@ class PairLadderTests {
                 Duration.ofSeconds(5), WarmUp.Load.FLAT, Duration.ofSeconds(10), 1,
                 new SideSettings(Path.of("."), List.of(), Duration.ofSeconds(60), "/service/hello", null), "1ms",
                 Path.of("results"), Double.NaN, "");
-        return new PairLadder.Done(step, new LineupResult(plan, List.of(),
-                List.of(new LineupResult.Step("A", "B", "", verdicts, null, null)), List.of(), Map.of(), Path.of("x")));
+        return new PairLadder.Done(step,
+                new LineupResult(plan, List.of(),
+                        List.of(new LineupResult.Step("A", "B", "", new java.util.EnumMap<>(verdicts), null, null)),
+                        List.of(), Map.of(), Path.of("x")));
     }
 
 }

@@ -1,7 +1,6 @@
 package dev.perflab.lab.paired;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -42,27 +41,6 @@ final class DuetNoise {
             return null;
         }
         return NoiseBudget.of(logs);
-    }
-
-    /**
-     * Each duet's CPU noise split between passes and windows (sd of the log ratio), for
-     * planning the next run's passes and windows (docs 13).
-     */
-    static List<Map<String, Object>> json(LineupResult result) {
-        List<Map<String, Object>> noise = new ArrayList<>();
-        for (LineupPlan.Duet duet : result.plan().duets()) {
-            NoiseBudget budget = result.noise(duet.a().name(), duet.b().name(), PairedMetric.CPU);
-            if (budget != null) {
-                Map<String, Object> one = new LinkedHashMap<>();
-                one.put("duet", duet.name());
-                one.put("metric", PairedMetric.CPU.key());
-                one.put("between_pass_sd", Numbers.round(Math.sqrt(budget.betweenPass()), 5));
-                one.put("within_pass_sd_per_window", Numbers.round(Math.sqrt(budget.withinPass()), 5));
-                one.put("windows_per_pass", budget.windows());
-                noise.add(one);
-            }
-        }
-        return noise;
     }
 
 }

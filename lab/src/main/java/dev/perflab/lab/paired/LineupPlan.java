@@ -5,10 +5,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 
 import dev.perflab.lab.Durations;
@@ -101,14 +99,6 @@ public record LineupPlan(List<Entrant> entrants, int ratePerSide, int passes, Li
         /** Whether this rung caches auth answers (its reference is nginx-cached). */
         public boolean caches() {
             return side.cachesAuth();
-        }
-
-        Map<String, Object> json() {
-            Map<String, Object> json = new LinkedHashMap<>();
-            json.put("name", name);
-            json.put("changes", changes);
-            json.putAll(side.json());
-            return json;
         }
 
     }
@@ -334,37 +324,12 @@ public record LineupPlan(List<Entrant> entrants, int ratePerSide, int passes, Li
                 low == high ? Long.toString(low) : low + " to " + high, Durations.format(warmup));
     }
 
-    public Map<String, Object> json() {
-        if (pair) {
-            return PairShape.json(this);
-        }
-        Map<String, Object> plan = new LinkedHashMap<>();
-        plan.put("design", "paired ladder as a chain of duets: every pass starts every rung on its own port, in "
-                + "front of the same auth-service and business-service; each duet (a step: a rung and the gateway "
-                + "rung before it; or the best gateways against nginx) is offered the same rate by one vegeta "
-                + "(round-robin, so both rungs' requests are sent in the same seconds) while the others stand idle; "
-                + "each gateway is warmed up once a pass, flat out and alone, when it first appears, and serves two "
-                + "duets; odd passes walk the chain up the ladder, even passes down; all restart every pass in a "
-                + "rotated order of start, port and schedule; each ratio has a 95 % interval over the passes");
-        plan.put("duets", duets().stream().map(Duet::name).toList());
-        plan.put("rungs", entrants.stream().map(Entrant::json).toList());
-        plan.put("rate_per_side", ratePerSide);
-        plan.put("passes", passes);
-        plan.put("windows_per_pass", windows.size());
-        plan.put("window", Durations.format(windows.get(0)));
-        plan.put("warmup", warmUp().describe("each gateway once a pass, when it first appears"));
-        plan.put("warmup_load", warmupLoad.id());
-        plan.put("alone", alone.isZero() ? "none" : "wrk -t" + aloneThreads + " -c" + aloneConnections
-                + " on each rung alone, " + Durations.format(alone) + " after " + Durations.format(aloneRamp));
-        plan.put("timeout", Durations.format(timeout));
-        plan.put("seed", seed);
-        plan.put("route", settings.route());
-        plan.put("auth_latency", authLatency);
-        plan.put("java_opts", String.join(" ", settings.javaOptions()));
-        if (!Double.isNaN(failOn)) {
-            plan.put("fail_on", failOnText);
-        }
-        return plan;
+    /**
+     * The plan as run.json records it (and pair.json or lab.json at their top): a pair's
+     * {@link PairShape.Plan}, a lineup's {@link LabJson.Plan}.
+     */
+    public Record json() {
+        return pair ? PairShape.Plan.of(this) : LabJson.Plan.of(this);
     }
 
 }

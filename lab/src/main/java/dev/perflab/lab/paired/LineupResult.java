@@ -10,12 +10,19 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+
 import dev.perflab.lab.load.LoadResult;
 import dev.perflab.lab.verdict.NoiseBudget;
 import dev.perflab.lab.verdict.PairedRatio;
 import dev.perflab.lab.verdict.SequentialLooks;
 import dev.perflab.lab.verdict.Verdict;
 import dev.perflab.lab.run.WarmUp;
+import tools.jackson.databind.PropertyNamingStrategies;
+import tools.jackson.databind.annotation.JsonNaming;
 
 /**
  * What a paired ladder measured: every pass's duets and their windows, and over the
@@ -70,26 +77,6 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
             return windows.stream().filter(w -> w.values().stream().anyMatch(SideWindow::jitBusy)).count();
         }
 
-        Map<String, Object> json() {
-            Map<String, Object> json = new LinkedHashMap<>();
-            json.put("a", a);
-            json.put("b", b);
-            json.put("warmup", warmup.json());
-            json.put("jit_busy_windows", jitBusyWindows());
-            Map<String, Object> totals = new LinkedHashMap<>();
-            totals.put(a, totalA.json());
-            totals.put(b, totalB.json());
-            json.put("totals", totals);
-            List<Map<String, Object>> each = new ArrayList<>();
-            for (Map<String, SideWindow> window : windows) {
-                Map<String, Object> one = new LinkedHashMap<>();
-                window.forEach((rung, side) -> one.put(rung, side.json()));
-                each.add(one);
-            }
-            json.put("windows", each);
-            return json;
-        }
-
     }
 
     /**
@@ -131,72 +118,44 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
             return duets.stream().mapToLong(d -> d.totalA().errors() + d.totalB().errors()).sum();
         }
 
-        Map<String, Object> json() {
-            Map<String, Object> json = new LinkedHashMap<>();
-            json.put("pass", pass);
-            json.put("chain", upward ? "up the ladder" : "down the ladder");
-            json.put("started", startOrder);
-            json.put("ports_in_order", portRank);
-            json.put("schedule", schedule);
-            Map<String, Object> driven = new LinkedHashMap<>();
-            alone.forEach((rung, result) -> driven.put(rung == null ? "backend" : rung, Alone.rps(result)));
-            json.put("alone_rps", driven);
-            json.put("duets", duets.stream().map(Duet::json).toList());
-            return json;
-        }
-
     }
 
     /**
      * A step: rung {@code to} against the gateway rung before it, {@code from} (a pair's
      * B against its A); its verdicts, or why there are none, and FAIL_ON's outcome on
-     * them (null without FAIL_ON).
+     * them (null without FAIL_ON). Jackson writes it as lab.json's step: {@code from} as
+     * {@code a}, {@code to} as {@code b}, the metric that carried it, no gate.
      */
-    public record Step(String from, String to, String changes, Map<PairedMetric, PairedRatio> verdicts,
-            String noVerdict, Gate gate) {
+    @JsonPropertyOrder({ "a", "b", "changes", "verdicts", "carried_by", "no_verdict" })
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record Step(@JsonProperty("a") String from, @JsonProperty("b") String to, String changes,
+            EnumMap<PairedMetric, PairedRatio> verdicts, @JsonInclude(JsonInclude.Include.NON_NULL) String noVerdict,
+            @JsonIgnore Gate gate) {
 
         /**
          * The first of CPU, bytes, p50 and p99 whose interval excludes 1.00; null when
          * none does.
          */
-        public String carriedBy() {
+        @JsonProperty("carried_by")
+        public PairedMetric carriedBy() {
             for (PairedMetric metric : STEP_METRICS) {
                 PairedRatio ratio = verdicts.get(metric);
                 if (ratio != null && ratio.verdict() != null && ratio.verdict() != Verdict.NO_DIFFERENCE) {
-                    return metric.key();
+                    return metric;
                 }
             }
             return null;
         }
 
-        Map<String, Object> json() {
-            Map<String, Object> json = new LinkedHashMap<>();
-            json.put("a", from);
-            json.put("b", to);
-            json.put("changes", changes);
-            json.put("verdicts", PairedMetric.byKey(verdicts));
-            json.put("carried_by", carriedBy());
-            if (noVerdict != null) {
-                json.put("no_verdict", noVerdict);
-            }
-            return json;
-        }
-
     }
 
-    /** A gateway rung against its nginx reference, in the same windows. */
-    public record Versus(String rung, String reference, Map<PairedMetric, PairedRatio> ratios, String noVerdict) {
-
-        Map<String, Object> json() {
-            Map<String, Object> json = new LinkedHashMap<>();
-            json.put("rung", rung);
-            json.put("reference", reference);
-            json.put("ratios", PairedMetric.byKey(ratios));
-            if (noVerdict != null) {
-                json.put("no_verdict", noVerdict);
-            }
-            return json;
-        }
+    /**
+     * A gateway rung against its nginx reference, in the same windows; Jackson writes it
+     * as lab.json's {@code against_nginx} entry.
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record Versus(String rung, String reference, EnumMap<PairedMetric, PairedRatio> ratios,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String noVerdict) {
 
     }
 
@@ -243,8 +202,8 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
         boolean bytes = a.gateway() && b.gateway();
         List<Pass> measured = measured(passes, from, to);
         String why = passes.isEmpty() ? "no pass finished" : why(measured, from, to, bytes);
-        Map<PairedMetric, PairedRatio> verdicts = ratios(measured, from, to, bytes ? STEP_METRICS : REFERENCE_METRICS,
-                why, plan.passes());
+        EnumMap<PairedMetric, PairedRatio> verdicts = ratios(measured, from, to,
+                bytes ? STEP_METRICS : REFERENCE_METRICS, why, plan.passes());
         Gate gate = Double.isNaN(plan.failOn()) ? null
                 : Gate.of(from, to, plan.failOnText(), plan.failOn(), verdicts.get(Gate.GATED), why);
         return new Step(from, to, b.changes(), verdicts, why, gate);
@@ -255,9 +214,9 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
      * side that failed, or measured nothing) the ratios stay but the intervals and
      * verdicts go.
      */
-    private static Map<PairedMetric, PairedRatio> ratios(List<Pass> passes, String a, String b,
+    private static EnumMap<PairedMetric, PairedRatio> ratios(List<Pass> passes, String a, String b,
             List<PairedMetric> metrics, String why, int planned) {
-        Map<PairedMetric, PairedRatio> ratios = new EnumMap<>(PairedMetric.class);
+        EnumMap<PairedMetric, PairedRatio> ratios = new EnumMap<>(PairedMetric.class);
         if (why != null && why.startsWith(NOTHING) || passes.isEmpty()) {
             return ratios;
         }
@@ -362,32 +321,9 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
         return passes.stream().map(p -> p.warmup().took()).map(Duration::toMillis).map(ms -> ms / 1000.0).toList();
     }
 
-    public Map<String, Object> json() {
-        Map<String, Object> json = new LinkedHashMap<>(plan.json());
-        json.put("passes_done", passes.size());
-        json.put("steps", steps.stream().map(Step::json).toList());
-        json.put("against_nginx", references.stream().map(Versus::json).toList());
-        json.put("noise", DuetNoise.json(this));
-        List<Map<String, Object>> mean = new ArrayList<>();
-        for (LineupPlan.Duet duet : plan.duets()) {
-            Map<String, Object> one = new LinkedHashMap<>();
-            one.put("duet", duet.name());
-            for (LineupPlan.Entrant entrant : List.of(duet.a(), duet.b())) {
-                Map<String, Object> rung = new LinkedHashMap<>();
-                rung.put(PairedMetric.CPU.key(),
-                        Numbers.round(meanCpuMsPerRequest(duet.a().name(), duet.b().name(), entrant.name()), 4));
-                if (entrant.gateway()) {
-                    rung.put(PairedMetric.BYTES.key(),
-                            Numbers.round(meanBytesPerRequest(duet.a().name(), duet.b().name(), entrant.name()), 0));
-                }
-                one.put(entrant.name(), rung);
-            }
-            mean.add(one);
-        }
-        json.put("mean_over_passes", passes.isEmpty() ? List.of() : mean);
-        json.put("alone", alone);
-        json.put("pass_results", passes.stream().map(Pass::json).toList());
-        return json;
+    /** lab.json: the plan, the steps and references, the noise, and every pass. */
+    public LabJson json() {
+        return LabJson.of(this);
     }
 
 }

@@ -1,86 +1,88 @@
 package dev.perflab.lab.paired;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+
+import dev.perflab.lab.verdict.PairedRatio;
+import tools.jackson.databind.PropertyNamingStrategies;
+import tools.jackson.databind.annotation.JsonNaming;
 
 /**
  * pair.json: a pair's lineup (the smallest, one duet A → B) in the layout make compare
- * has always written and the history reads: its step's verdicts and gate at the top, then
- * each pass's one duet with its ports, orders, totals and windows.
+ * has always written and the history reads: its plan in line, its step's verdicts and
+ * gate, then each pass's one duet with its ports, orders, totals and windows.
+ *
+ * @param noVerdict why the step has no verdict; null (left out) when it has one
+ * @param loadGeneratorCpuMsPerRequest null where unknown
+ * @param gate FAIL_ON's outcome; null (left out) without FAIL_ON
  */
-public final class PairJson {
+@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+public record PairJson(@JsonUnwrapped PairShape.Plan plan, int passesDone, EnumMap<PairedMetric, PairedRatio> verdicts,
+        @JsonInclude(JsonInclude.Include.NON_NULL) String noVerdict, Double loadGeneratorCpuMsPerRequest,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Gate gate, List<PassJson> passResults) {
 
-    /** The ratios in pair.json's order. */
-    private static final List<PairedMetric> RATIOS = List.of(PairedMetric.CPU, PairedMetric.BYTES, PairedMetric.P50,
-            PairedMetric.P99);
-
-    private PairJson() {
-    }
-
-    static Map<String, Object> of(LineupResult result) {
+    static PairJson of(LineupResult result) {
         LineupResult.Step step = result.pairStep();
-        Map<String, Object> json = new LinkedHashMap<>(result.plan().json());
-        json.put("passes_done", result.passes().size());
-        json.put("verdicts", PairedMetric.byKey(step.verdicts()));
-        if (step.noVerdict() != null) {
-            json.put("no_verdict", step.noVerdict());
-        }
-        json.put("load_generator_cpu_ms_per_request", loadGeneratorCpuMsPerRequest(result));
-        if (step.gate() != null) {
-            json.put("gate", step.gate());
-        }
-        List<Map<String, Object>> passes = new ArrayList<>();
-        for (LineupResult.Pass pass : result.passes()) {
-            passes.add(pass(pass, step.from(), step.to()));
-        }
-        json.put("pass_results", passes);
-        return json;
+        return new PairJson(PairShape.Plan.of(result.plan()), result.passes().size(), step.verdicts(), step.noVerdict(),
+                loadGeneratorCpuMsPerRequest(result), step.gate(),
+                result.passes().stream().map(pass -> PassJson.of(pass, step.from(), step.to())).toList());
     }
 
-    private static Map<String, Object> pass(LineupResult.Pass pass, String a, String b) {
-        LineupResult.Duet duet = pass.duet(a, b);
-        Map<String, Object> json = new LinkedHashMap<>();
-        json.put("jit_busy_windows", duet.jitBusyWindows());
-        json.put("pass", pass.pass());
-        json.put("a_port", pass.ports().getOrDefault(a, 0));
-        json.put("b_port", pass.ports().getOrDefault(b, 0));
-        json.put("started_first", pass.startOrder().get(0));
-        json.put("first_in_schedule", pass.schedule().get(0));
-        json.put("warmup", duet.warmup().json());
-        json.put("a", duet.totalA().json());
-        json.put("b", duet.totalB().json());
-        json.put("ratio", ratio(duet.totalA(), duet.totalB()));
-        List<Map<String, Object>> windows = new ArrayList<>();
-        for (int i = 0; i < duet.windows().size(); i++) {
-            SideWindow sideA = duet.windows().get(i).get(a);
-            SideWindow sideB = duet.windows().get(i).get(b);
-            Stage.Shared shared = duet.shared().get(i);
-            Map<String, Object> window = new LinkedHashMap<>();
-            window.put("jit_busy", sideA.jitBusy() || sideB.jitBusy());
-            window.put("a", sideA.json());
-            window.put("b", sideB.json());
-            window.put("ratio", ratio(sideA, sideB));
-            putRounded(window, "auth_cpu_ms", shared.authMs());
-            putRounded(window, "business_cpu_ms", shared.businessMs());
-            putRounded(window, "load_generator_cpu_ms", shared.generatorMs());
-            windows.add(window);
+    /**
+     * A pass's one duet: its ports and orders, its warm-up, each side's totals and
+     * windows.
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record PassJson(long jitBusyWindows, int pass, int aPort, int bPort, String startedFirst,
+            String firstInSchedule, SideJson.WarmUpJson warmup, SideJson a, SideJson b,
+            EnumMap<PairedMetric, Double> ratio, List<Window> windows) {
+
+        static PassJson of(LineupResult.Pass pass, String a, String b) {
+            LineupResult.Duet duet = pass.duet(a, b);
+            List<Window> windows = new ArrayList<>();
+            for (int i = 0; i < duet.windows().size(); i++) {
+                windows
+                    .add(Window.of(duet.windows().get(i).get(a), duet.windows().get(i).get(b), duet.shared().get(i)));
+            }
+            return new PassJson(duet.jitBusyWindows(), pass.pass(), pass.ports().getOrDefault(a, 0),
+                    pass.ports().getOrDefault(b, 0), pass.startOrder().get(0), pass.schedule().get(0),
+                    SideJson.WarmUpJson.of(duet.warmup()), SideJson.of(duet.totalA()), SideJson.of(duet.totalB()),
+                    ratios(duet.totalA(), duet.totalB()), windows);
         }
-        json.put("windows", windows);
-        return json;
+
     }
 
-    private static void putRounded(Map<String, Object> json, String key, Double ms) {
-        if (ms != null) {
-            json.put(key, Numbers.round(ms, 1));
+    /**
+     * A window of the duet: both sides, B over A, and what auth-service, business-service
+     * and the load generator used (each left out where unknown).
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record Window(boolean jitBusy, SideJson a, SideJson b, EnumMap<PairedMetric, Double> ratio,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Double authCpuMs,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Double businessCpuMs,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Double loadGeneratorCpuMs) {
+
+        static Window of(SideWindow a, SideWindow b, Stage.Shared shared) {
+            return new Window(a.jitBusy() || b.jitBusy(), SideJson.of(a), SideJson.of(b), ratios(a, b),
+                    rounded(shared.authMs()), rounded(shared.businessMs()), rounded(shared.generatorMs()));
         }
+
+        private static Double rounded(Double ms) {
+            return ms == null ? null : Numbers.round(ms, 1);
+        }
+
     }
 
-    /** B over A on each metric, as pair.json writes it. */
-    private static Map<String, Object> ratio(SideWindow a, SideWindow b) {
-        Map<String, Object> ratio = new LinkedHashMap<>();
-        RATIOS.forEach(metric -> ratio.put(metric.key(), Numbers.round(metric.read(b) / metric.read(a), 4)));
+    /** B over A on each metric, in the metrics' order, as pair.json writes it. */
+    private static EnumMap<PairedMetric, Double> ratios(SideWindow a, SideWindow b) {
+        EnumMap<PairedMetric, Double> ratio = new EnumMap<>(PairedMetric.class);
+        for (PairedMetric metric : PairedMetric.values()) {
+            ratio.put(metric, Numbers.round(metric.read(b) / metric.read(a), 4));
+        }
         return ratio;
     }
 

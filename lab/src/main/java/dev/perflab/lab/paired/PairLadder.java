@@ -3,12 +3,14 @@ package dev.perflab.lab.paired;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
 
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.result.Scenario;
@@ -18,6 +20,9 @@ import dev.perflab.lab.run.RunFolder;
 import dev.perflab.lab.run.RunInfo;
 import dev.perflab.lab.system.RunLock;
 import dev.perflab.lab.system.StopOnExit;
+import dev.perflab.lab.verdict.PairedRatio;
+import tools.jackson.databind.PropertyNamingStrategies;
+import tools.jackson.databind.annotation.JsonNaming;
 
 /**
  * make pair-ladder: the ladder's gateway steps as paired comparisons. Each gateway rung
@@ -53,7 +58,7 @@ public final class PairLadder {
          * The metric that carried the verdict: the first of CPU, bytes, p50 and p99 whose
          * interval excludes 1.00; null when none does.
          */
-        public String carriedBy() {
+        public PairedMetric carriedBy() {
             return result.pairStep().carriedBy();
         }
 
@@ -176,30 +181,37 @@ public final class PairLadder {
     /** What ladder.md and ladder.json show: the steps planned and those done. */
     public record Ladder(Path dir, List<Step> planned, List<Done> done) {
 
-        public Map<String, Object> json() {
-            Map<String, Object> json = new LinkedHashMap<>();
-            json.put("design", "each gateway rung paired with the gateway rung before it: both at the same time, "
-                    + "in front of the same auth-service and business-service, offered the same rate");
-            json.put("steps_planned", planned.size());
-            json.put("steps_done", done.size());
-            List<Map<String, Object>> steps = new ArrayList<>();
-            for (Done step : done) {
-                Map<String, Object> one = new LinkedHashMap<>();
-                one.put("step", step.step().number());
-                one.put("a", step.step().from().name());
-                one.put("b", step.step().to().name());
-                one.put("changes", step.step().to().changes());
-                one.put("folder", step.result().dir().getFileName().toString());
-                one.put("passes_done", step.result().passes().size());
-                one.put("verdicts", PairedMetric.byKey(step.result().pairStep().verdicts()));
-                one.put("carried_by", step.carriedBy());
-                if (step.result().pairStep().noVerdict() != null) {
-                    one.put("no_verdict", step.result().pairStep().noVerdict());
-                }
-                steps.add(one);
+        /**
+         * ladder.json: the design, the steps planned and done, each done step's verdicts.
+         */
+        public Json json() {
+            return new Json(DESIGN, planned.size(), done.size(), done.stream().map(StepJson::of).toList());
+        }
+
+        private static final String DESIGN = "each gateway rung paired with the gateway rung before it: both at the "
+                + "same time, in front of the same auth-service and business-service, offered the same rate";
+
+        /** ladder.json, as Jackson writes it. */
+        @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+        public record Json(String design, int stepsPlanned, int stepsDone, List<StepJson> steps) {
+        }
+
+        /**
+         * A step done: its rungs, its folder, its pair's passes, verdicts and the metric
+         * that carried them; why there are none (left out when there are).
+         */
+        @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+        public record StepJson(int step, String a, String b, String changes, String folder, int passesDone,
+                EnumMap<PairedMetric, PairedRatio> verdicts, PairedMetric carriedBy,
+                @JsonInclude(JsonInclude.Include.NON_NULL) String noVerdict) {
+
+            static StepJson of(Done done) {
+                LineupResult.Step pair = done.result().pairStep();
+                return new StepJson(done.step().number(), done.step().from().name(), done.step().to().name(),
+                        done.step().to().changes(), done.result().dir().getFileName().toString(),
+                        done.result().passes().size(), pair.verdicts(), done.carriedBy(), pair.noVerdict());
             }
-            json.put("steps", steps);
-            return json;
+
         }
 
     }

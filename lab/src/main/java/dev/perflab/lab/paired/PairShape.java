@@ -1,13 +1,16 @@
 package dev.perflab.lab.paired;
 
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 import dev.perflab.lab.Durations;
 import dev.perflab.lab.LabException;
+import tools.jackson.databind.PropertyNamingStrategies;
+import tools.jackson.databind.annotation.JsonNaming;
 
 /**
  * What a pair, the smallest lineup, says and checks of itself (make compare A_GATEWAY=
@@ -75,34 +78,40 @@ final class PairShape {
                 plan.passes(), low == high ? Long.toString(low) : low + " to " + high, Durations.format(plan.warmup()));
     }
 
-    /** The plan as pair.json and run.json record it. */
-    static Map<String, Object> json(LineupPlan plan) {
-        Map<String, Object> json = new LinkedHashMap<>();
-        json.put("design", "paired: A and B run at the same time on two ports, in front of the same auth-service and "
-                + "business-service, offered the same rate by one vegeta (round-robin, so each side's requests are "
-                + "sent in the same seconds); both restart every pass in a random order of start, port and schedule");
-        json.put("a", plan.a().json());
-        json.put("b", plan.b().json());
-        json.put("rate_per_side", plan.closedLoop() ? "closed loop" : plan.ratePerSide());
-        if (plan.closedLoop()) {
-            json.put("in_flight_per_side", LineupPlan.CLOSED_LOOP_PER_SIDE);
+    /**
+     * A pair's plan as pair.json (at its top) and run.json record it: its two sides as
+     * each side says, its load, passes, windows and warm-up.
+     *
+     * @param ratePerSide RATE to each side, or "closed loop"
+     * @param inFlightPerSide the requests in flight per side in the closed loop; null
+     * (left out) at a rate
+     * @param tokenHeader the header's name only: its value may be a real credential
+     * @param failOn FAIL_ON as given; null (left out) without it
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    record Plan(String design, Map<String, Object> a, Map<String, Object> b, Object ratePerSide,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Integer inFlightPerSide, int passes, int windowsPerPass,
+            String window, String warmup, String warmupLoad, String timeout, long seed, String route,
+            String tokenHeader, String authLatency, String javaOpts,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String failOn) {
+
+        private static final String DESIGN = "paired: A and B run at the same time on two ports, in front of the same "
+                + "auth-service and business-service, offered the same rate by one vegeta (round-robin, so each "
+                + "side's requests are sent in the same seconds); both restart every pass in a random order of start, "
+                + "port and schedule";
+
+        static Plan of(LineupPlan plan) {
+            String header = plan.settings().header();
+            return new Plan(DESIGN, plan.a().json(), plan.b().json(),
+                    plan.closedLoop() ? "closed loop" : plan.ratePerSide(),
+                    plan.closedLoop() ? LineupPlan.CLOSED_LOOP_PER_SIDE : null, plan.passes(), plan.windows().size(),
+                    Durations.format(plan.windows().get(0)), plan.warmUp().describe("both sides every pass"),
+                    plan.warmupLoad().id(), Durations.format(plan.timeout()), plan.seed(), plan.settings().route(),
+                    header == null ? "none" : header.substring(0, header.indexOf(':')).trim(), plan.authLatency(),
+                    String.join(" ", plan.settings().javaOptions()),
+                    Double.isNaN(plan.failOn()) ? null : plan.failOnText());
         }
-        json.put("passes", plan.passes());
-        json.put("windows_per_pass", plan.windows().size());
-        json.put("window", Durations.format(plan.windows().get(0)));
-        json.put("warmup", plan.warmUp().describe("both sides every pass"));
-        json.put("warmup_load", plan.warmupLoad().id());
-        json.put("timeout", Durations.format(plan.timeout()));
-        json.put("seed", plan.seed());
-        String header = plan.settings().header();
-        json.put("route", plan.settings().route());
-        json.put("token_header", header == null ? "none" : header.substring(0, header.indexOf(':')).trim());
-        json.put("auth_latency", plan.authLatency());
-        json.put("java_opts", String.join(" ", plan.settings().javaOptions()));
-        if (!Double.isNaN(plan.failOn())) {
-            json.put("fail_on", plan.failOnText());
-        }
-        return json;
+
     }
 
 }

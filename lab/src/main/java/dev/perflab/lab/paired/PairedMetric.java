@@ -1,14 +1,10 @@
 package dev.perflab.lab.paired;
 
-import dev.perflab.lab.verdict.PairedRatio;
-
-import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
-import dev.perflab.lab.LabException;
+import com.fasterxml.jackson.annotation.JsonValue;
+
 import dev.perflab.lab.verdict.Quantity;
 
 /**
@@ -39,19 +35,6 @@ public enum PairedMetric {
      */
     public static final List<PairedMetric> PAIR_ORDER = List.of(CPU, P50, P99, BYTES);
 
-    /**
-     * Ratios by metric as pair.json and lab.json write them: by each metric's JSON key,
-     * in the map's order.
-     */
-    public static Map<String, PairedRatio> byKey(Map<PairedMetric, PairedRatio> ratios) {
-        Map<String, PairedRatio> keyed = new LinkedHashMap<>();
-        ratios.forEach((metric, ratio) -> keyed.put(metric.key(), ratio));
-        return keyed;
-    }
-
-    /** Each metric's label by its JSON key. */
-    public static final Map<String, String> LABELS = labels();
-
     private final String key;
 
     private final String label;
@@ -77,7 +60,11 @@ public enum PairedMetric {
         this.gated = gated;
     }
 
-    /** The JSON key, as in pair.json and lab.json. */
+    /**
+     * The JSON key, as in pair.json and lab.json: Jackson writes a metric, and a map
+     * keyed by metrics, by it.
+     */
+    @JsonValue
     public String key() {
         return key;
     }
@@ -108,27 +95,6 @@ public enum PairedMetric {
     /** This metric of a side's window. */
     public double read(SideWindow side) {
         return reader.applyAsDouble(side);
-    }
-
-    /** The metric with this JSON key. */
-    public static PairedMetric of(String key) {
-        return Arrays.stream(values())
-            .filter(metric -> metric.key.equals(key))
-            .findFirst()
-            .orElseThrow(() -> new LabException("no paired metric " + key));
-    }
-
-    /** The keys of these metrics, in order. */
-    public static List<String> keys(List<PairedMetric> metrics) {
-        return metrics.stream().map(PairedMetric::key).toList();
-    }
-
-    private static Map<String, String> labels() {
-        Map<String, String> labels = new LinkedHashMap<>();
-        for (PairedMetric metric : values()) {
-            labels.put(metric.key, metric.label);
-        }
-        return Map.copyOf(labels);
     }
 
 }

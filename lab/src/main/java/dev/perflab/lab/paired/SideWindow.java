@@ -1,8 +1,6 @@
 package dev.perflab.lab.paired;
 
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 import org.HdrHistogram.Histogram;
 
@@ -68,42 +66,5 @@ public record SideWindow(long requests, long errors, double cpuMs, double p50Ms,
      */
     public boolean jitBusy() {
         return !StageParts.reading(this).quiet();
-    }
-
-    Map<String, Object> json() {
-        Map<String, Object> side = new LinkedHashMap<>();
-        side.put("requests", requests);
-        side.put("errors", errors);
-        side.put("cpu_ms", Numbers.round(cpuMs, 1));
-        side.put(PairedMetric.CPU.key(), Numbers.round(cpuMsPerRequest(), 4));
-        if (!Double.isNaN(split.gcMs())) {
-            side.put("gc_cpu_ms", Numbers.round(split.gcMs(), 3));
-        }
-        if (!Double.isNaN(split.processMs())) {
-            side.put(split.processKey(), Numbers.round(split.processMs(), 1));
-        }
-        side.put(PairedMetric.P50.key(), p50Ms);
-        side.put(PairedMetric.P99.key(), p99Ms);
-        if (jvm == null) {
-            return side;
-        }
-        side.put("allocated_bytes", jvm.allocatedBytes());
-        side.put(PairedMetric.BYTES.key(), Numbers.round(bytesPerRequest(), 1));
-        side.put("young_gcs", jvm.youngCollections());
-        side.put("gcs", jvm.collections());
-        side.put("gc_ms", jvm.gcMillis());
-        side.put("jit_ms", jvm.jitMillis());
-        side.put("voluntary_context_switches", jvm.voluntarySwitches() < 0 ? null : jvm.voluntarySwitches());
-        side.put("involuntary_context_switches", jvm.involuntarySwitches() < 0 ? null : jvm.involuntarySwitches());
-        Map<String, Object> byThread = new LinkedHashMap<>();
-        jvm.bytesByThread()
-            .entrySet()
-            .stream()
-            .filter(group -> group.getValue() > 0)
-            .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
-            .forEach(group -> byThread.put(group.getKey(),
-                    answered() == 0 ? null : Numbers.round((double) group.getValue() / answered(), 1)));
-        side.put("bytes_per_request_by_thread", byThread);
-        return side;
     }
 }

@@ -53,8 +53,8 @@ public final class PairLadderReport {
             row.put("bytes", describe(result, PairedMetric.BYTES));
             row.put("p50", describe(result, PairedMetric.P50));
             row.put("p99", describe(result, PairedMetric.P99));
-            String carrier = done.carriedBy();
-            row.put("carriedBy", carrier == null ? "none" : PairedMetric.of(carrier).label());
+            PairedMetric carrier = done.carriedBy();
+            row.put("carriedBy", carrier == null ? "none" : carrier.label());
             row.put("folder", result.dir().getFileName().toString());
             steps.add(row);
             if (result.pairStep().noVerdict() != null) {

@@ -86,8 +86,8 @@ public final class PairedLabReport {
             row.put("bytes", describe(step.verdicts().get(PairedMetric.BYTES)));
             row.put("p50", describe(step.verdicts().get(PairedMetric.P50)));
             row.put("p99", describe(step.verdicts().get(PairedMetric.P99)));
-            String carrier = step.carriedBy();
-            row.put("carriedBy", carrier == null ? "none" : PairedMetric.of(carrier).label());
+            PairedMetric carrier = step.carriedBy();
+            row.put("carriedBy", carrier == null ? "none" : carrier.label());
             steps.add(row);
             if (step.noVerdict() != null) {
                 noVerdicts.add(step.from() + " → " + step.to() + ": " + step.noVerdict());

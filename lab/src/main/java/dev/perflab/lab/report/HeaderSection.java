@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.perflab.lab.result.RunParameters;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -33,17 +34,19 @@ public record HeaderSection(String command, String cpuModel, String cores, Strin
     static HeaderSection of(RunFacts facts, String error) {
         JsonNode info = facts.info();
         JsonNode machine = info.path("machine");
-        JsonNode p = info.path("parameters");
+        RunParameters p = facts.parameters();
         String commit = info.path("git_commit").asString();
         return new HeaderSection(info.path("command").asString(), machine.path("cpu_model").asString(),
                 machine.path("cores").asString(), info.path("jdk").asString(), info.path("runtime").asString(),
                 commit.length() > 12 ? commit.substring(0, 12) : commit, info.path("git_dirty").asBoolean(),
-                info.path("started").asString(), p.path("threads").asString(), p.path("connections").asString(),
-                p.path("duration").asString(), p.path("timeout").asString(), p.path("repeat").asString(),
-                machine.path("load_generator_on_same_host").asBoolean(true),
-                p.path("placement").isString() ? p.path("placement").asString() : null,
-                p.path("system").isString() ? p.path("system").asString() : null,
-                facts.foreignGateway() ? foreign(info.path("gateway")) : null, error);
+                info.path("started").asString(), text(p.threads()), text(p.connections()), text(p.duration()),
+                text(p.timeout()), text(p.passes()), machine.path("load_generator_on_same_host").asBoolean(true),
+                p.placement(), p.system(), facts.foreignGateway() ? foreign(info.path("gateway")) : null, error);
+    }
+
+    /** A parameter as the header line shows it: empty where the run did not record it. */
+    private static String text(Object parameter) {
+        return parameter == null ? "" : parameter.toString();
     }
 
     private static ForeignGateway foreign(JsonNode g) {

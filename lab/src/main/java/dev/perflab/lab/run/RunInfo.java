@@ -24,10 +24,10 @@ public final class RunInfo {
 
     /**
      * {@code runtime} is where the apps ran: {@code local} (JVM processes) or
-     * {@code compose}.
+     * {@code compose}; {@code parameters} is anything Jackson writes (a map, a plan's
+     * record).
      */
-    public static Map<String, Object> describe(Path root, String command, String runtime,
-            Map<String, Object> parameters) {
+    public static Map<String, Object> describe(Path root, String command, String runtime, Object parameters) {
         Map<String, Object> info = new LinkedHashMap<>();
         info.put("command", command);
         info.put("started", OffsetDateTime.now().toString());

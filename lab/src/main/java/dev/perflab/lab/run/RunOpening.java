@@ -3,7 +3,6 @@ package dev.perflab.lab.run;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Map;
 import java.util.function.Function;
 
 import dev.perflab.lab.load.VegetaInstaller;
@@ -26,7 +25,7 @@ import dev.perflab.lab.system.RunLock;
  * @param parameters the plan as run.json records it
  */
 public record RunOpening(String target, Path root, Path results, String folder, String command, String runtime,
-        Map<String, Object> parameters) {
+        Object parameters) {
 
     /** What a killed run left gets this long to stop before it is killed. */
     static final Duration LEFTOVER_GRACE = Duration.ofSeconds(10);

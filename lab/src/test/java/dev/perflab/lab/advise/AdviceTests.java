@@ -123,8 +123,9 @@ class AdviceTests {
     }
 
     static LineupResult.Step step(String from, String to, List<Double> cpu, List<Double> bytes) {
-        return new LineupResult.Step(from, to, "", Map.of(PairedMetric.CPU, PairedRatio.of(cpu, Quantity.COST),
-                PairedMetric.BYTES, PairedRatio.of(bytes, Quantity.COUNT)), null, null);
+        return new LineupResult.Step(from, to, "", new java.util.EnumMap<>(Map.of(PairedMetric.CPU,
+                PairedRatio.of(cpu, Quantity.COST), PairedMetric.BYTES, PairedRatio.of(bytes, Quantity.COUNT))), null,
+                null);
     }
 
     /**

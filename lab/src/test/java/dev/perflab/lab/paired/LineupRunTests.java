@@ -311,10 +311,9 @@ class LineupRunTests {
         assertThat(budget.windows()).isEqualTo(2);
         assertThat(budget.withinPass()).isCloseTo(0, within(1e-12));
         assertThat(budget.betweenPass()).isCloseTo(variance, within(variance * 1e-6));
-        @SuppressWarnings("unchecked")
-        List<Map<String, Object>> noise = (List<Map<String, Object>>) result.json().get("noise");
-        assertThat(noise).extracting(one -> one.get("duet")).containsExactly("reactive → log-quiet");
-        assertThat((Double) noise.get(0).get("between_pass_sd")).isCloseTo(Math.sqrt(variance), within(1e-5));
+        List<LabJson.Noise> noise = result.json().noise();
+        assertThat(noise).extracting(LabJson.Noise::duet).containsExactly("reactive → log-quiet");
+        assertThat(noise.get(0).betweenPassSd()).isCloseTo(Math.sqrt(variance), within(1e-5));
     }
 
     /**

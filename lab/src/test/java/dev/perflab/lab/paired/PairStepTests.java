@@ -12,7 +12,9 @@ import org.junit.jupiter.api.Test;
 
 import dev.perflab.lab.run.WarmUp;
 import dev.perflab.lab.report.GateLine;
+import dev.perflab.lab.run.RunFolder;
 import dev.perflab.lab.stats.JvmCounters;
+import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -29,22 +31,19 @@ class PairStepTests {
 
     @Test
     void aSideGivesItsBytesPerRequestByThreadGroupLargestFirstLeavingOutGroupsThatAllocatedNothing() {
-        Map<String, Object> json = side(300,
-                Map.of("RMI TCP Connection(N)-N.N.N.N", 10_000L, "reactor-http-epoll-N", 2_000_000L, "idle", 0L))
-            .json();
-        assertThat(json.get("bytes_per_request")).isEqualTo(2010.0);
-        @SuppressWarnings("unchecked")
-        Map<String, Object> byThread = (Map<String, Object>) json.get("bytes_per_request_by_thread");
-        assertThat(byThread).containsExactly(Map.entry("reactor-http-epoll-N", 2000.0),
+        SideJson json = SideJson.of(side(300,
+                Map.of("RMI TCP Connection(N)-N.N.N.N", 10_000L, "reactor-http-epoll-N", 2_000_000L, "idle", 0L)));
+        assertThat(json.jvm().bytesPerRequest()).isEqualTo(2010.0);
+        assertThat(json.jvm().bytesPerRequestByThread()).containsExactly(Map.entry("reactor-http-epoll-N", 2000.0),
                 Map.entry("RMI TCP Connection(N)-N.N.N.N", 10.0));
-        assertThat(json.get("voluntary_context_switches")).isEqualTo(300L);
+        assertThat(json.jvm().voluntaryContextSwitches()).isEqualTo(300L);
     }
 
     @Test
     void switchesThatCouldNotBeReadAreNullNotMinusOne() {
-        Map<String, Object> json = side(-1, Map.of()).json();
-        assertThat(json).containsEntry("voluntary_context_switches", null)
-            .containsEntry("involuntary_context_switches", null);
+        JsonNode json = RunFolder.JSON.valueToTree(SideJson.of(side(-1, Map.of())));
+        assertThat(json.get("voluntary_context_switches").isNull()).isTrue();
+        assertThat(json.get("involuntary_context_switches").isNull()).isTrue();
     }
 
     private static final Side REACTIVE = Side.labGateway("A", List.of("reactive"));

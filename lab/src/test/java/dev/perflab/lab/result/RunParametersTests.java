@@ -8,11 +8,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 class RunParametersTests {
 
     @Test
-    void theReportReadsThePassesConnectionsAndProfilerTypedIgnoringTheRest() {
+    void theReportReadsWhatItShowsTypedIgnoringTheRest() {
         RunParameters read = RunParameters.of(RunJson.MAPPER.readTree("""
                 {"command": "lab", "parameters": {"threads": 5, "connections": 200, "repeat": 4,
-                 "profiler": "none", "scenarios": ["reactive"], "cpu_rate": "800 req/s"}}"""));
-        assertThat(read).isEqualTo(new RunParameters(4, 5, 200, "none"));
+                 "profiler": "none", "duration": "5s", "timeout": "10s", "placement": "gateway pinned to CPU 1",
+                 "scenarios": ["reactive"], "cpu_rate": "800 req/s"}}"""));
+        assertThat(read).isEqualTo(new RunParameters(4, 5, 200, "none", "5s", "10s", "gateway pinned to CPU 1", null));
         assertThat(read.onePass()).isFalse();
         assertThat(read.connectionsOr(10)).isEqualTo(200);
     }

@@ -1,7 +1,6 @@
 package dev.perflab.lab.run;
 
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -147,17 +146,6 @@ public final class WarmUp {
         public String ended() {
             return quiet ? "the JIT went quiet (at most " + Math.round(QUIET_JIT * 100)
                     + " % of each process's CPU in the last part)" : "WARMUP ran out before the JIT went quiet";
-        }
-
-        /** As pair.json and lab.json record it. */
-        public Map<String, Object> json() {
-            Map<String, Object> json = new LinkedHashMap<>();
-            json.put("took_s", Math.round(took.toMillis() / 100.0) / 10.0);
-            json.put("parts", parts);
-            json.put("load", load.id());
-            json.put("ended",
-                    quiet ? "the JIT went quiet in both gateways" : "WARMUP ran out before the JIT went quiet");
-            return json;
         }
 
     }

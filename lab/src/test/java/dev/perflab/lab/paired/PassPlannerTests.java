@@ -120,11 +120,10 @@ class PassPlannerTests {
     @Test
     void furtherPassesRestartOnlyTheNoisyStepsRungsAndStopAtTheBudget() {
         ClockedStage stage = new ClockedStage(List.of(1.03, 0.97, 1.03, 0.97));
-        // the planned passes: 19 s of starts, 15 s of warm-up for a and b, then c, 25 s a
-        // duet: 99 s each; a pass of b and c alone 56 s (estimated 62); so TIME=594s
-        // holds
-        // three of them and not a fourth
-        Ran ran = run(stage, Duration.ofSeconds(4 * 99 + 3 * 56 + 30));
+        // the planned passes: 19 s of starts, 15 s of warm-up for each of a, b and c (the
+        // two cold ones of the first duet one after the other), 25 s a duet: 114 s each;
+        // a pass of b and c alone 71 s; so TIME=699s holds three of them and not a fourth
+        Ran ran = run(stage, Duration.ofSeconds(4 * 114 + 3 * 71 + 30));
         assertThat(ran.started()).hasSize(7);
         assertThat(ran.started().subList(0, 4)).allSatisfy(order -> assertThat(order).containsExactly("a", "b", "c"));
         assertThat(ran.started().subList(4, 7)).allSatisfy(order -> assertThat(order).containsExactly("b", "c"));
@@ -132,10 +131,10 @@ class PassPlannerTests {
             .allSatisfy(duet -> assertThat(duet).containsExactlyInAnyOrder("b", "c")));
         assertThat(ran.passesOf("a", "b")).isEqualTo(4);
         assertThat(ran.passesOf("b", "c")).isEqualTo(7);
-        assertThat(stage.seconds).as("no pass ends beyond TIME").isLessThanOrEqualTo(4 * 99 + 3 * 56 + 30);
+        assertThat(stage.seconds).as("no pass ends beyond TIME").isLessThanOrEqualTo(4 * 114 + 3 * 71 + 30);
         assertThat(ran.out()).contains("pass 5, beyond the 4 planned")
             .contains("restarts only b, c, for b → c")
-            .contains("TIME=594s spent");
+            .contains("TIME=699s spent");
         var step = ran.result().steps().get(1);
         assertThat(step.verdicts().get(PairedMetric.CPU).passes()).isEqualTo(7);
         assertThat(step.verdicts().get(PairedMetric.CPU).halfWidthPercent()).isGreaterThan(3.0);

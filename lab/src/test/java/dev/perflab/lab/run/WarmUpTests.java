@@ -73,7 +73,7 @@ class WarmUpTests {
         assertThat(warm.quiet()).isTrue();
         assertThat(warm.parts()).isEqualTo(4);
         assertThat(warm.load()).isEqualTo(WarmUp.Load.FLAT);
-        assertThat(warm.json()).containsEntry("load", "flat");
+        assertThat(warm.ended()).startsWith("the JIT went quiet");
     }
 
     @Test
@@ -157,8 +157,8 @@ class WarmUpTests {
         // 5 s flat out, 5 s idle, the 2 s left of WARMUP flat out: still compiling
         assertThat(parts.asked).containsExactly("burst gw 5", "idle 5", "burst gw 2", "offer gw,nginx 5");
         assertThat(warm.quiet()).as("WARMUP ran out").isFalse();
-        assertThat(warm.json()).containsEntry("load", "bursts")
-            .containsEntry("ended", "WARMUP ran out before the JIT went quiet");
+        assertThat(warm.load()).isEqualTo(WarmUp.Load.BURSTS);
+        assertThat(warm.ended()).isEqualTo("WARMUP ran out before the JIT went quiet");
     }
 
     @Test

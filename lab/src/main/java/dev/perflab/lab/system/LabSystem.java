@@ -29,7 +29,7 @@ public final class LabSystem implements Apps {
 
     private LabSystem(ServiceLauncher launcher) {
         this.launcher = launcher;
-        this.onExit = launcher.startsContainers() ? StopOnExit.register("containers", this::stopAll) : null;
+        this.onExit = launcher.startsContainers() ? StopOnExit.register("containers", this::stopOnExit) : null;
     }
 
     /**
@@ -96,6 +96,16 @@ public final class LabSystem implements Apps {
     private void deregister() {
         if (onExit != null) {
             onExit.close();
+        }
+    }
+
+    /** On Ctrl-C: as {@link #close}, a container left said in one line. */
+    private void stopOnExit() {
+        try {
+            stopAll();
+        }
+        catch (LabException ex) {
+            System.err.println("lab: " + ex.getMessage());
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.perflab.lab.system;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -8,6 +9,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BiPredicate;
 
 import dev.perflab.lab.LabException;
 import tools.jackson.core.JacksonException;
@@ -189,10 +192,45 @@ public record Compose(Path root, List<Path> files, List<String> command, String 
      * each.
      */
     public List<String> removeLeftovers(List<Service> services) {
+        return remove(services, Compose::isLeftover, "left by an earlier compose run");
+    }
+
+    /**
+     * Removes the app containers this process started ({@link #owner}), stopped or not: a
+     * stopped {@code up} stops its container but leaves it, so every end of a run (done,
+     * failed, Ctrl-C) and {@code make down} remove theirs with this once their
+     * {@code up}s are stopped. Returns one line naming each.
+     */
+    public List<String> removeOwn(List<Service> services, boolean outlivesRunner) {
+        String owner = owner(outlivesRunner);
+        return remove(services, (status, label) -> label.strip().equals(owner), "started by this run");
+    }
+
+    /**
+     * The lab's {@code docker}, without the compose files: enough to remove the lab's
+     * containers ({@code make down}).
+     */
+    public static Compose engine() {
+        return new Compose(Path.of("."), List.of(), List.of(), "docker");
+    }
+
+    /**
+     * Whether a recorded command is the {@code up} of one of the lab's compose services
+     * ({@link #up}).
+     */
+    public static boolean isUp(String command) {
+        return command.contains(" -p " + PROJECT + " ") && command.contains(" up --no-deps ");
+    }
+
+    /**
+     * Removes the lab's containers of {@code services} whose status and owner label
+     * {@code which} accepts.
+     */
+    private List<String> remove(List<Service> services, BiPredicate<String, String> which, String why) {
         List<String> ps = List.of(docker, "ps", "--all", "--filter", "label=com.docker.compose.project=" + PROJECT,
                 "--format", "{{.Names}}\t{{.Label \"com.docker.compose.service\"}}\t{{.Status}}\t{{.Label \""
                         + OWNER_LABEL + "\"}}");
-        Commands.Result listed = Commands.run(ps, null, Duration.ofSeconds(60));
+        Commands.Result listed = runDocker(ps, Duration.ofSeconds(60));
         if (!listed.ok()) {
             throw new LabException(
                     "cannot list the lab's containers (" + String.join(" ", ps) + "): " + listed.lastLine());
@@ -201,23 +239,56 @@ public record Compose(Path root, List<Path> files, List<String> command, String 
         for (String line : listed.output().lines().toList()) {
             String[] fields = line.split("\t");
             if (fields.length < 3 || services.stream().noneMatch(service -> service.id().equals(fields[1]))
-                    || !isLeftover(fields[2], fields.length > 3 ? fields[3] : "")) {
+                    || !which.test(fields[2], fields.length > 3 ? fields[3] : "")) {
                 continue;
             }
             List<String> rm = List.of(docker, "rm", "--force", fields[0]);
-            Commands.Result result = Commands.run(rm, null, Duration.ofSeconds(120));
+            Commands.Result result = runDocker(rm, Duration.ofSeconds(120));
             if (result.exit() == Commands.Result.TIMED_OUT) {
                 throw new LabException(
-                        "removing the old " + fields[1] + " container took over 120 s: is the Docker engine healthy?");
+                        "removing the " + fields[1] + " container took over 120 s: is the Docker engine healthy?");
             }
             if (!result.ok()) {
                 throw new LabException(
-                        "cannot remove the old " + fields[1] + " container " + fields[0] + ": " + result.lastLine());
+                        "cannot remove the " + fields[1] + " container " + fields[0] + ": " + result.lastLine());
             }
-            removed.add("removed container " + fields[0] + " (" + fields[1] + ", " + fields[2]
-                    + "), left by an earlier compose run");
+            removed.add("removed container " + fields[0] + " (" + fields[1] + ", " + fields[2] + "), " + why);
         }
         return removed;
+    }
+
+    /**
+     * Runs a docker command through {@link Commands}; while the JVM exits (Ctrl-C), when
+     * {@link Commands} starts no child any more, directly, its output in a file of its
+     * own.
+     */
+    private static Commands.Result runDocker(List<String> command, Duration limit) {
+        if (!StopOnExit.exiting()) {
+            return Commands.run(command, null, limit);
+        }
+        Path output = null;
+        try {
+            output = CommandOutputs.create();
+            Process process = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(output.toFile())
+                .start();
+            process.getOutputStream().close();
+            if (!process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
+                process.destroyForcibly();
+                return new Commands.Result(Commands.Result.TIMED_OUT, Files.readString(output));
+            }
+            return new Commands.Result(process.exitValue(), Files.readString(output));
+        }
+        catch (IOException ex) {
+            return new Commands.Result(Commands.Result.NOT_RUN, String.valueOf(ex.getMessage()));
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            return new Commands.Result(Commands.Result.NOT_RUN, "interrupted");
+        }
+        finally {
+            CommandOutputs.delete(output);
+        }
     }
 
     /**

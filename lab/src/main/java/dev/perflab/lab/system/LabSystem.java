@@ -11,7 +11,10 @@ import dev.perflab.lab.LabException;
 /**
  * The services one run started. Starting is all or nothing: when one service fails, the
  * others are stopped before the error is thrown. {@link #close()} stops exactly these
- * processes; on Ctrl-C each child's own exit hook does (see {@link Commands}).
+ * processes; on Ctrl-C each child's own exit hook does (see {@link Commands}). In the
+ * compose runtime stopping a service's {@code up} leaves its container, stopped: every
+ * way a run ends (closed, a failed start, Ctrl-C through an exit hook of its own) then
+ * removes the containers it started.
  */
 public final class LabSystem implements Apps {
 
@@ -19,7 +22,14 @@ public final class LabSystem implements Apps {
 
     private final List<RunningService> services = Collections.synchronizedList(new ArrayList<>());
 
-    private LabSystem() {
+    private final ServiceLauncher launcher;
+
+    /** The exit hook that removes the containers on Ctrl-C; null for local JVMs. */
+    private final StopOnExit onExit;
+
+    private LabSystem(ServiceLauncher launcher) {
+        this.launcher = launcher;
+        this.onExit = launcher.startsContainers() ? StopOnExit.register("containers", this::stopOnExit) : null;
     }
 
     /**
@@ -27,14 +37,19 @@ public final class LabSystem implements Apps {
      * healthy.
      */
     public static LabSystem start(ServiceLauncher launcher, List<LaunchSpec> specs, Duration healthLimit) {
-        LabSystem system = new LabSystem();
+        LabSystem system = new LabSystem(launcher);
         try {
             launcher.startAll(specs, system.services::add);
             system.services.forEach(running -> launcher.awaitHealthy(running, healthLimit));
             return system;
         }
         catch (RuntimeException ex) {
-            system.close();
+            try {
+                system.close();
+            }
+            catch (RuntimeException notRemoved) {
+                ex.addSuppressed(notRemoved);
+            }
             throw ex;
         }
     }
@@ -67,15 +82,37 @@ public final class LabSystem implements Apps {
             List<RunningService> detached = List.copyOf(services);
             services.clear();
             detached.forEach(running -> running.child().detach());
+            deregister();
             return detached;
         }
     }
 
     @Override
     public void close() {
+        deregister();
         stopAll();
     }
 
+    private void deregister() {
+        if (onExit != null) {
+            onExit.close();
+        }
+    }
+
+    /** On Ctrl-C: as {@link #close}, a container left said in one line. */
+    private void stopOnExit() {
+        try {
+            stopAll();
+        }
+        catch (LabException ex) {
+            System.err.println("lab: " + ex.getMessage());
+        }
+    }
+
+    /**
+     * Stops the services, then removes the containers of those that ran in one (a
+     * one-line error when the engine cannot).
+     */
     private void stopAll() {
         List<RunningService> toStop;
         synchronized (services) {
@@ -84,6 +121,9 @@ public final class LabSystem implements Apps {
         }
         Collections.reverse(toStop);
         toStop.forEach(running -> running.child().stop(STOP_GRACE));
+        if (!toStop.isEmpty()) {
+            launcher.removeContainers(toStop.stream().map(RunningService::service).toList());
+        }
     }
 
 }

@@ -96,6 +96,21 @@ public final class ServiceLauncher {
         specs.forEach(spec -> started.accept(start(spec)));
     }
 
+    /** Whether the services start as containers (the compose runtime). */
+    boolean startsContainers() {
+        return compose != null;
+    }
+
+    /**
+     * Removes the containers of {@code services} that this launcher started, once their
+     * {@code up}s are stopped (which leaves them, stopped); nothing for local JVMs.
+     */
+    void removeContainers(List<Service> services) {
+        if (compose != null) {
+            compose.removeOwn(services, outlivesRunner);
+        }
+    }
+
     public RunningService start(LaunchSpec spec) {
         if (compose != null) {
             return startContainer(spec);

@@ -17,6 +17,7 @@ import dev.perflab.lab.OptionalTools;
 import dev.perflab.lab.run.RunFolder;
 import dev.perflab.lab.stats.StatsLine;
 import dev.perflab.lab.system.Commands;
+import dev.perflab.lab.system.HostContainers;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -109,7 +110,7 @@ class ComposeIntegrationTests {
         assertThat(console).as("the warm-up's part line")
             .containsPattern("warm-up part 1: [0-9,]+ req/s, JIT's share of each JVM's CPU: .*gateway [0-9]+ %");
         assertThat(async.path("warmup_reason").asString()).doesNotContain("cannot be read");
-        assertNothingLeftRunning();
+        assertNoContainerLeft();
     }
 
     @Test
@@ -126,7 +127,7 @@ class ComposeIntegrationTests {
         assertThat(err.toString().strip()).startsWith("lab: rung gateway-reactive: gateway exited during start-up")
             .contains("this gateway image has no JProfiler agent")
             .contains("JPROFILER_VERSION");
-        assertNothingLeftRunning();
+        assertNoContainerLeft();
     }
 
     @Test
@@ -153,7 +154,7 @@ class ComposeIntegrationTests {
         // the load stopped with the container: offered to its dead port until the
         // window's end, the progress line at 10 s would show
         assertThat(out.toString()).doesNotContain("measure 00:10 / 00:20");
-        assertNothingLeftRunning();
+        assertNoContainerLeft();
     }
 
     @Test
@@ -165,7 +166,7 @@ class ComposeIntegrationTests {
                 "business-service");
         String down = cli(0, "down", "--results", results.toString());
         assertThat(down).contains("stopped gateway");
-        assertNothingLeftRunning();
+        assertNoContainerLeft();
     }
 
     private JsonNode lab(String command, String... extra) throws Exception {
@@ -199,11 +200,12 @@ class ComposeIntegrationTests {
             .toList();
     }
 
-    private static void assertNothingLeftRunning() {
-        String running = Tools
-            .run("docker", "ps", "--filter", "name=^(gateway|auth-service|business-service)$", "--format", "{{.Names}}")
-            .output();
-        assertThat(running.strip()).as("containers still running").isEmpty();
+    /**
+     * No container of the lab's compose project is left, running or stopped: a stopped
+     * {@code up} leaves its container, which the run must remove.
+     */
+    private static void assertNoContainerLeft() {
+        assertThat(HostContainers.existing()).as("the lab's containers left (docker ps --all)").isEmpty();
     }
 
 }

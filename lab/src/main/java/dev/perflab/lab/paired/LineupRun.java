@@ -301,16 +301,25 @@ public final class LineupRun {
             profiles.pause(both);
         }
         LineupResult.Duet done = LineupResult.Duet.of(a, b, warmed, windows, shared);
-        out.printf(Locale.ROOT, "    %s: %s; CPU per request %.3f, bytes %s%n", duet.name(),
-                cold.isEmpty() ? "both warm"
-                        : "warm-up (" + warmed.load().id() + ") of " + String
-                            .join(cold.size() > 1 && warmed.load() != WarmUp.Load.RATE ? ", then " : " and ", cold)
-                                + " " + Math.round(warmed.took().toMillis() / 1000.0) + " s"
-                                + (warmed.quiet() ? "" : " (WARMUP ran out before the JIT went quiet)"),
+        out.printf(Locale.ROOT, "    %s: %s; CPU per request %.3f, bytes %s%n", duet.name(), warmedWords(cold, warmed),
                 done.ratio(SideWindow::cpuMsPerRequest),
                 duet.reference() ? "-" : String.format(Locale.ROOT, "%.4f", done.ratio(SideWindow::bytesPerRequest)));
         out.flush();
         return done;
+    }
+
+    /**
+     * The duet's warm-up in the progress line: "both warm", or which gateways warmed (one
+     * after the other, or together at the rate), how long, and whether WARMUP ran out.
+     */
+    private static String warmedWords(List<String> cold, WarmUp.Result warmed) {
+        if (cold.isEmpty()) {
+            return "both warm";
+        }
+        String joint = cold.size() > 1 && warmed.load() != WarmUp.Load.RATE ? ", then " : " and ";
+        return "warm-up (" + warmed.load().id() + ") of " + String.join(joint, cold) + " "
+                + Math.round(warmed.took().toMillis() / 1000.0) + " s"
+                + (warmed.quiet() ? "" : " (WARMUP ran out before the JIT went quiet)");
     }
 
 }

@@ -62,11 +62,8 @@ public record LabJson(@JsonUnwrapped Plan plan, int passesDone, List<LineupResul
                     plan.entrants().stream().map(Rung::of).toList(), plan.ratePerSide(), plan.passes(),
                     plan.windows().size(), Durations.format(plan.windows().get(0)),
                     plan.warmUp().describe("each gateway once a pass, when it first appears"), plan.warmupLoad().id(),
-                    plan.alone().isZero() ? "none"
-                            : "wrk -t" + plan.aloneThreads() + " -c" + plan.aloneConnections() + " on each rung alone, "
-                                    + Durations.format(plan.alone()) + " after " + Durations.format(plan.aloneRamp()),
-                    Durations.format(plan.timeout()), plan.seed(), plan.settings().route(), plan.authLatency(),
-                    String.join(" ", plan.settings().javaOptions()),
+                    plan.aloneWords(), Durations.format(plan.timeout()), plan.seed(), plan.settings().route(),
+                    plan.authLatency(), String.join(" ", plan.settings().javaOptions()),
                     Double.isNaN(plan.failOn()) ? null : plan.failOnText());
         }
 

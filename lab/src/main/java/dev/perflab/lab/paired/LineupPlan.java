@@ -26,8 +26,9 @@ import dev.perflab.lab.verdict.Resolution;
  * Consecutive duets share a rung, so each gateway is warmed up once a pass, when it first
  * appears, flat out and alone, and serves two duets. Odd passes walk the chain up the
  * ladder, even passes down, so the newly warmed rung is B in half the passes and A in the
- * other half. After the duets, wrk drives each rung alone in turn for its closed-loop
- * req/s (and the backend alone, the ceiling).
+ * other half. Each rung's closed-loop req/s alone: a gateway's is the last part of its
+ * warm-up, flat out alone with the same wrk ({@link #aloneInWarmUp}); after the duets,
+ * wrk drives nginx and the backend alone (the ceiling) in turn.
  *
  * @param ratePerSide requests per second each rung of a duet is offered; one vegeta sends
  * twice that, round-robin
@@ -55,6 +56,17 @@ public record LineupPlan(List<Entrant> entrants, int ratePerSide, int passes, Li
      * ladder's own closed loop keeps CONNECTIONS=10 per target.
      */
     public static final int CLOSED_LOOP_PER_SIDE = 10;
+
+    /**
+     * wrk's threads and connections on a gateway flat out in its warm-up: those of the
+     * req/s column by default (THREADS, CONNECTIONS). A gateway alone here compiled the
+     * bulk of its code in about 30 s under wrk -t5 -c10 (1,850 req/s), 34 to 40 s under
+     * -t1 -c4 (1,100), 43 s under -c2: the more requests, the sooner its methods are hot
+     * (docs/en/13-paired.md).
+     */
+    public static final int WARMUP_WRK_THREADS = 5;
+
+    public static final int WARMUP_WRK_CONNECTIONS = 10;
 
     /** A pass with fewer sub-windows than this says little about the spread inside it. */
     static final int MAX_WINDOWS = 1000;
@@ -304,11 +316,50 @@ public record LineupPlan(List<Entrant> entrants, int ratePerSide, int passes, Li
         return Resolution.line(passes, failOn, failOnText);
     }
 
+    /**
+     * Whether a gateway's req/s alone is read from the last part of its warm-up (flat
+     * out, alone, its wrk shaped as the req/s column's, at least ALONE long) rather than
+     * driven again after the duets: 30 to 40 s a pass of the default ladder.
+     */
+    public boolean aloneInWarmUp() {
+        return !alone.isZero() && !warmup.isZero() && warmupLoad != WarmUp.Load.RATE
+                && warmupProbe.compareTo(alone) >= 0 && aloneThreads == WARMUP_WRK_THREADS
+                && aloneConnections == WARMUP_WRK_CONNECTIONS;
+    }
+
+    /**
+     * The seconds a whole pass spends driving rungs alone after its duets: every rung and
+     * the backend, or only those without a warm-up (nginx) when the gateways' come from
+     * it.
+     */
+    public long aloneSeconds() {
+        if (alone.isZero()) {
+            return 0;
+        }
+        long driven = 1 + (aloneInWarmUp() ? entrants.size() - gateways().size() : entrants.size());
+        return driven * (alone.toSeconds() + aloneRamp.toSeconds() + 1);
+    }
+
+    /** How the req/s column is driven, for lab.json and report.md. */
+    public String aloneWords() {
+        if (alone.isZero()) {
+            return "none";
+        }
+        String wrk = "wrk -t" + aloneThreads + " -c" + aloneConnections;
+        String after = Durations.format(alone) + " after " + Durations.format(aloneRamp) + " unmeasured";
+        return aloneInWarmUp()
+                ? "each gateway: the last " + Durations.format(warmupProbe)
+                        + " part of its warm-up, flat out alone with " + wrk + "; after each pass's duets, " + wrk
+                        + " on nginx and business-service (the ceiling) " + "alone, " + after
+                : "after each pass's duets, " + wrk + " on each rung and on business-service (the ceiling) alone, "
+                        + after;
+    }
+
     public String expectedDuration() {
         if (pair) {
             return PairShape.expectedDuration(this);
         }
-        long aloneAll = alone.isZero() ? 0 : (entrants.size() + 1) * (alone.toSeconds() + aloneRamp.toSeconds() + 1);
+        long aloneAll = aloneSeconds();
         int duets = duets().size();
         long gateways = gateways().size();
         long fixed = 10 + 3L * entrants.size() + duets * (warmupProbe.toSeconds() + measured().toSeconds() + 1)

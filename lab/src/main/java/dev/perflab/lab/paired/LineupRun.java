@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -262,7 +263,8 @@ public final class LineupRun {
             if (!plan.alone().isZero() && only == null) {
                 alone.put(null, stage.alone(null, plan.aloneRamp(), plan.alone()));
                 for (String rung : schedule) {
-                    alone.put(rung, stage.alone(rung, plan.aloneRamp(), plan.alone()));
+                    alone.put(rung,
+                            aloneFromWarmUp(rung).orElseGet(() -> stage.alone(rung, plan.aloneRamp(), plan.alone())));
                 }
             }
             // a pair's one duet has no way up or down the ladder
@@ -272,6 +274,16 @@ public final class LineupRun {
         finally {
             stage.stopRungs();
         }
+    }
+
+    /**
+     * A gateway's req/s alone read from the last part of its warm-up this pass, where the
+     * plan reads it there and that part lasted at least ALONE (WARMUP may cut it short).
+     */
+    private Optional<LoadResult> aloneFromWarmUp(String rung) {
+        LoadResult last = plan.aloneInWarmUp() ? stage.lastBurst(rung) : null;
+        return last != null && last.durationMicros() >= plan.alone().toNanos() / 1000 * 9 / 10 ? Optional.of(last)
+                : Optional.empty();
     }
 
     /**

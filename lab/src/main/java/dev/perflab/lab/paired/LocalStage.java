@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -32,11 +33,6 @@ import dev.perflab.lab.system.ReapedChildren;
 public final class LocalStage implements Stage {
 
     /**
-     * Connections of each rung's wrk in the warm-up: enough to keep its event loops busy.
-     */
-    static final int BURST_CONNECTIONS = 4;
-
-    /**
      * vegeta's connections per target at the duets' modest rates; caps a surprise stall.
      */
     static final int MAX_CONNECTIONS = 200;
@@ -54,6 +50,9 @@ public final class LocalStage implements Stage {
 
     private final Map<String, StartedSide> running = new LinkedHashMap<>();
 
+    /** wrk's reading of each rung's last part alone in a warm-up, this pass. */
+    private final Map<String, LoadResult> lastBursts = new ConcurrentHashMap<>();
+
     private LocalStage(LineupPlan plan, Backends backends, VegetaGenerator vegeta, WrkGenerator wrk) {
         this.plan = plan;
         this.backends = backends;
@@ -62,9 +61,13 @@ public final class LocalStage implements Stage {
         this.burstWrk = burstWrk(plan.settings().root(), plan.timeout());
     }
 
-    /** The wrk that drives one side flat out in a warm-up. */
+    /**
+     * The wrk that drives one side flat out in a warm-up, shaped as the req/s column's by
+     * default ({@link LineupPlan#WARMUP_WRK_THREADS}).
+     */
     static WrkGenerator burstWrk(Path root, Duration timeout) {
-        return new WrkGenerator(root.resolve("wrk/summary.lua"), new WrkGenerator.Load(1, BURST_CONNECTIONS, timeout));
+        return new WrkGenerator(root.resolve("wrk/summary.lua"),
+                new WrkGenerator.Load(LineupPlan.WARMUP_WRK_THREADS, LineupPlan.WARMUP_WRK_CONNECTIONS, timeout));
     }
 
     /**
@@ -138,7 +141,12 @@ public final class LocalStage implements Stage {
 
     @Override
     public Map<String, SideWindow> burst(List<String> rungs, Duration length) {
-        return burst(running, burstWrk, plan.settings().header(), rungs, length);
+        return burst(running, burstWrk, plan.settings().header(), rungs, length, rungs.size() == 1 ? lastBursts : null);
+    }
+
+    @Override
+    public LoadResult lastBurst(String rung) {
+        return lastBursts.get(rung);
     }
 
     /**
@@ -149,7 +157,7 @@ public final class LocalStage implements Stage {
      * threads' CPU does.
      */
     static Map<String, SideWindow> burst(Map<String, StartedSide> running, WrkGenerator wrk, String header,
-            List<String> rungs, Duration length) {
+            List<String> rungs, Duration length, Map<String, LoadResult> alone) {
         Map<String, StartedSide.Mark> before = new LinkedHashMap<>();
         for (String rung : rungs) {
             before.put(rung, running.get(rung).mark());
@@ -164,6 +172,9 @@ public final class LocalStage implements Stage {
             Map<String, SideWindow> windows = new LinkedHashMap<>();
             for (String rung : rungs) {
                 LoadResult result = loads.get(rung).get();
+                if (alone != null) {
+                    alone.put(rung, result);
+                }
                 StartedSide side = running.get(rung);
                 StartedSide.Spent spent = side.since(before.get(rung));
                 JvmCounters.Reading jvm = side.counters() == null ? null
@@ -219,6 +230,7 @@ public final class LocalStage implements Stage {
     public void stopRungs() {
         List<StartedSide> sides = new ArrayList<>(running.values());
         running.clear();
+        lastBursts.clear();
         sides.forEach(StartedSide::close);
     }
 

@@ -131,8 +131,7 @@ public final class PassPlanner {
      * whole pass) wrk on each rung alone.
      */
     long seconds(long rungs, long gateways, long duets, boolean alone) {
-        long aloneAll = !alone || plan.alone().isZero() ? 0
-                : (rungs + 1) * (plan.alone().toSeconds() + plan.aloneRamp().toSeconds() + 1);
+        long aloneAll = alone ? plan.aloneSeconds() : 0;
         return 10 + 3 * rungs + gateways * Math.min(plan.warmup().toSeconds(), WARMUP_SECONDS)
                 + duets * (plan.warmupProbe().toSeconds() + plan.measured().toSeconds() + 1) + aloneAll;
     }

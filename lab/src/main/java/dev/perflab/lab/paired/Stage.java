@@ -42,6 +42,15 @@ public interface Stage extends AutoCloseable {
     Map<String, SideWindow> burst(List<String> rungs, Duration length);
 
     /**
+     * What wrk read of {@code rung} in the last part it was driven alone by
+     * {@link #burst} this pass (its req/s alone when the plan reads it from the warm-up);
+     * null when it was not.
+     */
+    default LoadResult lastBurst(String rung) {
+        return null;
+    }
+
+    /**
      * wrk's closed loop on one started rung alone ({@code null}: business-service alone),
      * {@code ramp} unmeasured first.
      */

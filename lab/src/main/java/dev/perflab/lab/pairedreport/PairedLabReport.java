@@ -44,11 +44,9 @@ public final class PairedLabReport {
         model.put("steps", steps(result, noVerdicts));
         model.put("noVerdicts", noVerdicts);
         model.put("references", references(result));
-        model.put("aloneWhat", plan.alone().isZero() ? "Not measured (ALONE=0s)."
-                : "After each pass's duets, wrk -t" + plan.aloneThreads() + " -c" + plan.aloneConnections()
-                        + " drove each rung alone for " + Durations.format(plan.alone()) + " after "
-                        + Durations.format(plan.aloneRamp()) + " unmeasured, and business-service directly (baseline, "
-                        + "the ceiling), while the other rungs stood idle.");
+        model.put("aloneWhat",
+                plan.alone().isZero() ? "Not measured (ALONE=0s)." : Character.toUpperCase(plan.aloneWords().charAt(0))
+                        + plan.aloneWords().substring(1) + ", while the other rungs stood idle.");
         model.put("alone", alone(result));
         model.put("passes", passes(result));
         return Templates.compile("lab-paired.md", Templates.MARKDOWN).execute(model);

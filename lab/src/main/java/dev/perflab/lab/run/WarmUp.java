@@ -225,9 +225,14 @@ public final class WarmUp {
         return new Driven(driven, quiet);
     }
 
+    /**
+     * After a flat-out warm-up, one part of the duet at its rate; a duet whose gateways
+     * were all warm has just been at its rate in the duet before it (nginx → loop-pools
+     * after rid-fast → loop-pools) and is not settled again.
+     */
     private Result settled(Parts parts, List<String> duet, long started, Driven driven) {
         int all = driven.parts();
-        if (load != Load.RATE && !most.isZero()) {
+        if (load != Load.RATE && !most.isZero() && all > 0) {
             all += parts.settle(duet, part);
         }
         return new Result(Duration.ofNanos(System.nanoTime() - started), all, driven.quiet(), load);
@@ -243,8 +248,8 @@ public final class WarmUp {
     public String describe(String each) {
         return each + ", " + load.words + ", up to " + Durations.format(most) + " in " + Durations.format(part)
                 + " parts, until its JIT compiled for at most " + Math.round(QUIET_JIT * 100)
-                + " % of its process's CPU in the last part" + (load == Load.RATE ? ""
-                        : "; then " + Durations.format(part) + " of the duet at its rate, unmeasured");
+                + " % of its process's CPU in the last part" + (load == Load.RATE ? "" : "; then, after a warm-up, "
+                        + Durations.format(part) + " of the duet at its rate, unmeasured");
     }
 
 }

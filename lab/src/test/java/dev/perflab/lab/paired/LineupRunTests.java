@@ -111,6 +111,7 @@ class LineupRunTests {
         public void start(Path dir, List<LineupPlan.Entrant> order, List<String> portRank) {
             pass++;
             partsThisPass = 0;
+            lastBursts.clear();
             starts.add(order.stream().map(LineupPlan.Entrant::name).toList());
             warmed.add(new LinkedHashMap<>());
             measured.add(new ArrayList<>());
@@ -163,11 +164,15 @@ class LineupRunTests {
         /** The rungs each flat-out warm-up part drove. */
         final List<List<String>> burstRungs = new ArrayList<>();
 
+        /** wrk's reading of each rung's last warm-up part this pass: 2,000 req/s. */
+        final Map<String, LoadResult> lastBursts = new LinkedHashMap<>();
+
         @Override
         public Map<String, SideWindow> burst(List<String> rungs, Duration length) {
             bursts++;
             burstRungs.add(rungs);
             burstNow = true;
+            rungs.forEach(rung -> lastBursts.put(rung, wrk(2000, length)));
             try {
                 return offer(rungs, length);
             }
@@ -177,9 +182,19 @@ class LineupRunTests {
         }
 
         @Override
+        public LoadResult lastBurst(String rung) {
+            return lastBursts.get(rung);
+        }
+
+        /** wrk alone after the duets: 1,000 req/s. */
+        @Override
         public LoadResult alone(String rung, Duration ramp, Duration length) {
             alone.add(rung == null ? "backend" : rung);
-            long requests = 1000 * length.toSeconds();
+            return wrk(1000, length);
+        }
+
+        private static LoadResult wrk(long perSecond, Duration length) {
+            long requests = perSecond * length.toSeconds();
             return new LoadResult(requests, length.toNanos() / 1000, 0, 0, requests,
                     new LatencySummary(1, 1, 0, 1, Map.of()), new Histogram(3), "", "");
         }
@@ -232,15 +247,56 @@ class LineupRunTests {
             assertThat(pass.duets()).allSatisfy(duet -> assertThat(duet.windows()).hasSize(2));
             assertThat(pass.warmup().quiet()).isTrue();
         });
-        // each duet: one part at its rate after any warm-up, then two windows
-        assertThat(stage.offers - stage.bursts).isEqualTo(4 * 4 * 3);
+        // each duet two windows, after one part at its rate where it warmed a gateway: up
+        // the ladder reactive and log-quiet, then auth-cache; down auth-cache, log-quiet,
+        // then reactive (nginx's duets follow a duet of their gateway at the rate)
+        assertThat(stage.offers - stage.bursts).isEqualTo(4 * 4 * 2 + 2 + 3 + 2 + 3);
         assertThat(stage.burstRungs).as("every warm-up part drives one cold gateway, alone")
             .allSatisfy(driven -> assertThat(driven).hasSize(1));
-        assertThat(stage.alone).as("the backend, then every rung alone, each pass").hasSize(4 * 5);
+        assertThat(stage.alone).as("after the duets, the backend and nginx alone; the gateways' from their warm-ups")
+            .containsExactly("backend", "nginx", "backend", "nginx", "backend", "nginx", "backend", "nginx");
         assertThat(stage.stops).isEqualTo(4);
         assertThat(stage.closed).isTrue();
         assertThat(result.alone()).containsOnlyKeys("baseline", "reactive", "log-quiet", "auth-cache", "nginx");
         assertThat(result.alone().get("nginx").mean()).isEqualTo(1000.0);
+        assertThat(result.alone().get("reactive").mean()).as("the last part of its warm-up").isEqualTo(2000.0);
+    }
+
+    /**
+     * A gateway's req/s alone comes from its warm-up's last part only where that part is
+     * wrk flat out shaped as the req/s column's and at least ALONE long; else wrk drives
+     * it again after the duets.
+     */
+    @Test
+    void theReqPerSecondAloneComesFromTheWarmUpOnlyWhereItsLastPartIsTheSameMeasurement() {
+        List<LineupPlan.Entrant> rungs = List.of(gateway("reactive", "reactive"),
+                gateway("log-quiet", "reactive", "log-quiet"), nginx("nginx", false));
+        LineupPlan plan = plan(rungs, 2, Duration.ofSeconds(3));
+        assertThat(plan.aloneInWarmUp()).isTrue();
+        assertThat(plan.aloneSeconds()).as("the backend and nginx, 3 s after 1 s each").isEqualTo(2 * 5);
+        assertThat(plan.aloneWords()).startsWith("each gateway: the last 5s part of its warm-up, flat out alone with "
+                + "wrk -t5 -c10; after each pass's duets, wrk -t5 -c10 on nginx and business-service");
+        LineupPlan rate = new LineupPlan(plan.entrants(), 100, 2, plan.windows(), plan.warmup(), plan.warmupProbe(),
+                WarmUp.Load.RATE, plan.alone(), plan.aloneRamp(), 5, 10, plan.timeout(), 7, plan.settings(), "1ms",
+                Path.of("results"), Double.NaN, "", false);
+        LineupPlan fewer = new LineupPlan(plan.entrants(), 100, 2, plan.windows(), plan.warmup(), plan.warmupProbe(),
+                WarmUp.Load.FLAT, plan.alone(), plan.aloneRamp(), 5, 4, plan.timeout(), 7, plan.settings(), "1ms",
+                Path.of("results"), Double.NaN, "", false);
+        LineupPlan longer = new LineupPlan(plan.entrants(), 100, 2, plan.windows(), plan.warmup(), plan.warmupProbe(),
+                WarmUp.Load.FLAT, Duration.ofSeconds(6), plan.aloneRamp(), 5, 10, plan.timeout(), 7, plan.settings(),
+                "1ms", Path.of("results"), Double.NaN, "", false);
+        for (LineupPlan driven : List.of(rate, fewer, longer)) {
+            assertThat(driven.aloneInWarmUp()).as(driven.aloneWords()).isFalse();
+            FakeStage stage = new FakeStage(Map.of("reactive", 0.40, "log-quiet", 0.36, "nginx", 0.12),
+                    Map.of("reactive", 90_000.0, "log-quiet", 80_000.0));
+            LineupResult result = run(driven, stage);
+            assertThat(stage.alone).as("every rung and the backend after the duets, each pass").hasSize(2 * 4);
+            assertThat(result.alone().get("reactive").mean()).isNotEqualTo(2000.0);
+        }
+        assertThat(new LineupPlan(plan.entrants(), 100, 2, plan.windows(), Duration.ZERO, plan.warmupProbe(),
+                WarmUp.Load.FLAT, plan.alone(), plan.aloneRamp(), 5, 10, plan.timeout(), 7, plan.settings(), "1ms",
+                Path.of("results"), Double.NaN, "", false)
+            .aloneInWarmUp()).as("WARMUP=0s: no warm-up to read").isFalse();
     }
 
     /**

@@ -86,7 +86,7 @@ class PairedLabIntegrationTests {
         List<String> args = new ArrayList<>(List.of("paired-lab", "--results", results.toString(), "--root", ROOT,
                 "--scenarios", ladder.toString(), "--passes", Integer.toString(passes), "--duration", "3s",
                 "--subwindow", "3s", "--warmup", "6s", "--warmup-probe", "2s", "--rate", "100", "--alone", "1s",
-                "--threads", "2", "--connections", "4", "--seed", "7", "--time", "0s", "--java-opts",
+                "--threads", "5", "--connections", "10", "--seed", "7", "--time", "0s", "--java-opts",
                 "-Xms256m -Xmx256m -Xmn64m -XX:+AlwaysPreTouch -XX:TieredStopAtLevel=1", "--fail-on", "5%"));
         CommandLine line = LabCommand.commandLine();
         line.setOut(new PrintWriter(out, true));
@@ -130,6 +130,10 @@ class PairedLabIntegrationTests {
         assertThat(versusNginx.path("nginx").path("requests").asLong())
             .as("both rungs of a duet were offered the rate in the same seconds")
             .isEqualTo(versusNginx.path("burn").path("requests").asLong());
+        assertThat(Files.readString(folder.resolve("report.md")))
+            .as("the gateways' req/s alone from their warm-ups, nginx's and the backend's after the duets")
+            .contains("Each gateway: the last 2s part of its warm-up, flat out alone with wrk -t5 -c10; after each "
+                    + "pass's duets, wrk -t5 -c10 on nginx and business-service (the ceiling) alone, 1s after 1s");
         assertThat(Files.readString(folder.resolve("report.md"))).contains("reactive-again → burn")
             .contains("burn spends ")
             .contains("nginx's CPU per request, measured in the same seconds");

@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalDouble;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -24,7 +23,6 @@ import dev.perflab.lab.load.WrkGenerator;
 import dev.perflab.lab.run.RunFolder;
 import dev.perflab.lab.stats.HostProc;
 import dev.perflab.lab.stats.JvmCounters;
-import dev.perflab.lab.system.ReapedChildren;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -198,15 +196,14 @@ final class HostStage implements Stage {
     }
 
     /**
-     * The backends' CPU, read here; the load generator's only where it is this machine's
-     * alone (vegeta and wrk here), unknown with agents on other hosts.
+     * The backends' CPU, read here. The load generator's is not known: agents run on
+     * other hosts, and what this runner's ended children used would count the ssh calls
+     * that read the host's /proc with one vegeta here.
      */
     @Override
     public Shared shared() {
         double[] backendsMs = backends.cpuMillis();
-        OptionalDouble generator = agents.stream().allMatch(LoadAgent::local) ? ReapedChildren.cpuSeconds()
-                : OptionalDouble.empty();
-        return new Shared(backendsMs[0], backendsMs[1], generator.isPresent() ? generator.getAsDouble() * 1000 : null);
+        return new Shared(backendsMs[0], backendsMs[1], null);
     }
 
     @Override

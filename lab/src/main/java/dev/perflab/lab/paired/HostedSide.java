@@ -119,7 +119,9 @@ final class HostedSide implements AutoCloseable {
 
     /**
      * The remote shell's command: the gateway in the background with its environment, its
-     * pid said, then a wait on standard input; at its end the gateway stopped by pid.
+     * pid said, then a wait on standard input; at its end the gateway stopped by pid. A
+     * gateway that ends by itself (a port taken, no such profile) ends the shell too, so
+     * its start fails at once with its log's last line.
      */
     static String script(GatewayHost host, SideSettings settings, Side side, int port, int jmxPort, int businessPort,
             int authPort, Path logs) {
@@ -147,7 +149,10 @@ final class HostedSide implements AutoCloseable {
         }
         StringBuilder script = new StringBuilder();
         words.forEach(word -> script.append(GatewayHost.quote(word)).append(' '));
-        return script + "</dev/null & p=$!; echo \"perflab-pid $p\"; while read -r _; do :; done; "
+        // a watcher ends the shell, and so ssh, when the gateway ends by itself
+        return script + "</dev/null & p=$!; echo \"perflab-pid $p\"; s=$$; "
+                + "(while kill -0 $p 2>/dev/null; do sleep 1; done; kill $s 2>/dev/null) & "
+                + "while read -r _; do :; done; "
                 + "kill -TERM $p 2>/dev/null; i=0; while kill -0 $p 2>/dev/null && [ $i -lt 100 ]; "
                 + "do sleep 0.1; i=$((i+1)); done; kill -KILL $p 2>/dev/null; true";
     }

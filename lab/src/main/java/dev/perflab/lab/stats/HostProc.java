@@ -33,8 +33,8 @@ public final class HostProc {
      */
     public static String script(List<Long> pids) {
         return "for p in " + pids.stream().map(String::valueOf).collect(Collectors.joining(" "))
-                + "; do read -r s < /proc/$p/stat 2>/dev/null || continue; printf 'P %s %s\\n' \"$p\" \"$s\"; "
-                + "for t in /proc/$p/task/*; do read -r n < $t/schedstat 2>/dev/null && read -r c < $t/comm 2>/dev/null"
+                + "; do read -r s 2>/dev/null < /proc/$p/stat || continue; printf 'P %s %s\\n' \"$p\" \"$s\"; "
+                + "for t in /proc/$p/task/*; do read -r n 2>/dev/null < $t/schedstat && read -r c 2>/dev/null < $t/comm"
                 + " && printf 'T %s %s %s %s\\n' \"$p\" \"${t##*/}\" \"${n%% *}\" \"$c\"; done; done";
     }
 

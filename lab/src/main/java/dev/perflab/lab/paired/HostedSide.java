@@ -139,6 +139,10 @@ final class HostedSide implements AutoCloseable {
         words.add(java(side).toString());
         words.addAll(settings.javaOptions());
         words.addAll(side.javaOptions());
+        if (side.kind() instanceof Side.LabGateway lab && lab.profiles().contains("blockhound")) {
+            // as LaunchSpec adds it locally: BlockHound redefines classes
+            words.add("-XX:+AllowRedefinitionToAddDeleteMethods");
+        }
         words.addAll(List.of("-Dcom.sun.management.jmxremote.port=" + jmxPort,
                 "-Dcom.sun.management.jmxremote.rmi.port=" + jmxPort,
                 "-Dcom.sun.management.jmxremote.host=" + host.address(), "-Djava.rmi.server.hostname=" + host.address(),

@@ -30,14 +30,19 @@ import dev.perflab.lab.load.LoadAgent;
 import dev.perflab.lab.load.LoadResult;
 import dev.perflab.lab.load.VegetaGenerator;
 import dev.perflab.lab.load.VegetaInstaller;
+import dev.perflab.lab.paired.GatewayHost;
 import dev.perflab.lab.run.RunFolder;
 import dev.perflab.lab.run.VegetaResults;
+import dev.perflab.lab.stats.HostProc;
+import dev.perflab.lab.stats.ThreadCpu;
 import dev.perflab.lab.system.Commands;
 import dev.perflab.lab.system.ServiceLauncher;
 import picocli.CommandLine;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 /**
  * make capacity's load agents over real ssh, into namespace hosts of lab/hosts.sh (the
@@ -114,6 +119,19 @@ class AgentHostsIntegrationTests {
         assertThat(capacity(results, remote, "h1", wrongKey)).isEqualTo(1);
         assertThat(line()).startsWith(
                 "lab: AGENT_HOSTS: agent host h1 refused the key ssh offered (root@198.19.1.2: Permission denied (publickey).)");
+        // make compare GATEWAY_HOST=h1: the same key refused by the gateway host
+        assertThat(pair(results, wrongKey, "--gateway-host", "h1")).isEqualTo(1);
+        assertThat(line()).startsWith("lab: GATEWAY_HOST: gateway host h1 refused the key ssh offered "
+                + "(root@198.19.1.2: Permission denied (publickey).)");
+        // agents elsewhere cannot reach gateways on this machine's loopback
+        assertThat(pair(results, CONFIG, "--agent-hosts", "h1")).isEqualTo(1);
+        assertThat(line()).startsWith("lab: AGENT_HOSTS for make compare needs GATEWAY_HOST=<host>");
+        // a gateway host without the JDK at this machine's path
+        Path noJava = temp.resolve("no-jdk/bin/java");
+        assertThatThrownBy(() -> GatewayHost.check("h1", CONFIG, List.of(noJava), List.of()))
+            .hasMessage("GATEWAY_HOST: gateway host h1 has no java at " + noJava + ": the gateways run there from the "
+                    + "same paths as here (a host of lab/hosts.sh shares this machine's files; on a real host install "
+                    + "the same JDK and copy the jar to the same path)");
 
         // a host without vegeta on its PATH
         Files.delete(STATE.resolve("bin/vegeta"));
@@ -122,6 +140,9 @@ class AgentHostsIntegrationTests {
                 + "vegeta: command not found): install vegeta " + VegetaInstaller.VERSION + " there (go install "
                 + VegetaInstaller.MODULE + "@v" + VegetaInstaller.VERSION + ")");
 
+        assertThat(pair(results, CONFIG, "--gateway-host", "h1", "--agent-hosts", "h1")).isEqualTo(1);
+        assertThat(line()).startsWith("lab: AGENT_HOSTS: agent host h1 has no vegeta on its PATH");
+
         // a host that does not answer: its sshd stopped, so the host itself refuses
         ProcessHandle sshd = ProcessHandle.of(Long.parseLong(Files.readString(STATE.resolve("h1/sshd.pid")).strip()))
             .orElseThrow();
@@ -129,6 +150,9 @@ class AgentHostsIntegrationTests {
         sshd.onExit().get(10, TimeUnit.SECONDS);
         assertThat(capacity(results, remote, "h1", CONFIG)).isEqualTo(1);
         assertThat(line()).startsWith("lab: AGENT_HOSTS: agent host h1 did not answer 'ssh -F " + CONFIG)
+            .endsWith("ssh: connect to host 198.19.1.2 port 22: Connection refused");
+        assertThat(pair(results, CONFIG, "--gateway-host", "h1")).isEqualTo(1);
+        assertThat(line()).startsWith("lab: GATEWAY_HOST: gateway host h1 did not answer 'ssh -F " + CONFIG)
             .endsWith("ssh: connect to host 198.19.1.2 port 22: Connection refused");
 
         // an ssh config that is not there
@@ -200,6 +224,99 @@ class AgentHostsIntegrationTests {
         assertThat(STATE).doesNotExist();
         assertThat(ProcessHandle.of(backendPid).map(ProcessHandle::isAlive)).as("business-service on h3")
             .isNotEqualTo(java.util.Optional.of(true));
+    }
+
+    @Test
+    void aPairAcrossHostsRunsBothGatewaysOnTheGatewayHostWithTheLoadFromTwoAgentHosts() throws Exception {
+        needRoot();
+        VegetaInstaller.ensure(ROOT, new PrintWriter(System.out, true));
+        Commands.Result up = hosts("up", "3");
+        assertThat(up.exit()).as(up.output()).isZero();
+
+        // the reading over ssh is the local one: this JVM's /proc read here, then on h2
+        // over ssh, then here again brackets every thread's and the process's CPU
+        long self = ProcessHandle.current().pid();
+        HostProc.Reading before = HostProc.local(self);
+        Commands.Result read = run("ssh", "-F", CONFIG.toString(), "h2", HostProc.script(List.of(self)));
+        HostProc.Reading after = HostProc.local(self);
+        assertThat(read.exit()).as(read.output()).isZero();
+        HostProc.Reading remote = HostProc.parse(read.output()).get(self);
+        assertThat(remote.processMs()).isBetween(before.processMs(), after.processMs());
+        int common = 0;
+        for (Map.Entry<Long, ThreadCpu.Thread> thread : remote.threads().threads().entrySet()) {
+            ThreadCpu.Thread first = before.threads().threads().get(thread.getKey());
+            ThreadCpu.Thread last = after.threads().threads().get(thread.getKey());
+            if (first != null && last != null) {
+                common++;
+                assertThat(thread.getValue().kind()).isEqualTo(first.kind());
+                assertThat(thread.getValue().nanos()).as("thread %d", thread.getKey())
+                    .isBetween(first.nanos(), last.nanos());
+            }
+        }
+        assertThat(common).as("threads read both ways").isGreaterThan(10);
+
+        // make compare A_GATEWAY=reactive B_GATEWAY=reactive GATEWAY_HOST=h2
+        // AGENT_HOSTS=h3,h1 at 100 req/s a side
+        Path results = Files.createDirectories(temp.resolve("results"));
+        CommandLine line = LabCommand.commandLine();
+        line.setOut(new PrintWriter(out, true));
+        line.setErr(new PrintWriter(err, true));
+        int code = line.execute("pair", "--results", results.toString(), "--root", ROOT.toString(), "--a-gateway",
+                "reactive", "--b-gateway", "reactive", "--gateway-host", "h2", "--agent-hosts", "h3,h1", "--ssh-config",
+                CONFIG.toString(), "--passes", "2", "--duration", "4s", "--subwindow", "2s", "--warmup", "2s",
+                "--warmup-probe", "2s", "--rate", "100", "--java-opts", "-Xms128m -Xmx128m -XX:TieredStopAtLevel=1",
+                "--seed", "7");
+        assertThat(code).as(out + err.toString()).isZero();
+        Path run = results.resolve("latest").toRealPath();
+        JsonNode hosts = RunFolder.JSON.readTree(run.resolve("run.json").toFile()).path("hosts");
+        assertThat(hosts.path("gateway_host").asString()).isEqualTo("h2");
+        assertThat(hosts.path("gateway_address").asString()).isEqualTo("198.19.2.2");
+        assertThat(hosts.path("backends_address").asString()).isEqualTo("198.19.2.1");
+        assertThat(hosts.path("agents")).hasSize(2);
+        assertThat(hosts.path("gateway_pids")).hasSize(2);
+        List<List<Long>> offered = new ArrayList<>();
+        for (JsonNode offer : hosts.path("agent_requests")) {
+            List<Long> sums = new ArrayList<>();
+            for (String side : List.of("A", "B")) {
+                assertThat(offer.path(side)).as("each agent's share of " + side).hasSize(2);
+                offer.path(side).forEach(agent -> assertThat(agent.asLong()).isPositive());
+                sums.add(offer.path(side).get(0).asLong() + offer.path(side).get(1).asLong());
+            }
+            offered.add(sums);
+        }
+        JsonNode pair = RunFolder.JSON.readTree(run.resolve("pair.json").toFile());
+        assertThat(pair.path("passes_done").asInt()).isEqualTo(2);
+        for (JsonNode pass : pair.path("pass_results")) {
+            for (JsonNode window : pass.path("windows")) {
+                assertThat(offered).as("a window's requests are what the agents offered")
+                    .contains(List.of(window.path("a").path("requests").asLong(),
+                            window.path("b").path("requests").asLong()));
+            }
+            for (String side : List.of("a", "b")) {
+                assertThat(pass.path(side).path("errors").asLong()).isZero();
+                assertThat(pass.path(side).path("requests").asLong()).isBetween(390L, 401L);
+                assertThat(pass.path(side).path("cpu_ms_per_request").asDouble()).isPositive();
+                assertThat(pass.path(side).path("bytes_per_request").asDouble()).isGreaterThan(1_000);
+                // the host's nanoseconds thread by thread and its clock ticks agree
+                double ns = pass.path(side).path("cpu_ms").asDouble();
+                double ticks = pass.path(side).path("cpu_ms_ticks").asDouble();
+                assertThat(ns).as(side + ": " + pass).isCloseTo(ticks, within(0.05 * ticks + 80));
+            }
+        }
+        List<Long> gateways = new ArrayList<>();
+        hosts.path("gateway_pids").forEach(pass -> pass.forEach(pid -> gateways.add(pid.asLong())));
+        assertThat(gateways).hasSize(4).allSatisfy(pid -> assertThat(ProcessHandle.of(pid)).isEmpty());
+
+        List<Long> sshds = new ArrayList<>();
+        for (String host : List.of("h1", "h2", "h3")) {
+            sshds.add(Long.parseLong(Files.readString(STATE.resolve(host).resolve("sshd.pid")).strip()));
+        }
+        Commands.Result down = hosts("down");
+        assertThat(down.exit()).as(down.output()).isZero();
+        assertThat(run("ip", "netns", "list").output()).doesNotContain("perflab-t");
+        assertThat(run("ip", "-o", "link", "show").output()).doesNotContain("perflab-t");
+        assertThat(sshds).as("the hosts' sshds").noneMatch(AgentHostsIntegrationTests::running);
+        assertThat(STATE).doesNotExist();
     }
 
     /** business-service in host 3's namespace, on its address only. */
@@ -276,6 +393,33 @@ class AgentHostsIntegrationTests {
         line.setOut(new PrintWriter(out, true));
         line.setErr(new PrintWriter(err, true));
         return line.execute(args.toArray(String[]::new));
+    }
+
+    /**
+     * make compare A_GATEWAY=reactive B_GATEWAY=reactive with the test's budget: 2 passes
+     * of two 2 s windows at 100 req/s a side.
+     */
+    private int pair(Path results, Path sshConfig, String... hosts) {
+        List<String> args = new ArrayList<>(List.of("pair", "--results", results.toString(), "--root", ROOT.toString(),
+                "--a-gateway", "reactive", "--b-gateway", "reactive", "--ssh-config", sshConfig.toString(), "--passes",
+                "2", "--duration", "4s", "--subwindow", "2s", "--warmup", "2s", "--warmup-probe", "2s", "--rate", "100",
+                "--java-opts", "-Xms128m -Xmx128m -XX:TieredStopAtLevel=1", "--seed", "7"));
+        args.addAll(List.of(hosts));
+        CommandLine line = LabCommand.commandLine();
+        line.setOut(new PrintWriter(out, true));
+        line.setErr(new PrintWriter(err, true));
+        return line.execute(args.toArray(String[]::new));
+    }
+
+    /** Whether a process runs (a zombie its parent has not reaped yet does not). */
+    private static boolean running(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            return !stat.substring(stat.lastIndexOf(')') + 2).startsWith("Z");
+        }
+        catch (IOException ex) {
+            return false;
+        }
     }
 
     /** The one line the runner wrote to stderr, then cleared. */

@@ -14,7 +14,6 @@ import dev.perflab.lab.report.GateLine;
 import dev.perflab.lab.paired.LineupPlan;
 import dev.perflab.lab.paired.LineupResult;
 import dev.perflab.lab.paired.LineupRun;
-import dev.perflab.lab.paired.Stages;
 import dev.perflab.lab.paired.ProfilerChoice;
 import dev.perflab.lab.paired.Side;
 import dev.perflab.lab.paired.SloCheck;
@@ -83,6 +82,10 @@ public class PairCommand implements Callable<Integer> {
     @Mixin
     FailOnOption failOn;
 
+    /** GATEWAY_HOST, AGENT_HOSTS: the pair across hosts. */
+    @Mixin
+    HostOptions hosts;
+
     @Option(names = "--closed-loop", defaultValue = "${env:CLOSED_LOOP:-no}",
             description = "yes: both sides in the closed loop (10 requests in flight per side) instead of offered RATE; "
                     + "once RATE=0 (default: ${DEFAULT-VALUE}).")
@@ -98,7 +101,7 @@ public class PairCommand implements Callable<Integer> {
         PairedKnobs.announce(profiler, out);
         out.println(plan.expectedDuration());
         out.println(plan.resolution());
-        LineupResult result = LineupRun.measure(plan, "pair", "make compare", out, Stages::open,
+        LineupResult result = LineupRun.measure(plan, "pair", "make compare", out, hosts.opener(),
                 sofar -> PairedKnobs.compareReport(sofar, profiler), done -> {
                 }, profiler);
         PairedKnobs.verdicts(result, out);
@@ -117,12 +120,14 @@ public class PairCommand implements Callable<Integer> {
         gate.slo();
         Path jar = PairedKnobs.gatewayJar(own, options.repository(), "make compare");
         String image = PairedKnobs.sideImage(own, aGateway, bGateway);
-        Side a = Side.of("A", aGateway, aJavaOpts, jdk("A", aJdk), options.repository(), jar, image);
-        Side b = Side.of("B", bGateway, bJavaOpts, jdk("B", bJdk), options.repository(), jar, image);
+        Side a = Side.of("A", aGateway, aJavaOpts, PairedKnobs.jdk("A", aJdk), options.repository(), jar, image);
+        Side b = Side.of("B", bGateway, bJavaOpts, PairedKnobs.jdk("B", bJdk), options.repository(), jar, image);
         profiler = PairedKnobs.profiler(profile, options.repository(), List.of(a, b));
         List<Side> sides = PairedKnobs.withAgent(profiler, profile, List.of(a, b), spec.commandLine().getOut());
-        return options.plan(sides.get(0), sides.get(1), closedLoop() ? 0 : options.rate(), options.results(),
+        LineupPlan plan = options.plan(sides.get(0), sides.get(1), closedLoop() ? 0 : options.rate(), options.results(),
                 failOn.text());
+        hosts.check(options.repository(), sides, plan.settings().runtime(), plan.closedLoop(), profiler);
+        return plan;
     }
 
     /** CLOSED_LOOP: yes or no. */
@@ -132,19 +137,6 @@ public class PairCommand implements Callable<Integer> {
             case "no", "" -> false;
             default -> throw new LabException("CLOSED_LOOP must be yes or no, not '" + closedLoop.trim() + "'");
         };
-    }
-
-    private static Integer jdk(String label, String given) {
-        if (given == null || given.isBlank()) {
-            return null;
-        }
-        try {
-            return Integer.valueOf(given.trim());
-        }
-        catch (NumberFormatException ex) {
-            throw new LabException(
-                    label + "_JDK must be a JDK's feature version such as 25, not '" + given.trim() + "'");
-        }
     }
 
 }

@@ -186,4 +186,18 @@ final class PairedKnobs {
         return gatewayJar;
     }
 
+    /** A side's JDK knob (A_JDK, B_JDK): a feature version such as 25, or null. */
+    static Integer jdk(String label, String given) {
+        if (given == null || given.isBlank()) {
+            return null;
+        }
+        try {
+            return Integer.valueOf(given.trim());
+        }
+        catch (NumberFormatException ex) {
+            throw new LabException(
+                    label + "_JDK must be a JDK's feature version such as 25, not '" + given.trim() + "'");
+        }
+    }
+
 }

@@ -173,7 +173,11 @@ public record LoadAgent(String host, String via, String engine, @JsonIgnore Stri
         return ssh(host, sshConfig);
     }
 
-    static List<String> ssh(String host, Path sshConfig) {
+    /**
+     * The ssh command that reaches {@code host} through {@code sshConfig} (null: ssh's
+     * own) without a password prompt, before the remote command.
+     */
+    public static List<String> ssh(String host, Path sshConfig) {
         List<String> command = new ArrayList<>(List.of("ssh"));
         if (sshConfig != null) {
             command.addAll(List.of("-F", sshConfig.toString()));

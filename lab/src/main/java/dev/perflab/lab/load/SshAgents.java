@@ -73,30 +73,47 @@ public final class SshAgents {
     /** Why {@code host} could not run {@code command}, in one line. */
     static String refusal(String host, List<String> command, Commands.Result result) {
         String said = result.lastLine();
+        String sshFailed = sshRefusal("AGENT_HOSTS: agent host ", host, command, result);
+        if (sshFailed != null) {
+            return sshFailed;
+        }
         String tried = "'" + String.join(" ", command) + "'";
-        if (result.exit() == Commands.Result.TIMED_OUT) {
-            return "AGENT_HOSTS: agent host " + host + " did not answer " + tried + " within " + SSH_CHECK.toSeconds()
-                    + " s";
-        }
-        if (result.exit() == Commands.Result.NOT_RUN) {
-            return "AGENT_HOSTS: cannot run ssh to reach agent host " + host + ": " + said
-                    + " (apt-get install openssh-client)";
-        }
-        if (result.exit() == 255 && said.contains("Permission denied")) {
-            return "AGENT_HOSTS: agent host " + host + " refused the key ssh offered (" + said
-                    + "): put its public key "
-                    + "in that host's authorized_keys, or name the right one in SSH_CONFIG; tried " + tried;
-        }
-        if (result.exit() == 255 && said.contains("Host key verification failed")) {
-            return "AGENT_HOSTS: ssh does not know agent host " + host + "'s host key (" + said
-                    + "): log in to it once by hand, or name its known_hosts in SSH_CONFIG; tried " + tried;
-        }
         if (result.exit() == 127 || said.endsWith("command not found") || said.endsWith(": not found")) {
             return "AGENT_HOSTS: agent host " + host + " has no vegeta on its PATH (" + said + "): install vegeta "
                     + VegetaInstaller.VERSION + " there (go install " + VegetaInstaller.MODULE + "@v"
                     + VegetaInstaller.VERSION + ")";
         }
         return "AGENT_HOSTS: agent host " + host + " did not answer " + tried + ": " + said;
+    }
+
+    /**
+     * Why ssh itself could not run {@code command} on {@code host} (no answer, no ssh, a
+     * key or host key refused), in one line that starts with {@code who} ("GATEWAY_HOST:
+     * gateway host "); null when ssh got through and the command itself failed.
+     */
+    public static String sshRefusal(String who, String host, List<String> command, Commands.Result result) {
+        String said = result.lastLine();
+        String tried = "'" + String.join(" ", command) + "'";
+        if (result.exit() == Commands.Result.TIMED_OUT) {
+            return who + host + " did not answer " + tried + " within " + SSH_CHECK.toSeconds() + " s";
+        }
+        if (result.exit() == Commands.Result.NOT_RUN) {
+            return who.substring(0, who.indexOf(':') + 2) + "cannot run ssh to reach "
+                    + who.substring(who.indexOf(':') + 2) + host + ": " + said + " (apt-get install openssh-client)";
+        }
+        if (result.exit() == 255 && said.contains("Permission denied")) {
+            return who + host + " refused the key ssh offered (" + said + "): put its public key "
+                    + "in that host's authorized_keys, or name the right one in SSH_CONFIG; tried " + tried;
+        }
+        if (result.exit() == 255 && said.contains("Host key verification failed")) {
+            return who.substring(0, who.indexOf(':') + 2) + "ssh does not know " + who.substring(who.indexOf(':') + 2)
+                    + host + "'s host key (" + said
+                    + "): log in to it once by hand, or name its known_hosts in SSH_CONFIG; tried " + tried;
+        }
+        if (result.exit() == 255) {
+            return who + host + " did not answer " + tried + ": " + said;
+        }
+        return null;
     }
 
     /**

@@ -18,7 +18,6 @@ import java.util.concurrent.TimeUnit;
 import dev.perflab.lab.LabException;
 import dev.perflab.lab.system.Commands;
 import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * The open-model load generator: vegeta at a constant arrival rate, whatever the answers
@@ -193,50 +192,31 @@ public final class VegetaGenerator implements LoadGenerator {
     }
 
     /**
-     * Offers {@code load.rate()} requests per second round-robin to {@code urls} from one
-     * vegeta on this machine, so each URL gets rate/N at the same moments as the others;
-     * returns each URL's requests apart (in the order given), every latency from the
-     * intended send time of their shared schedule. A paired comparison offers both sides
-     * their load this way.
+     * Offers {@code load.rate()} requests per second round-robin to {@code urls}, so each
+     * URL gets rate/N at the same moments as the others; returns each URL's requests
+     * apart (in the order given), every latency from the intended send time of their
+     * shared schedule. A paired comparison offers both sides their load this way. With
+     * agents, each agent runs that same round-robin at its share of the rate
+     * ({@link EachTarget}), and each URL's results are the agents' merged.
      */
     public LinkedHashMap<URI, LoadResult> offerEach(List<URI> urls, String header, Duration duration) {
-        if (!agents.isEmpty()) {
-            throw new LabException("one vegeta offers several targets at once; load agents split one target's rate");
-        }
-        urls.forEach(this::checkReachable);
-        Path vegeta = VegetaInstaller.ensure(root, out);
-        Path dir = VegetaFiles.resultsFolder();
-        try {
-            Path target = dir.resolve("target.txt");
-            StringBuilder targets = new StringBuilder();
-            urls.forEach(url -> targets.append(target(url, header)));
-            Files.writeString(target, targets, StandardCharsets.UTF_8);
-            Path results = dir.resolve("agent-1.bin");
-            attack(vegeta, new int[] { load.rate() }, duration, target, List.of(results), dir);
-            Path json = dir.resolve("agent-1.json");
-            VegetaFiles.run(vegeta, "encode", List.of("-to=json", "-output=" + json), List.of(results.toString()));
-            Map<String, VegetaResults.Parsed> byUrl;
-            try (Reader reader = Files.newBufferedReader(json, StandardCharsets.UTF_8)) {
-                byUrl = VegetaResults.parseByUrl(reader, load.rate());
-            }
-            LinkedHashMap<URI, LoadResult> each = new LinkedHashMap<>();
-            for (URI url : urls) {
-                VegetaResults.Parsed parsed = byUrl.get(url.toString());
-                if (parsed == null) {
-                    throw new LabException("vegeta sent no request to " + url + " in " + duration.toMillis() + " ms at "
-                            + load.rate() + " req/s");
-                }
-                each.put(url, new LoadResult(parsed.requests(), parsed.scheduleMicros(), parsed.errors(),
-                        parsed.socketErrors(), parsed.successes(), parsed.latency(), parsed.histogram(), "", ""));
-            }
-            return each;
-        }
-        catch (IOException ex) {
-            throw new LabException("cannot write or read vegeta's files: " + ex.getMessage(), ex);
-        }
-        finally {
-            VegetaFiles.delete(dir);
-        }
+        return EachTarget.offer(this, urls, header, duration);
+    }
+
+    Path root() {
+        return root;
+    }
+
+    Load load() {
+        return load;
+    }
+
+    PrintWriter out() {
+        return out;
+    }
+
+    List<LoadAgent> agents() {
+        return agents;
     }
 
     /**
@@ -260,7 +240,7 @@ public final class VegetaGenerator implements LoadGenerator {
      * A remote agent sends to the URL as given: to a loopback URL that would be its own
      * machine, not the one the user configured.
      */
-    private void checkReachable(URI url) {
+    void checkReachable(URI url) {
         boolean loopbackTarget;
         try {
             loopbackTarget = InetAddress.getByName(url.getHost()).isLoopbackAddress();
@@ -319,7 +299,7 @@ public final class VegetaGenerator implements LoadGenerator {
      * vegeta writes its results file, an ssh agent's results arrive on ssh's standard
      * output.
      */
-    private void attack(Path vegeta, int[] rates, Duration duration, Path target, List<Path> results, Path dir) {
+    void attack(Path vegeta, int[] rates, Duration duration, Path target, List<Path> results, Path dir) {
         List<Commands.Child> children = new ArrayList<>();
         List<Path> errors = new ArrayList<>();
         try {

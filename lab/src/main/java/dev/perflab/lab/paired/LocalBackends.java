@@ -31,13 +31,25 @@ final class LocalBackends implements Backends {
      * are healthy.
      */
     static LocalBackends start(SideSettings settings, String authLatency, Path logs) {
+        return start(settings, authLatency, logs, "127.0.0.1");
+    }
+
+    /**
+     * {@link #start}, both listening on {@code address}: 0.0.0.0 for gateways on another
+     * host (GATEWAY_HOST), which reach this machine by an address of its own.
+     */
+    static LocalBackends start(SideSettings settings, String authLatency, Path logs, String address) {
         int[] ports = FreePorts.below(2);
         List<String> jvm = settings.javaOptions();
         LabSystem backends = LabSystem.start(new ServiceLauncher(settings.root(), logs),
-                List.of(LaunchSpec.of(Service.BUSINESS).withPort(ports[0]).withJvmOptions(jvm),
+                List.of(LaunchSpec.of(Service.BUSINESS)
+                    .withPort(ports[0])
+                    .withJvmOptions(jvm)
+                    .withEnv("SERVER_ADDRESS", address),
                         LaunchSpec.of(Service.AUTH)
                             .withPort(ports[1])
                             .withJvmOptions(jvm)
+                            .withEnv("SERVER_ADDRESS", address)
                             .withEnv("AUTH_LATENCY", authLatency)),
                 settings.healthTimeout());
         return new LocalBackends(backends, ports[0], ports[1]);

@@ -41,7 +41,18 @@ public final class JitSplit {
      * @param jvm whether it is a JVM, whose compiler threads are read
      */
     public static Mark mark(long pid, double processMs, boolean jvm) {
-        ThreadCpu.Reading threads = ThreadCpu.read(pid);
+        return mark(pid, processMs, jvm, ThreadCpu.read(pid));
+    }
+
+    /**
+     * Marks a process from a reading taken elsewhere ({@link HostProc}: another host's
+     * /proc over ssh): its whole CPU and its threads.
+     */
+    public static Mark mark(HostProc.Reading reading) {
+        return new Mark(reading.processMs(), Map.of(), reading.threads());
+    }
+
+    private static Mark mark(long pid, double processMs, boolean jvm, ThreadCpu.Reading threads) {
         Map<Long, Double> compiler = !jvm || threads != null ? Map.of() : ProcessCpu.compilerThreads(pid);
         return new Mark(processMs, compiler == null ? Map.of() : compiler, threads);
     }
@@ -55,18 +66,30 @@ public final class JitSplit {
      * of the process tree's other threads
      */
     public static Spent since(Mark mark, long pid, double processMs, boolean jvm, boolean wholeClock) {
-        double process = processMs - mark.processMs();
         ThreadCpu.Reading threads = mark.threads() == null ? null : ThreadCpu.read(pid);
         if (threads != null) {
-            ThreadCpu.Spent spent = threads.since(mark.threads());
-            double compiler = spent.jitNanos() / 1e6;
-            double requests = wholeClock ? Math.max(0, process - compiler)
-                    : (spent.gcNanos() + spent.otherNanos()) / 1e6;
-            return new Spent(requests, compiler, spent.gcNanos() / 1e6, Math.max(0, process - compiler));
+            return since(mark, processMs, threads, wholeClock);
         }
+        double process = processMs - mark.processMs();
         Map<Long, Double> now = jvm ? ProcessCpu.compilerThreads(pid) : Map.of();
         double compiler = ProcessCpu.compilerSpent(mark.compilerMs(), now == null ? Map.of() : now);
         return new Spent(Math.max(0, process - compiler), compiler, Double.NaN, Double.NaN);
+    }
+
+    /**
+     * What a process spent since a mark of {@link #mark(HostProc.Reading)}, read
+     * elsewhere the same way: its threads' CPU by kind.
+     */
+    public static Spent since(Mark mark, HostProc.Reading now) {
+        return since(mark, now.processMs(), now.threads(), false);
+    }
+
+    private static Spent since(Mark mark, double processMs, ThreadCpu.Reading threads, boolean wholeClock) {
+        double process = processMs - mark.processMs();
+        ThreadCpu.Spent spent = threads.since(mark.threads());
+        double compiler = spent.jitNanos() / 1e6;
+        double requests = wholeClock ? Math.max(0, process - compiler) : (spent.gcNanos() + spent.otherNanos()) / 1e6;
+        return new Spent(requests, compiler, spent.gcNanos() / 1e6, Math.max(0, process - compiler));
     }
 
 }

@@ -48,7 +48,19 @@ public final class JvmCounters implements AutoCloseable {
     /** The group of each thread id read so far. */
     private final Map<Long, String> groups = new HashMap<>();
 
+    /**
+     * Whether the JVM runs on this machine, whose /proc gives its threads' context
+     * switches; a JVM on another host has none here.
+     */
+    private final boolean here;
+
     private JvmCounters(long pid, JMXConnector connector, MBeanServerConnection server) throws IOException {
+        this(pid, connector, server, true);
+    }
+
+    private JvmCounters(long pid, JMXConnector connector, MBeanServerConnection server, boolean here)
+            throws IOException {
+        this.here = here;
         this.pid = pid;
         this.connector = connector;
         this.threads = ManagementFactory.newPlatformMXBeanProxy(server, ManagementFactory.THREAD_MXBEAN_NAME,
@@ -82,6 +94,23 @@ public final class JvmCounters implements AutoCloseable {
     }
 
     /**
+     * Connects to a JVM on another host through its JMX port there (started with
+     * com.sun.management.jmxremote.port and .host): the same counters, but no context
+     * switches, which only this machine's /proc gives.
+     */
+    public static JvmCounters connect(long pid, String host, int port, String who) {
+        try {
+            JMXConnector connector = JMXConnectorFactory
+                .connect(new JMXServiceURL("service:jmx:rmi:///jndi/rmi://" + host + ":" + port + "/jmxrmi"));
+            return new JvmCounters(pid, connector, connector.getMBeanServerConnection(), false);
+        }
+        catch (Exception ex) {
+            throw new LabException("cannot read the JVM counters of " + who + " through its JMX port " + host + ":"
+                    + port + ": " + LabException.describe(ex), ex);
+        }
+    }
+
+    /**
      * The counters now: the JVM's own totals, and each live thread's allocation and
      * context switches, so that {@link Snapshot#since} counts thread by thread.
      */
@@ -109,7 +138,7 @@ public final class JvmCounters implements AutoCloseable {
                 }
             }
             return new Snapshot(allocated, young, collections, gcMillis, compilation.getTotalCompilationTime(),
-                    contextSwitches(pid));
+                    here ? contextSwitches(pid) : null);
         }
         catch (RuntimeException ex) {
             throw new LabException("cannot read the JVM counters of pid " + pid + ": " + LabException.describe(ex), ex);

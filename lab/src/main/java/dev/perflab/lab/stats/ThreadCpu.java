@@ -54,7 +54,7 @@ public final class ThreadCpu {
     }
 
     /** One thread at a reading. */
-    record Thread(Kind kind, long nanos) {
+    public record Thread(Kind kind, long nanos) {
     }
 
     /** Every thread of a process tree at one moment, by thread id. */

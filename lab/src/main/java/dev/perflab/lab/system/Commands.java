@@ -150,6 +150,8 @@ public final class Commands {
 
         private String deathSignal = "KILL";
 
+        private boolean inputOpen;
+
         private Launch(String name, List<String> command) {
             this.name = name;
             this.command = List.copyOf(command);
@@ -198,6 +200,12 @@ public final class Commands {
             return this;
         }
 
+        /** stdin a pipe held open, at whose end (EOF) the child sees the runner end. */
+        public Launch keepInputOpen() {
+            inputOpen = true;
+            return this;
+        }
+
         /**
          * stdout and stderr, together, as a pipe the caller reads as the child writes.
          */
@@ -216,10 +224,7 @@ public final class Commands {
             return this;
         }
 
-        /**
-         * A JVM the lab starts: it watches the runner itself (LAB_PARENT_PID), so no
-         * setpriv.
-         */
+        /** The lab's JVMs watch the runner themselves (LAB_PARENT_PID): no setpriv. */
         Launch watchesRunnerItself() {
             deathSignal = null;
             return this;
@@ -234,7 +239,8 @@ public final class Commands {
             args.add(program.toString());
             args.addAll(command.subList(1, command.size()));
             ProcessBuilder builder = new ProcessBuilder(args).directory(dir == null ? null : dir.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(input == null ? new File("/dev/null") : input.toFile()));
+                .redirectInput(inputOpen ? ProcessBuilder.Redirect.PIPE
+                        : ProcessBuilder.Redirect.from(input == null ? new File("/dev/null") : input.toFile()));
             if (errors != null) {
                 builder.redirectError(errors.toFile());
             }

@@ -9,12 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
-import dev.perflab.lab.LabException;
 import dev.perflab.lab.load.LoadAgent;
 import dev.perflab.lab.load.LoadResult;
 import dev.perflab.lab.load.SshAgents;
@@ -150,49 +145,25 @@ final class HostStage implements Stage {
         Map<Long, HostProc.Reading> first = host.read(own);
         Map<String, HostedSide.Mark> before = new LinkedHashMap<>();
         rungs.forEach(rung -> before.put(rung, running.get(rung).mark(first)));
-        Map<String, Future<LoadResult>> loads = new LinkedHashMap<>();
-        ExecutorService pool = Executors.newFixedThreadPool(rungs.size());
-        try {
-            for (String rung : rungs) {
-                URI url = running.get(rung).url();
-                loads.put(rung, pool.submit(() -> burstWrk.offer(url, plan.settings().header(), length)));
-            }
-            Map<String, LoadResult> results = new LinkedHashMap<>();
-            for (String rung : rungs) {
-                results.put(rung, loads.get(rung).get());
-            }
-            Map<Long, HostProc.Reading> last = host.read(own);
-            Map<String, SideWindow> windows = new LinkedHashMap<>();
-            for (String rung : rungs) {
-                StartedSide.Spent spent = running.get(rung).since(before.get(rung), last);
-                JvmCounters.Reading jvm = new JvmCounters.Reading(0, 0, 0, 0, Math.round(spent.compilerMs()), -1, -1,
-                        Map.of());
-                windows.put(rung, SideWindow.of(results.get(rung), spent.requestsMs(), jvm, CpuSplit.NONE));
-            }
-            return windows;
+        Map<String, URI> urls = new LinkedHashMap<>();
+        rungs.forEach(rung -> urls.put(rung, running.get(rung).url()));
+        Map<String, LoadResult> results = LocalStage.flatOut(urls, burstWrk, plan.settings().header(), length);
+        Map<Long, HostProc.Reading> last = host.read(own);
+        Map<String, SideWindow> windows = new LinkedHashMap<>();
+        for (String rung : rungs) {
+            StartedSide.Spent spent = running.get(rung).since(before.get(rung), last);
+            JvmCounters.Reading jvm = new JvmCounters.Reading(0, 0, 0, 0, Math.round(spent.compilerMs()), -1, -1,
+                    Map.of());
+            windows.put(rung, SideWindow.of(results.get(rung), spent.requestsMs(), jvm, CpuSplit.NONE));
         }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            throw new LabException("interrupted during the warm-up", ex);
-        }
-        catch (ExecutionException ex) {
-            throw ex.getCause() instanceof RuntimeException runtime ? runtime
-                    : new LabException("wrk failed in the warm-up: " + LabException.describe(ex.getCause()), ex);
-        }
-        finally {
-            pool.shutdownNow();
-        }
+        return windows;
     }
 
     @Override
     public LoadResult alone(String rung, Duration ramp, Duration length) {
         URI url = rung == null ? URI.create("http://127.0.0.1:" + backends.businessPort() + "/hello")
                 : running.get(rung).url();
-        String header = rung == null ? null : plan.settings().header();
-        if (!ramp.isZero()) {
-            wrk.offer(url, header, ramp);
-        }
-        return wrk.offer(url, header, length);
+        return LocalStage.alone(wrk, url, rung == null ? null : plan.settings().header(), ramp, length);
     }
 
     /**

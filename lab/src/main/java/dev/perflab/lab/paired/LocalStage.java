@@ -159,29 +159,42 @@ public final class LocalStage implements Stage {
     static Map<String, SideWindow> burst(Map<String, StartedSide> running, WrkGenerator wrk, String header,
             List<String> rungs, Duration length, Map<String, LoadResult> alone) {
         Map<String, StartedSide.Mark> before = new LinkedHashMap<>();
+        Map<String, URI> urls = new LinkedHashMap<>();
         for (String rung : rungs) {
             before.put(rung, running.get(rung).mark());
+            urls.put(rung, running.get(rung).url());
         }
+        Map<String, LoadResult> results = flatOut(urls, wrk, header, length);
+        Map<String, SideWindow> windows = new LinkedHashMap<>();
+        for (String rung : rungs) {
+            LoadResult result = results.get(rung);
+            if (alone != null) {
+                alone.put(rung, result);
+            }
+            StartedSide side = running.get(rung);
+            StartedSide.Spent spent = side.since(before.get(rung));
+            JvmCounters.Reading jvm = side.counters() == null ? null
+                    : new JvmCounters.Reading(0, 0, 0, 0, Math.round(spent.compilerMs()), -1, -1, Map.of());
+            windows.put(rung, SideWindow.of(result, spent.requestsMs(), jvm, CpuSplit.NONE));
+        }
+        return windows;
+    }
+
+    /**
+     * Each of {@code urls} driven flat out at once, each by its own {@code wrk}, for
+     * {@code length}: wrk's reading of each, by rung (the warm-up's parts, here and on a
+     * gateway host); a wrk that failed is one line.
+     */
+    static Map<String, LoadResult> flatOut(Map<String, URI> urls, WrkGenerator wrk, String header, Duration length) {
         Map<String, Future<LoadResult>> loads = new LinkedHashMap<>();
-        ExecutorService pool = Executors.newFixedThreadPool(rungs.size());
+        ExecutorService pool = Executors.newFixedThreadPool(urls.size());
         try {
-            for (String rung : rungs) {
-                URI url = running.get(rung).url();
-                loads.put(rung, pool.submit(() -> wrk.offer(url, header, length)));
+            urls.forEach((rung, url) -> loads.put(rung, pool.submit(() -> wrk.offer(url, header, length))));
+            Map<String, LoadResult> results = new LinkedHashMap<>();
+            for (Map.Entry<String, Future<LoadResult>> load : loads.entrySet()) {
+                results.put(load.getKey(), load.getValue().get());
             }
-            Map<String, SideWindow> windows = new LinkedHashMap<>();
-            for (String rung : rungs) {
-                LoadResult result = loads.get(rung).get();
-                if (alone != null) {
-                    alone.put(rung, result);
-                }
-                StartedSide side = running.get(rung);
-                StartedSide.Spent spent = side.since(before.get(rung));
-                JvmCounters.Reading jvm = side.counters() == null ? null
-                        : new JvmCounters.Reading(0, 0, 0, 0, Math.round(spent.compilerMs()), -1, -1, Map.of());
-                windows.put(rung, SideWindow.of(result, spent.requestsMs(), jvm, CpuSplit.NONE));
-            }
-            return windows;
+            return results;
         }
         catch (InterruptedException ex) {
             Thread.currentThread().interrupt();
@@ -196,15 +209,22 @@ public final class LocalStage implements Stage {
         }
     }
 
-    @Override
-    public LoadResult alone(String rung, Duration ramp, Duration length) {
-        URI url = rung == null ? URI.create("http://127.0.0.1:" + backends.businessPort() + "/hello")
-                : running.get(rung).url();
-        String header = rung == null ? null : plan.settings().header();
+    /**
+     * wrk's closed loop on {@code url} alone, {@code ramp} unmeasured first (a rung's, or
+     * business-service's without a header).
+     */
+    static LoadResult alone(WrkGenerator wrk, URI url, String header, Duration ramp, Duration length) {
         if (!ramp.isZero()) {
             wrk.offer(url, header, ramp);
         }
         return wrk.offer(url, header, length);
+    }
+
+    @Override
+    public LoadResult alone(String rung, Duration ramp, Duration length) {
+        URI url = rung == null ? URI.create("http://127.0.0.1:" + backends.businessPort() + "/hello")
+                : running.get(rung).url();
+        return alone(wrk, url, rung == null ? null : plan.settings().header(), ramp, length);
     }
 
     @Override

@@ -12,6 +12,7 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
 import dev.perflab.lab.Durations;
 import dev.perflab.lab.verdict.NoiseBudget;
+import dev.perflab.lab.verdict.PairedRatio;
 import tools.jackson.databind.PropertyNamingStrategies;
 import tools.jackson.databind.annotation.JsonNaming;
 
@@ -24,7 +25,8 @@ import tools.jackson.databind.annotation.JsonNaming;
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record LabJson(@JsonUnwrapped Plan plan, int passesDone, List<LineupResult.Step> steps,
-        List<LineupResult.Versus> againstNginx, List<Noise> noise, List<Mean> meanOverPasses,
+        List<LineupResult.Versus> againstNginx, List<Noise> noise,
+        @JsonInclude(JsonInclude.Include.NON_NULL) GcSpreadJson gcSpread, List<Mean> meanOverPasses,
         List<PassJson> passResults) {
 
     static LabJson of(LineupResult result) {
@@ -33,8 +35,8 @@ public record LabJson(@JsonUnwrapped Plan plan, int passesDone, List<LineupResul
             mean.add(Mean.of(result, duet));
         }
         return new LabJson(Plan.of(result.plan()).with(result.alone()), result.passes().size(), result.steps(),
-                result.references(), Noise.of(result), result.passes().isEmpty() ? List.of() : mean,
-                result.passes().stream().map(PassJson::of).toList());
+                result.references(), Noise.of(result), GcSpreadJson.of(result),
+                result.passes().isEmpty() ? List.of() : mean, result.passes().stream().map(PassJson::of).toList());
     }
 
     /**
@@ -111,6 +113,51 @@ public record LabJson(@JsonUnwrapped Plan plan, int passesDone, List<LineupResul
             return noise;
         }
 
+    }
+
+    /**
+     * CPU per request with each gateway's young collections spread at its rate
+     * ({@link GcSpread}): the run's cost of a collection in a window, each gateway's
+     * collections a window, and each duet's CPU ratio and noise read so; null before the
+     * first pass.
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record GcSpreadJson(String what, double perYoungCollectionPct, Map<String, Double> youngCollectionsPerWindow,
+            List<GcSpreadDuet> duets) {
+
+        private static final String WHAT = "CPU per request with each gateway's young collections spread at its own "
+                + "rate over the run instead of lumped in the windows they fell in: each window's log cost moved by "
+                + "per_young_collection_pct x (the rung's collections a window - the window's own); nginx as read";
+
+        static GcSpreadJson of(LineupResult result) {
+            if (result.passes().isEmpty()) {
+                return null;
+            }
+            GcSpread spread = result.gcSpread();
+            Map<String, Double> rates = new LinkedHashMap<>();
+            spread.perWindow().forEach((rung, rate) -> rates.put(rung, Numbers.round(rate, 3)));
+            List<GcSpreadDuet> duets = new ArrayList<>();
+            for (LineupPlan.Duet duet : result.plan().duets()) {
+                String a = duet.a().name();
+                String b = duet.b().name();
+                PairedRatio ratio = result.gcSpreadRatio(a, b);
+                NoiseBudget noise = spread.noise(result.passes(), a, b);
+                if (ratio != null) {
+                    duets.add(new GcSpreadDuet(duet.name(), ratio,
+                            noise == null ? null : Numbers.round(Math.sqrt(noise.betweenPass()), 5),
+                            noise == null ? null : Numbers.round(Math.sqrt(noise.withinPass()), 5)));
+                }
+            }
+            return new GcSpreadJson(WHAT, Numbers.round(100 * spread.perCollection(), 3), rates, duets);
+        }
+
+    }
+
+    /** A duet's CPU ratio and noise with collections spread. */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record GcSpreadDuet(String duet, PairedRatio cpuMsPerRequest,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Double betweenPassSd,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Double withinPassSdPerWindow) {
     }
 
     /** A duet's two rungs' mean costs over the passes, by rung name after the duet's. */

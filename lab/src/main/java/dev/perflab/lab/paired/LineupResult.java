@@ -316,6 +316,37 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
         return DuetNoise.of(passes, a, b, metric);
     }
 
+    /**
+     * The run's young collections, spread at each gateway's rate ({@link GcSpread}): what
+     * CPU per request reads without the chance of where they fell.
+     */
+    public GcSpread gcSpread() {
+        return GcSpread.of(passes);
+    }
+
+    /**
+     * The duet a → b's CPU ratio with each gateway's collections spread; null where a
+     * pass measured nothing on a side.
+     */
+    public PairedRatio gcSpreadRatio(String a, String b) {
+        PairedRatio ratio = gcSpread().ratio(measured(passes, a, b), a, b, plan.passes());
+        // a step or reference without a verdict (a side failed) keeps its ratio, not its
+        // interval, as its raw ratios do
+        String why = null;
+        for (Step step : steps) {
+            if (step.from().equals(a) && step.to().equals(b)) {
+                why = step.noVerdict();
+            }
+        }
+        for (Versus versus : references) {
+            if (versus.reference().equals(a) && versus.rung().equals(b)) {
+                why = versus.noVerdict();
+            }
+        }
+        return ratio == null || why == null ? ratio
+                : new PairedRatio(ratio.ratio(), null, null, ratio.passes(), null, ratio.perPass());
+    }
+
     /** The time every pass took to warm up, in seconds. */
     List<Double> warmups() {
         return passes.stream().map(p -> p.warmup().took()).map(Duration::toMillis).map(ms -> ms / 1000.0).toList();

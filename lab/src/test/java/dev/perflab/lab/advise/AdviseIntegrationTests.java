@@ -39,10 +39,15 @@ class AdviseIntegrationTests {
 
     private final StringWriter err = new StringWriter();
 
+    /**
+     * make advise on the test's budget: what is asserted is the chain, its rungs' options
+     * and advice.md, not a figure, so each gateway is warmed one 2-second part (6 s with
+     * 3-second parts until 2026-11-29).
+     */
     private int advise(String jar, String... more) {
         List<String> args = new ArrayList<>(List.of("advise", "--results", results.toString(), "--root",
                 AdviceTests.ROOT.toString(), "--gateway-jar", jar, "--route", "/api/hello", "--passes", "2",
-                "--duration", "4s", "--subwindow", "2s", "--warmup", "6s", "--warmup-probe", "3s", "--rate", "100",
+                "--duration", "4s", "--subwindow", "2s", "--warmup", "2s", "--warmup-probe", "2s", "--rate", "100",
                 "--seed", "7", "--java-opts", "-Xms256m -Xmx256m -XX:TieredStopAtLevel=1"));
         args.addAll(List.of(more));
         CommandLine line = LabCommand.commandLine();

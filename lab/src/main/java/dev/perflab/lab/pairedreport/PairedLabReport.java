@@ -184,31 +184,6 @@ public final class PairedLabReport {
                         + (step.noVerdict() == null ? "" : " (" + step.noVerdict() + ")"));
         }
         headline(result).forEach(line -> lines.add("  " + line));
-        lines.addAll(gcSpread(result));
-        return lines;
-    }
-
-    /**
-     * Each duet's CPU ratio with the gateways' young collections spread at their rates
-     * (lab.json's gc_spread), beside the ratios above that read them where they fell.
-     */
-    static List<String> gcSpread(LineupResult result) {
-        List<String> lines = new ArrayList<>();
-        if (result.passes().isEmpty()) {
-            return lines;
-        }
-        lines.add(String.format(Locale.ROOT,
-                "CPU per request with each gateway's young collections spread at its rate (a collection in a window: "
-                        + "%+.1f %% CPU per request; docs 13):",
-                100 * result.gcSpread().perCollection()));
-        for (LineupPlan.Duet duet : result.plan().duets()) {
-            PairedRatio ratio = result.gcSpreadRatio(duet.a().name(), duet.b().name());
-            if (ratio != null) {
-                Double half = ratio.halfWidthPercent();
-                lines.add("  " + duet.name() + ": " + ratio.describe()
-                        + (half == null ? "" : String.format(Locale.ROOT, " (±%.1f %%)", half)));
-            }
-        }
         return lines;
     }
 

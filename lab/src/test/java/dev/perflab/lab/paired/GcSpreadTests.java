@@ -141,17 +141,4 @@ class GcSpreadTests {
         assertThat(spread.cost("A", side)).isEqualTo(side.cpuMsPerRequest());
     }
 
-    @Test
-    void theConsoleSaysEachDuetSpreadAndAStepWithoutAVerdictKeepsNone() {
-        List<String> lines = dev.perflab.lab.pairedreport.PairedLabReport.console(LabJsonTests.lineup());
-        int at = lines.indexOf(lines.stream()
-            .filter(line -> line.startsWith("CPU per request with each gateway's young collections spread"))
-            .findFirst()
-            .orElseThrow());
-        assertThat(lines.subList(at + 1, lines.size())).hasSize(3);
-        assertThat(lines.get(at + 1)).startsWith("  stock → lean: ").doesNotContain("±");
-        assertThat(lines.get(at + 2)).startsWith("  lean → quiet: ").contains("(±");
-        assertThat(lines.get(at + 3)).startsWith("  nginx → quiet: ").contains("(±");
-    }
-
 }

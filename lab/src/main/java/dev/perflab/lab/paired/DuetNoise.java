@@ -3,6 +3,7 @@ package dev.perflab.lab.paired;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToDoubleBiFunction;
 
 import dev.perflab.lab.verdict.NoiseBudget;
 
@@ -21,6 +22,15 @@ final class DuetNoise {
      * passes of two windows, or a window without a reading.
      */
     static NoiseBudget of(List<LineupResult.Pass> passes, String a, String b, PairedMetric metric) {
+        return of(passes, a, b, (rung, side) -> metric.read(side));
+    }
+
+    /**
+     * The same split of a reading that may depend on the side's rung (a cost with its
+     * collections spread at the rung's rate, {@link GcSpread}).
+     */
+    static NoiseBudget of(List<LineupResult.Pass> passes, String a, String b,
+            ToDoubleBiFunction<String, SideWindow> read) {
         List<List<Double>> logs = new ArrayList<>();
         for (LineupResult.Pass pass : passes) {
             LineupResult.Duet duet = pass.duet(a, b);
@@ -29,7 +39,7 @@ final class DuetNoise {
             }
             List<Double> windows = new ArrayList<>();
             for (Map<String, SideWindow> window : duet.windows()) {
-                double ratio = metric.read(window.get(b)) / metric.read(window.get(a));
+                double ratio = read.applyAsDouble(b, window.get(b)) / read.applyAsDouble(a, window.get(a));
                 if (!(ratio > 0) || Double.isInfinite(ratio)) {
                     return null;
                 }

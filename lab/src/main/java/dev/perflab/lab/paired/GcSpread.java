@@ -129,26 +129,7 @@ public record GcSpread(double perCollection, Map<String, Double> perWindow) {
      * {@link DuetNoise} splits the raw one; null where it has none.
      */
     NoiseBudget noise(List<LineupResult.Pass> passes, String a, String b) {
-        List<List<Double>> logs = new ArrayList<>();
-        for (LineupResult.Pass pass : passes) {
-            LineupResult.Duet duet = pass.duet(a, b);
-            if (duet == null) {
-                continue;
-            }
-            List<Double> windows = new ArrayList<>();
-            for (Map<String, SideWindow> window : duet.windows()) {
-                double ratio = cost(b, window.get(b)) / cost(a, window.get(a));
-                if (!(ratio > 0) || Double.isInfinite(ratio)) {
-                    return null;
-                }
-                windows.add(Math.log(ratio));
-            }
-            logs.add(windows);
-        }
-        if (logs.size() < 2 || logs.stream().anyMatch(windows -> windows.size() < 2)) {
-            return null;
-        }
-        return NoiseBudget.of(logs);
+        return DuetNoise.of(passes, a, b, this::cost);
     }
 
 }

@@ -140,7 +140,7 @@ public record LabJson(@JsonUnwrapped Plan plan, int passesDone, List<LineupResul
             for (LineupPlan.Duet duet : result.plan().duets()) {
                 String a = duet.a().name();
                 String b = duet.b().name();
-                PairedRatio ratio = result.gcSpreadRatio(a, b);
+                PairedRatio ratio = result.gcSpreadRatio(spread, a, b);
                 NoiseBudget noise = spread.noise(result.passes(), a, b);
                 if (ratio != null) {
                     duets.add(new GcSpreadDuet(duet.name(), ratio,

@@ -325,11 +325,11 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
     }
 
     /**
-     * The duet a → b's CPU ratio with each gateway's collections spread; null where a
-     * pass measured nothing on a side.
+     * The duet a → b's CPU ratio with each gateway's collections spread as the run's
+     * {@code spread} reads them; null where a pass measured nothing on a side.
      */
-    public PairedRatio gcSpreadRatio(String a, String b) {
-        PairedRatio ratio = gcSpread().ratio(measured(passes, a, b), a, b, plan.passes());
+    PairedRatio gcSpreadRatio(GcSpread spread, String a, String b) {
+        PairedRatio ratio = spread.ratio(measured(passes, a, b), a, b, plan.passes());
         // a step or reference without a verdict (a side failed) keeps its ratio, not its
         // interval, as its raw ratios do
         String why = null;

@@ -8,7 +8,6 @@ import java.util.Map;
 import dev.perflab.lab.verdict.NoiseBudget;
 import dev.perflab.lab.verdict.PairedRatio;
 import dev.perflab.lab.verdict.Quantity;
-import dev.perflab.lab.verdict.SequentialLooks;
 
 /**
  * CPU per request with each gateway's young collections spread at its own rate, rather
@@ -107,21 +106,13 @@ public record GcSpread(double perCollection, Map<String, Double> perWindow) {
      * passes); null when a pass measured nothing on a side.
      */
     PairedRatio ratio(List<LineupResult.Pass> passes, String a, String b, int planned) {
-        List<Double> perPass = new ArrayList<>();
-        List<Boolean> upward = new ArrayList<>();
-        for (LineupResult.Pass pass : passes) {
-            LineupResult.Duet duet = pass.duet(a, b);
-            if (duet == null) {
-                continue;
-            }
-            double ratio = ratio(duet);
-            if (!(ratio > 0) || Double.isInfinite(ratio)) {
-                return null;
-            }
-            perPass.add(ratio);
-            upward.add(pass.upward());
+        List<LineupResult.Pass> measured = passes.stream().filter(pass -> pass.duet(a, b) != null).toList();
+        if (measured.isEmpty() || measured.stream()
+            .mapToDouble(pass -> ratio(pass.duet(a, b)))
+            .anyMatch(r -> !(r > 0) || Double.isInfinite(r))) {
+            return null;
         }
-        return perPass.isEmpty() ? null : SequentialLooks.ratio(perPass, upward, planned, Quantity.COST);
+        return LineupResult.overPasses(measured, a, b, this::ratio, planned, Quantity.COST);
     }
 
     /**

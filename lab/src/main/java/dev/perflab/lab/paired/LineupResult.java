@@ -18,6 +18,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.perflab.lab.load.LoadResult;
 import dev.perflab.lab.verdict.NoiseBudget;
 import dev.perflab.lab.verdict.PairedRatio;
+import dev.perflab.lab.verdict.Quantity;
 import dev.perflab.lab.verdict.SequentialLooks;
 import dev.perflab.lab.verdict.Verdict;
 import dev.perflab.lab.run.WarmUp;
@@ -221,13 +222,27 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
             return ratios;
         }
         for (PairedMetric metric : metrics) {
-            List<Double> perPass = passes.stream().map(pass -> pass.duet(a, b).ratio(metric::read)).toList();
-            PairedRatio ratio = SequentialLooks.ratio(perPass, passes.stream().map(Pass::upward).toList(), planned,
-                    metric.quantity());
-            ratios.put(metric, why == null ? ratio
-                    : new PairedRatio(ratio.ratio(), null, null, ratio.passes(), null, ratio.perPass()));
+            PairedRatio ratio = overPasses(passes, a, b, duet -> duet.ratio(metric::read), planned, metric.quantity());
+            ratios.put(metric, why == null ? ratio : withoutInterval(ratio));
         }
         return ratios;
+    }
+
+    /**
+     * B/A of the duet a → b in each of the passes that measured it, as {@code read} takes
+     * it from a duet, and its interval over them (Stein's rule beyond {@code planned}).
+     */
+    static PairedRatio overPasses(List<Pass> measured, String a, String b, ToDoubleFunction<Duet> read, int planned,
+            Quantity quantity) {
+        List<Double> perPass = measured.stream().map(pass -> read.applyAsDouble(pass.duet(a, b))).toList();
+        return SequentialLooks.ratio(perPass, measured.stream().map(Pass::upward).toList(), planned, quantity);
+    }
+
+    /**
+     * A ratio kept without its interval and verdict: a side failed, or measured nothing.
+     */
+    private static PairedRatio withoutInterval(PairedRatio ratio) {
+        return new PairedRatio(ratio.ratio(), null, null, ratio.passes(), null, ratio.perPass());
     }
 
     private static final String NOTHING = "a pass in which";
@@ -343,8 +358,7 @@ public record LineupResult(LineupPlan plan, List<Pass> passes, List<Step> steps,
                 why = versus.noVerdict();
             }
         }
-        return ratio == null || why == null ? ratio
-                : new PairedRatio(ratio.ratio(), null, null, ratio.passes(), null, ratio.perPass());
+        return ratio == null || why == null ? ratio : withoutInterval(ratio);
     }
 
     /** The time every pass took to warm up, in seconds. */

@@ -26,7 +26,8 @@ LAB = LAB_GIVEN='$(GIVEN)' $(JAVA) -jar lab/target/lab.jar
 # any other host runs it over ssh -o BatchMode=yes (vegeta on that host's PATH, a target it can reach:
 # RUNTIME=remote) with SSH_CONFIG as ssh -F (default: results/hosts/ssh_config once lab/hosts.sh up wrote it).
 # make compare A_GATEWAY= B_GATEWAY= GATEWAY_HOST=h1 AGENT_HOSTS=h2,h3 runs both gateways on h1 over ssh and offers
-# both sides the same round-robin from every agent host at its share of the rate (docs/en/11-any-gateway.md).
+# both sides the same round-robin from every agent host at its share of the rate (docs/en/11-any-gateway.md);
+# make lab ONLY=<gateway rungs> and make advise take the same two knobs (nginx rungs stay on this machine: refused).
 # Your own gateway: GATEWAY_JAR=path/app.jar (local) or GATEWAY_IMAGE=image (RUNTIME=compose) runs it in place
 # of the lab's, in front of the lab's auth-service and business-service, whose URLs it gets as BUSINESS_URL and
 # AUTH_URL (point its route there); ROUTE=/api/hello is the path the load hits (default /service/hello) and
@@ -126,9 +127,9 @@ help: ## List every target with one line each
 	  echo "RATES=~make capacity: these rates, e.g. 500,1000, instead of a search"; \
 	  echo "STEP_DURATION=60s~make capacity: measured time of each step, one rung at one rate (once DURATION there)"; \
 	  echo "AGENTS=~make capacity: vegeta agents offering each step together, e.g. 2"; \
-	  echo "AGENT_HOSTS=~make capacity: one host per agent, e.g. 127.0.0.1,127.0.0.2 (ssh where not loopback); make compare with GATEWAY_HOST: ssh hosts, each offering both sides its share"; \
-	  echo "GATEWAY_HOST=~make compare A_GATEWAY= B_GATEWAY=: the ssh host both gateways run on, e.g. h1 of lab/hosts.sh up (same JDK and jar paths), their CPU read from its /proc"; \
-	  echo "SSH_CONFIG=~make capacity, compare: the ssh config (ssh -F) of AGENT_HOSTS and GATEWAY_HOST (default: results/hosts/ssh_config from lab/hosts.sh up, else your ssh's)"; \
+	  echo "AGENT_HOSTS=~make capacity: one host per agent, e.g. 127.0.0.1,127.0.0.2 (ssh where not loopback); make compare, lab, advise with GATEWAY_HOST: ssh hosts, each offering both sides of a duet its share"; \
+	  echo "GATEWAY_HOST=~make compare A_GATEWAY= B_GATEWAY=, make lab ONLY=<gateway rungs>, make advise: the ssh host the gateways run on, e.g. h1 of lab/hosts.sh up (same JDK and jar paths), their CPU read from its /proc"; \
+	  echo "SSH_CONFIG=~make capacity, compare, lab, advise: the ssh config (ssh -F) of AGENT_HOSTS and GATEWAY_HOST (default: results/hosts/ssh_config from lab/hosts.sh up, else your ssh's)"; \
 	  echo "A_GATEWAY= B_GATEWAY=~make compare: the two gateways, paired (profiles, a jar, image: GATEWAY_IMAGE on RUNTIME=compose, nginx or nginx-cached)"; \
 	  echo "A_JAVA_OPTS= B_JAVA_OPTS=~make compare: each side's JVM options"; \
 	  echo "A_JDK= B_JDK=~make compare: each side's JDK, e.g. 21"; \

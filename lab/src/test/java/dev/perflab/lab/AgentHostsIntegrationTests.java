@@ -123,6 +123,15 @@ class AgentHostsIntegrationTests {
         assertThat(pair(results, wrongKey, "--gateway-host", "h1")).isEqualTo(1);
         assertThat(line()).startsWith("lab: GATEWAY_HOST: gateway host h1 refused the key ssh offered "
                 + "(root@198.19.1.2: Permission denied (publickey).)");
+        // make lab ONLY=reactive,log-quiet GATEWAY_HOST=h1 checks the host the same way
+        CommandLine lab = LabCommand.commandLine();
+        lab.setOut(new PrintWriter(out, true));
+        lab.setErr(new PrintWriter(err, true));
+        assertThat(lab.execute("paired-lab", "--results", results.toString(), "--root", ROOT.toString(), "--only",
+                "reactive,log-quiet", "--gateway-host", "h1", "--ssh-config", wrongKey.toString()))
+            .isEqualTo(1);
+        assertThat(line()).startsWith("lab: GATEWAY_HOST: gateway host h1 refused the key ssh offered "
+                + "(root@198.19.1.2: Permission denied (publickey).)");
         // agents elsewhere cannot reach gateways on this machine's loopback
         assertThat(pair(results, CONFIG, "--agent-hosts", "h1")).isEqualTo(1);
         assertThat(line()).startsWith("lab: AGENT_HOSTS for make compare needs GATEWAY_HOST=<host>");

@@ -12,6 +12,7 @@ import dev.perflab.lab.advise.JarFacts;
 import dev.perflab.lab.advise.Levers;
 import dev.perflab.lab.paired.LineupPlan;
 import dev.perflab.lab.paired.LineupResult;
+import dev.perflab.lab.paired.ProfilerChoice;
 import dev.perflab.lab.paired.Side;
 import dev.perflab.lab.run.RunFolder;
 import dev.perflab.lab.system.ForeignGateway;
@@ -40,6 +41,10 @@ public class AdviseCommand implements Callable<Integer> {
 
     @Mixin
     GatewayJarOption gatewayJar;
+
+    /** GATEWAY_HOST, AGENT_HOSTS: your gateway's rungs on a host of their own. */
+    @Mixin
+    HostOptions hosts;
 
     @Option(names = "--levers", defaultValue = "${env:LEVERS:-}",
             description = "The levers, comma-separated, in the order they are added (LEVERS; default: "
@@ -91,13 +96,16 @@ public class AdviseCommand implements Callable<Integer> {
                     Side.ownJar(pull.lever().name(), jarText, gateway, jvm, home)));
         }
         LineupPlan plan = options.chain(entrants, rate);
+        hosts.check(root, entrants.stream().map(LineupPlan.Entrant::side).toList(), plan.settings().runtime(), false,
+                ProfilerChoice.NONE, "make advise");
         out.println(plan.expectedDuration());
         out.println(plan.resolution());
         out.flush();
         // advice.md is written before results/latest points at the run
         LineupResult result = LadderMeasure.measure(plan, "advise", "make advise", out,
                 done -> RunFolder.write(done.dir().resolve("advice.md"),
-                        Advice.markdown(jarText, pulls, Advice.steps(pulls, done.steps()), done.dir().toString())));
+                        Advice.markdown(jarText, pulls, Advice.steps(pulls, done.steps()), done.dir().toString())),
+                ProfilerChoice.NONE, hosts.opener());
         List<LineupResult.Step> steps = Advice.steps(pulls, result.steps());
         Advice.console(pulls, steps).forEach(out::println);
         out.println("Advice: " + result.dir().resolve("advice.md") + " (report.md: every step with its passes)");

@@ -15,15 +15,15 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * make compare across hosts: GATEWAY_HOST runs both gateways of the pair on a host of
- * their own over ssh, AGENT_HOSTS offers their load from one vegeta per host, each at its
- * share of the rate with the same round-robin over both sides. Every host is checked
- * before anything starts, each failure one line.
+ * make compare, lab and advise across hosts: GATEWAY_HOST runs every gateway of the pair
+ * or the lineup on a host of their own over ssh, AGENT_HOSTS offers their load from one
+ * vegeta per host, each at its share of the rate with the same round-robin over both
+ * sides of a duet. Every host is checked before anything starts, each failure one line.
  */
 public class HostOptions {
 
     @Option(names = "--gateway-host", defaultValue = "${env:GATEWAY_HOST:-}",
-            description = "make compare: the ssh host both gateways run on, e.g. h1 of lab/hosts.sh up (the same JDK and jar paths as here), "
+            description = "make compare, lab, advise: the ssh host the gateways run on, e.g. h1 of lab/hosts.sh up (the same JDK and jar paths as here), "
                     + "their CPU read from its /proc over ssh (default: this machine).")
     String gatewayHost;
 
@@ -33,16 +33,17 @@ public class HostOptions {
     private LineupRun.Opener opener = Stages::open;
 
     /**
-     * Checks GATEWAY_HOST and AGENT_HOSTS against the pair, one line for the first that
-     * cannot serve, before anything starts; afterwards {@link #opener} opens the stage
-     * they name.
+     * Checks GATEWAY_HOST and AGENT_HOSTS against the sides of {@code target} (make
+     * compare, lab or advise), one line for the first that cannot serve, before anything
+     * starts; afterwards {@link #opener} opens the stage they name.
      */
-    void check(Path root, List<Side> sides, RuntimeKind runtime, boolean closedLoop, ProfilerChoice profiler) {
+    void check(Path root, List<Side> sides, RuntimeKind runtime, boolean closedLoop, ProfilerChoice profiler,
+            String target) {
         List<String> hosts = agents.hosts();
         boolean hosted = gatewayHost != null && !gatewayHost.isBlank();
         if (!hosted) {
             if (!hosts.isEmpty()) {
-                throw new LabException("AGENT_HOSTS for make compare needs GATEWAY_HOST=<host>: the gateways this "
+                throw new LabException("AGENT_HOSTS for " + target + " needs GATEWAY_HOST=<host>: the gateways this "
                         + "machine starts listen on its 127.0.0.1, which load agents elsewhere do not reach "
                         + "(lab/hosts.sh up 4 makes hosts to try it on)");
             }
@@ -51,7 +52,7 @@ public class HostOptions {
         String host = gatewayHost.strip();
         if (runtime != RuntimeKind.LOCAL) {
             throw new LabException(
-                    "GATEWAY_HOST=" + host + " starts both gateways there as JVMs over ssh: RUNTIME=local "
+                    "GATEWAY_HOST=" + host + " starts the gateways there as JVMs over ssh: RUNTIME=local "
                             + "only, not RUNTIME=" + runtime.id());
         }
         Stages.refuse(runtime, sides);
@@ -65,8 +66,10 @@ public class HostOptions {
         }
         for (Side side : sides) {
             if (!side.jvm()) {
-                throw new LabException("GATEWAY_HOST=" + host + " runs JVM gateways; " + side.label() + " ("
-                        + side.given() + ") is nginx, which runs on this machine only");
+                throw new LabException("GATEWAY_HOST=" + host + " runs JVM gateways; " + side.label()
+                        + (side.label().equals(side.given()) ? "" : " (" + side.given() + ")")
+                        + " is nginx, which runs on this machine only" + (target.equals("make lab")
+                                ? ": name the gateway rungs with ONLY=, e.g. ONLY=reactive,log-quiet" : ""));
             }
         }
         Path sshConfig = agents.sshConfig(root);
@@ -82,7 +85,7 @@ public class HostOptions {
         opener = gateways.opener(checked);
     }
 
-    /** Opens the stage of the pair: this machine's, or across the hosts checked. */
+    /** Opens the stage of the run: this machine's, or across the hosts checked. */
     LineupRun.Opener opener() {
         return opener;
     }

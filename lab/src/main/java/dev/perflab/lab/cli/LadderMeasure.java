@@ -46,7 +46,16 @@ final class LadderMeasure {
      */
     static LineupResult measure(LineupPlan plan, String kind, String target, PrintWriter out,
             Consumer<LineupResult> last, ProfilerChoice profiler) {
-        return LineupRun.measure(plan, kind, target, out, Stages::open,
+        return measure(plan, kind, target, out, last, profiler, (LineupRun.Opener) Stages::open);
+    }
+
+    /**
+     * {@link #measure}, on the stage {@code stages} opens: this machine's, or
+     * GATEWAY_HOST and AGENT_HOSTS ({@link HostOptions#opener}).
+     */
+    static LineupResult measure(LineupPlan plan, String kind, String target, PrintWriter out,
+            Consumer<LineupResult> last, ProfilerChoice profiler, LineupRun.Opener stages) {
+        return LineupRun.measure(plan, kind, target, out, stages,
                 sofar -> RunFolder.write(sofar.dir().resolve("report.md"),
                         PairedKnobs.profiles(profiler, sofar.dir()).apply(PairedLabReport.markdown(sofar))),
                 last, profiler);
@@ -57,8 +66,8 @@ final class LadderMeasure {
      * report.md's word on what each step's interval reached.
      */
     static LineupResult measure(LineupPlan plan, String kind, String target, PrintWriter out,
-            Consumer<LineupResult> last, ProfilerChoice profiler, PassPlanner planner) {
-        return LineupRun.measure(plan, kind, target, out, Stages::open,
+            Consumer<LineupResult> last, ProfilerChoice profiler, PassPlanner planner, LineupRun.Opener stages) {
+        return LineupRun.measure(plan, kind, target, out, stages,
                 sofar -> RunFolder.write(sofar.dir().resolve("report.md"),
                         PairedKnobs.profiles(profiler, sofar.dir()).apply(PairedLabReport.markdown(sofar))
                                 + PassPlanner.markdown(sofar)),

@@ -126,7 +126,8 @@ public class PairCommand implements Callable<Integer> {
         List<Side> sides = PairedKnobs.withAgent(profiler, profile, List.of(a, b), spec.commandLine().getOut());
         LineupPlan plan = options.plan(sides.get(0), sides.get(1), closedLoop() ? 0 : options.rate(), options.results(),
                 failOn.text());
-        hosts.check(options.repository(), sides, plan.settings().runtime(), plan.closedLoop(), profiler);
+        hosts.check(options.repository(), sides, plan.settings().runtime(), plan.closedLoop(), profiler,
+                "make compare");
         return plan;
     }
 

@@ -85,6 +85,10 @@ public class PairedLabCommand implements Callable<Integer> {
     @Mixin
     TimeOption time;
 
+    /** GATEWAY_HOST, AGENT_HOSTS: the gateway rungs on a host of their own. */
+    @Mixin
+    HostOptions hosts;
+
     @Spec
     CommandSpec spec;
 
@@ -98,7 +102,7 @@ public class PairedLabCommand implements Callable<Integer> {
         out.flush();
         PairedKnobs.announce(profiler, out);
         LineupResult result = LadderMeasure.measure(plan, "lab", "make lab", out, done -> {
-        }, profiler, planner);
+        }, profiler, planner, hosts.opener());
         PairedLabReport.console(result).forEach(out::println);
         List<String> resolution = PassPlanner.closing(result);
         out.println("Resolution: " + resolution.get(0));
@@ -133,7 +137,10 @@ public class PairedLabCommand implements Callable<Integer> {
         // here, so no rung takes its agent
         profiler = PairedKnobs.profiler(profile, root, entrants.stream().map(LineupPlan.Entrant::side).toList());
         out.flush();
-        return options.chain(entrants, options.rate(), alone, wrk, failOn.threshold(), failOn.text());
+        LineupPlan plan = options.chain(entrants, options.rate(), alone, wrk, failOn.threshold(), failOn.text());
+        hosts.check(root, entrants.stream().map(LineupPlan.Entrant::side).toList(), plan.settings().runtime(), false,
+                profiler, "make lab");
+        return plan;
     }
 
 }

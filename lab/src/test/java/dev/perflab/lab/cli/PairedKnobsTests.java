@@ -77,6 +77,31 @@ class PairedKnobsTests {
     }
 
     @Test
+    void makeLabAndAdviseAcrossHostsRefuseNginxRungsAndAgentsWithoutAGatewayHostInOneLine() {
+        // the default ladder's nginx rungs run on this machine only
+        assertThat(
+                lab("paired-lab", "--results", results.toString(), "--root", ROOT.toString(), "--gateway-host", "h1"))
+            .isOne();
+        assertThat(err.toString())
+            .isEqualTo("lab: GATEWAY_HOST=h1 runs JVM gateways; nginx is nginx, which runs on this machine only: "
+                    + "name the gateway rungs with ONLY=, e.g. ONLY=reactive,log-quiet" + System.lineSeparator());
+        err.getBuffer().setLength(0);
+        // agents elsewhere would send to this machine's loopback
+        assertThat(lab("paired-lab", "--results", results.toString(), "--root", ROOT.toString(), "--only",
+                "reactive,log-quiet", "--agent-hosts", "h2,h3"))
+            .isOne();
+        assertThat(err.toString()).startsWith("lab: AGENT_HOSTS for make lab needs GATEWAY_HOST=<host>")
+            .hasLineCount(1);
+        err.getBuffer().setLength(0);
+        assertThat(lab("advise", "--results", results.toString(), "--root", ROOT.toString(), "--gateway-jar",
+                "examples/own-gateway/target/own-gateway.jar", "--agent-hosts", "h2"))
+            .isOne();
+        assertThat(err.toString()).startsWith("lab: AGENT_HOSTS for make advise needs GATEWAY_HOST=<host>")
+            .hasLineCount(1);
+        assertThat(results).as("nothing started, nothing written").isEmptyDirectory();
+    }
+
+    @Test
     void makeLabTakesABuildOfTheLabsGatewayAndSendsYourOwnJarToMakeCompare() {
         assertThat(lab("paired-lab", "--results", results.toString(), "--root", ROOT.toString(), "--only",
                 "reactive,log-quiet", "--gateway-jar", "examples/own-gateway/target/own-gateway.jar"))

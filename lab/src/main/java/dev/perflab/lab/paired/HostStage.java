@@ -81,7 +81,7 @@ final class HostStage implements Stage {
         return (plan, dir, out) -> {
             Stages.refuse(plan.settings().runtime(), plan.entrants().stream().map(LineupPlan.Entrant::side).toList());
             WrkGenerator.requireInstalled();
-            out.println("Hosts: both gateways on " + host.host() + " (" + host.address() + "), the backends here on "
+            out.println("Hosts: the gateways on " + host.host() + " (" + host.address() + "), the backends here on "
                     + host.runnerAddress() + ", the load from " + (agents.isEmpty() ? "one vegeta here"
                             : String.join(", ", agents.stream().map(LoadAgent::host).toList())));
             LocalBackends backends = LocalBackends.start(plan.settings(), plan.authLatency(), dir.resolve("logs"),

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""vegeta and Hyperfoil side by side, on this machine: the figures issue 55 chooses the engine by.
+"""vegeta, Hyperfoil and Locust side by side, on this machine: the figures issue 55 chooses the engine by.
 
-    python3 lab/bench/generators.py                 # every step, both generators, ~15 min
+    python3 lab/bench/generators.py                 # every step, every generator, ~20 min
     python3 lab/bench/generators.py --seconds 3 --steps cost,agents   # a quick look
 
 Run it alone on the machine, as root (the agents step makes network namespaces), from the
@@ -20,7 +20,12 @@ repository root, after make build (auth-service's jar). Steps (--steps):
            whether the merged p50/p99/p99.9 equal those of the union of the agents' samples.
            vegeta: `vegeta report` over both result files (a t-digest) against exact percentiles of
            the union of the raw results; Hyperfoil: the controller's merged HdrHistogram against the
-           bounds the agents' exported histograms (all.json) allow for their union.
+           bounds the agents' exported histograms (all.json) allow for their union; Locust: its
+           master's report (_stats.csv) of two workers against the exact percentiles of the union of
+           the samples each worker wrote from its request events.
+Locust has no arrival-rate executor: a rate is rate / --locust-per-user users, each paced by
+constant_throughput (a closed loop per user that keeps the rate while answers are fast). It is
+pip-installed into tools/locust-VERSION on first use. k6 is left out: it is under the AGPL.
 Writes results/generators/STAMP/table.md (command, machine, figures) and the raw files beside it.
 Hyperfoil comes from Maven Central (lab/bench/hyperfoil-install.sh into tools/), or from --hyperfoil-lib
 DIR (the lib/ folder of its distribution); vegeta from the lab's installer (tools/vegeta-VERSION). Where
@@ -352,6 +357,102 @@ def hyperfoil_schedule(stats, rate, seconds):
 
 # ---------------------------------------------------------------- steps
 
+# ---------------------------------------------------------------- Locust
+
+LOCUSTFILE = """import os, time
+from locust import FastHttpUser, task, constant_throughput, events
+
+SAMPLES = os.environ.get("LOCUST_SAMPLES")
+ROWS = []
+
+
+@events.request.add_listener
+def on_request(request_type, name, response_time, response_length, exception=None, **kwargs):
+    ROWS.append((time.time(), 0 if exception else 1, response_time))
+
+
+@events.quitting.add_listener
+def on_quitting(environment, **kwargs):
+    if SAMPLES:
+        with open(SAMPLES, "w") as f:
+            f.writelines("%.6f %d %.4f\\n" % row for row in ROWS)
+
+
+class Lab(FastHttpUser):
+    wait_time = constant_throughput(float(os.environ["LOCUST_PER_USER"]))
+
+    @task
+    def get(self):
+        self.client.get(os.environ["LOCUST_PATH"])
+"""
+
+
+def locust_file(out):
+    path = os.path.join(out, "locustfile.py")
+    with open(path, "w") as f:
+        f.write(LOCUSTFILE)
+    return path
+
+
+def locust_users(args, rate):
+    """Locust has no arrival-rate executor: rate / --locust-per-user users, each paced by constant_throughput."""
+    return max(1, round(rate / args.locust_per_user))
+
+
+def locust_command(args, out, target, rate, seconds, csv_prefix, more=()):
+    users = locust_users(args, rate)
+    return [args.locust, "-f", locust_file(out), "--headless", "-u", str(users), "-r", str(users), "-t",
+            "%ds" % seconds, "--host", target, "--csv", csv_prefix, "--only-summary", "--stop-timeout", "2",
+            "--loglevel", "WARNING"] + list(more)
+
+
+def locust_env(args, path, samples):
+    return dict(os.environ, LOCUST_PER_USER=str(args.locust_per_user), LOCUST_PATH=path, LOCUST_SAMPLES=samples)
+
+
+def locust_run(args, out, target, path, rate, seconds, name, prefix=(), sample=True):
+    """One standalone Locust run; returns (sampler or None, rows (time s, ok, ms), its own csv percentiles)."""
+    samples = os.path.join(out, "locust-%s.txt" % name)
+    csv_prefix = os.path.join(out, "locust-%s" % name)
+    log = open(os.path.join(out, "locust-%s.log" % name), "w")
+    process = subprocess.Popen(list(prefix) + locust_command(args, out, target, rate, seconds, csv_prefix),
+                               env=locust_env(args, path, samples), stdout=log, stderr=subprocess.STDOUT)
+    sampler = CpuSampler(process.pid) if sample else None
+    if sampler:
+        sampler.start()
+    process.wait(seconds + 60)
+    if sampler:
+        sampler.done.set()
+    rows = locust_rows(samples)
+    if not rows:
+        die("Locust sent nothing (exit %s): see %s" % (process.returncode, log.name))
+    return sampler, rows, locust_reported(csv_prefix)
+
+
+def locust_rows(*files):
+    rows = []
+    for name in files:
+        if os.path.isfile(name):
+            with open(name) as f:
+                rows += [(float(t), int(ok), float(ms)) for t, ok, ms in (line.split() for line in f if line.strip())]
+    return sorted(rows)
+
+
+def locust_reported(csv_prefix):
+    """p50/p99/p99.9 (ms) and the request count of the Aggregated row of Locust's own _stats.csv."""
+    with open(csv_prefix + "_stats.csv") as f:
+        row = next(r for r in csv.DictReader(f) if r["Name"] == "Aggregated")
+    return {50.0: float(row["50%"]), 99.0: float(row["99%"]), 99.9: float(row["99.9%"])}, int(row["Request Count"])
+
+
+def steady(args, sampler, rows):
+    """CPU seconds and requests sent in the steady window of one run (rows: time s first)."""
+    t0 = rows[0][0] + args.warm
+    t1 = rows[-1][0] - 1.0
+    sent = sum(1 for r in rows if t0 <= r[0] < t1)
+    return sampler.between(t0, t1), sent, t1 - t0
+
+
 def step_cost(args, out, table):
     port = free_port()
     nginx = start_nginx(os.path.join(out, "nginx-cost"), "127.0.0.1", port)
@@ -372,6 +473,9 @@ def step_cost(args, out, table):
                                           args.seconds + 60)
                         sampler.done.set()
                         cpu, sent, span = hyperfoil_steady(args, sampler, stats)
+                    elif generator == "locust":
+                        sampler, rows, _ = locust_run(args, out, target, "/", rate, args.seconds, "cost-%d" % rate)
+                        cpu, sent, span = steady(args, sampler, rows)
                     else:
                         sampler, rows = vegeta_attack(args, url, rate, args.seconds,
                                                       os.path.join(out, "vegeta-cost-%d.bin" % rate))
@@ -409,6 +513,15 @@ def step_max(args, out, table):
                         keeps = answered >= 0.99 and last >= 0.99 and blocked == 0
                         note = "%.1f %% answered, last second %.1f %%, blocked %d ns" % (answered * 100, last * 100,
                                                                                         blocked)
+                    elif generator == "locust":
+                        _, rows, _ = locust_run(args, out, target, "/", rate, args.seconds, "max-%d" % rate,
+                                                pin(args.gen_core), False)
+                        t0, t1 = rows[0][0] + args.warm, rows[-1][0] - 1.0
+                        ok = sum(1 for r in rows if t0 <= r[0] < t1 and r[1])
+                        achieved = ok / max(t1 - t0, 1e-9) / rate
+                        keeps = achieved >= 0.99
+                        note = "%.1f %% of the rate answered in the steady window (%d users)" % (
+                            achieved * 100, locust_users(args, rate))
                     else:
                         _, rows = vegeta_attack(args, url, rate, args.seconds,
                                                 os.path.join(out, "vegeta-max-%d.bin" % rate), pin(args.gen_core), False)
@@ -451,11 +564,21 @@ def step_latency(args, out, table):
                     hf.stop()
                 ns = main_stats(stats)["total"]["summary"]["percentileResponseTime"]
                 values = {p: ns[_key(p, ns)] / 1e6 for p in PERCENTILES}
+            elif generator == "locust":
+                base = url.split("/auth")[0]
+                locust_run(args, out, base, "/auth?token=lab-token", args.latency_rate, args.hyperfoil_warmup,
+                           "latency-warmup", sample=False)
+                _, rows, own = locust_run(args, out, base, "/auth?token=lab-token", args.latency_rate, args.seconds,
+                                          "latency", sample=False)
+                values = exact_percentiles([r[2] for r in rows if r[0] >= rows[0][0] + args.warm])
             else:
                 _, rows = vegeta_attack(args, url, args.latency_rate, args.seconds,
                                         os.path.join(out, "vegeta-latency.bin"), sample=False)
                 values = exact_percentiles([r[2] for r in rows if r[0] >= rows[0][0] + args.warm])
             figure = " / ".join("%.3f (+%.3f)" % (values[p], values[p] - delay) for p in PERCENTILES)
+            if generator == "locust":  # its report covers the whole run: held against the exact figures of it
+                figure += "; its own report %s against %s exact over the run's %d samples" % (
+                    fmt(own[0]), fmt(exact_percentiles([r[2] for r in rows])), own[1])
             table.setdefault("p50 / p99 / p99.9 ms (added to the %s delay) at %d req/s"
                              % (args.delay, args.latency_rate), {})[generator] = figure
             print("latency %-9s %s" % (generator, figure), flush=True)
@@ -520,6 +643,37 @@ def run_agents(args, generator, folder, hosts, target, table):
         figure = "%s: report %s ms, union %s ms (%d + %d samples = %d in the report)" % (
             "yes" if equal else "no", fmt(merged), fmt(union), len(vegeta_rows(args, files[:1])),
             len(vegeta_rows(args, files[1:])), report["requests"])
+    elif generator == "locust":
+        port = free_port()
+        files, workers = [], []
+        path = "/auth?token=lab-token"
+        for host in ("h2", "h3"):
+            files.append(os.path.join(folder, "locust-%s.txt" % host))
+            remote = " ".join(["env", "LOCUST_PER_USER=%s" % args.locust_per_user, "'LOCUST_PATH=%s'" % path,
+                               "LOCUST_SAMPLES=" + files[-1], args.locust, "-f", locust_file(folder), "--worker",
+                               "--master-host", "198.19.1.2", "--master-port", str(port), "--loglevel", "WARNING"])
+            workers.append(subprocess.Popen(["ssh", "-F", os.path.join(hosts, "ssh_config"), host, remote],
+                                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True))
+        csv_prefix = os.path.join(folder, "locust-master")
+        master = subprocess.Popen(netns("perflab-g1") + locust_command(
+            args, folder, target, args.agents_rate, args.seconds, csv_prefix,
+            ["--master", "--master-bind-host", "198.19.1.2", "--master-bind-port", str(port), "--expect-workers", "2"]),
+            env=locust_env(args, path, ""), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        output = master.communicate(timeout=args.seconds + 120)[0]
+        for worker in workers:
+            try:
+                worker.wait(30)
+            except subprocess.TimeoutExpired:
+                stop(worker)
+        if master.returncode not in (0, 1):  # 1: some requests failed, which the figure shows
+            die("Locust's master failed: " + output.strip()[-300:])
+        merged, count = locust_reported(csv_prefix)
+        rows = locust_rows(*files)
+        union = exact_percentiles([r[2] for r in rows])
+        equal = all(abs(merged[p] - union[p]) <= 0.001 for p in PERCENTILES) and count == len(rows)
+        figure = "%s: master %s ms, union %s ms (%d + %d samples = %d, %d in the master's report)" % (
+            "yes" if equal else "no", fmt(merged), fmt(union), len(locust_rows(files[0])), len(locust_rows(files[1])),
+            len(rows), count)
     else:
         home = os.path.join(folder, "home")
         os.makedirs(os.path.join(home, ".ssh"), mode=0o700, exist_ok=True)
@@ -570,7 +724,8 @@ def machine():
 
 
 def write_table(args, out, table, started):
-    names = {"vegeta": "vegeta %s" % args.vegeta_version, "hyperfoil": "Hyperfoil %s" % args.hyperfoil_version}
+    names = {"vegeta": "vegeta %s" % args.vegeta_version, "hyperfoil": "Hyperfoil %s" % args.hyperfoil_version,
+             "locust": "Locust %s" % args.locust_version}
     shown = args.shown or args.generators
     lines = ["# Load generators side by side", "",
              "Command: `%s`  " % " ".join(["python3", "lab/bench/generators.py"] + sys.argv[1:]),
@@ -608,10 +763,24 @@ def resolve_tools(args):
             args.missing = (done.stderr or done.stdout).strip().splitlines()[-1]
             print(args.missing + "; going on without Hyperfoil (--hyperfoil-lib DIR takes a distribution's lib/)",
                   file=sys.stderr)
+            args.shown = args.shown or list(args.generators)  # the table keeps Hyperfoil's column, saying why
             args.generators = [g for g in args.generators if g != "hyperfoil"]
-            args.shown = args.shown or ["vegeta", "hyperfoil"]
         else:
             args.hyperfoil_lib = done.stdout.strip().splitlines()[-1]
+    if "locust" in args.generators and not args.locust:
+        venv = os.path.join(ROOT, "tools", "locust-%s" % args.locust_version)
+        args.locust = os.path.join(venv, "bin", "locust")
+        if not os.path.isfile(os.path.join(venv, ".installed")):
+            print("installing Locust %s into %s (python3 -m venv, pip from PyPI)" % (args.locust_version, venv),
+                  flush=True)
+            for command in (["python3", "-m", "venv", "--clear", venv],
+                            [os.path.join(venv, "bin", "python"), "-m", "pip", "install", "--quiet",
+                             "--disable-pip-version-check", "--only-binary=:all:",
+                             "locust==%s" % args.locust_version]):
+                done = subprocess.run(command, capture_output=True, text=True)
+                if done.returncode != 0:
+                    die("%s failed: %s" % (" ".join(command[:4]), (done.stderr or done.stdout).strip()[-300:]))
+            open(os.path.join(venv, ".installed"), "w").write("locust==%s\n" % args.locust_version)
     if "hyperfoil" in args.generators:
         version = subprocess.run([args.hyperfoil_java, "-version"], capture_output=True, text=True)
         major = version.stderr.split('"')[1].split(".")[0] if version.returncode == 0 and '"' in version.stderr else "0"
@@ -623,7 +792,7 @@ def resolve_tools(args):
 def parse_args():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", default="cost,max,latency,agents")
-    parser.add_argument("--generators", default="vegeta,hyperfoil")
+    parser.add_argument("--generators", default="vegeta,hyperfoil,locust")
     parser.add_argument("--seconds", type=int, default=20, help="each run's length (default: %(default)s)")
     parser.add_argument("--warm", type=float, default=3, help="seconds left out at a run's start (default: %(default)s)")
     parser.add_argument("--rates", default="400,800,5000")
@@ -643,6 +812,10 @@ def parse_args():
     parser.add_argument("--service-java", default=shutil.which("java") or "java")
     parser.add_argument("--vegeta", help="the vegeta binary (default: tools/vegeta-VERSION, installed when missing)")
     parser.add_argument("--vegeta-version", default="12.13.0")
+    parser.add_argument("--locust-version", default="2.47.0")
+    parser.add_argument("--locust", help="the locust command (default: tools/locust-VERSION, installed when missing)")
+    parser.add_argument("--locust-per-user", type=float, default=10.0,
+                        help="req/s of each Locust user (constant_throughput); users = rate / this")
     parser.add_argument("--out", help="results folder (default: results/generators/STAMP)")
     parser.add_argument("--union", nargs="+", metavar="FILE",
                         help="only print p50/p99/p99.9 of the union of these files' samples (ms, one a line)")
@@ -653,9 +826,10 @@ def parse_args():
     args.steps = [s for s in args.steps.split(",") if s]
     args.generators = [g for g in args.generators.split(",") if g]
     bad = [s for s in args.steps if s not in ("cost", "max", "latency", "agents")] + [
-        g for g in args.generators if g not in ("vegeta", "hyperfoil")]
+        g for g in args.generators if g not in ("vegeta", "hyperfoil", "locust")]
     if bad:
-        die("unknown step or generator '%s' (steps: cost,max,latency,agents; generators: vegeta,hyperfoil)" % bad[0])
+        die("unknown step or generator '%s' (steps: cost,max,latency,agents; generators: vegeta,hyperfoil,locust)"
+            % bad[0])
     try:
         args.rates = [int(r) for r in args.rates.split(",")]
         args.ladder = [int(r) for r in args.ladder.split(",")]

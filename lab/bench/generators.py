@@ -818,7 +818,8 @@ def parse_args():
                         help="req/s of each Locust user (constant_throughput); users = rate / this")
     parser.add_argument("--out", help="results folder (default: results/generators/STAMP)")
     parser.add_argument("--union", nargs="+", metavar="FILE",
-                        help="only print p50/p99/p99.9 of the union of these files' samples (ms, one a line)")
+                        help="only print p50/p99/p99.9 of the union of these files' samples (ms, one a line, "
+                             "or vegeta's JSON results)")
     parser.add_argument("--hyperfoil-union", metavar="ALL_JSON",
                         help="only print whether a Hyperfoil all.json's merged percentiles are its agents' union's")
     args = parser.parse_args()
@@ -842,16 +843,30 @@ def parse_args():
 
 
 def print_union(files):
-    samples = []
+    """Exact percentiles of every sample in files: a latency in ms a line, or vegeta's JSON results
+    (vegeta encode -to=json, as the Kubernetes agents of deploy/k8s/load write them); other lines
+    (an agent's own words in its log) are counted and left out."""
+    samples, errors, other = [], 0, 0
     for name in files:
         try:
             with open(name) as f:
-                samples += [float(line) for line in f if line.strip()]
-        except (OSError, ValueError) as e:
-            die("--union: %s" % e)
+                for line in f:
+                    line = line.strip()
+                    if line.startswith("{"):
+                        result = json.loads(line)
+                        samples.append(result["latency"] / 1e6)
+                        errors += 0 if 200 <= result.get("code", 0) < 400 else 1
+                    elif line:
+                        try:
+                            samples.append(float(line))
+                        except ValueError:
+                            other += 1
+        except (OSError, ValueError, KeyError) as e:
+            die("--union: %s: %s" % (name, e))
     if not samples:
         die("--union: no samples in %s" % ", ".join(files))
-    print("union of %d samples: p50/p99/p99.9 %s" % (len(samples), fmt(exact_percentiles(samples))))
+    print("union of %d samples (%d not 2xx/3xx, %d other lines left out): p50/p99/p99.9 %s ms" % (
+        len(samples), errors, other, fmt(exact_percentiles(samples))))
 
 
 def print_hyperfoil_union(name):

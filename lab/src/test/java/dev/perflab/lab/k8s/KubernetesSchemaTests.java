@@ -25,13 +25,13 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The base and every overlay under deploy/k8s, rendered by {@code kubectl kustomize},
- * checked against the Kubernetes API's own schemas by kubernetes-validate (PyPI; the
- * schemas of Kubernetes 1.5 to 1.37 are in its wheel, so no cluster and no download site
- * is needed). {@code --strict}: a field the API does not know fails, as
- * {@code kubectl apply --validate=strict} would on a cluster. Installed on first use into
- * the git-ignored {@code tools/} from a lock pinned by version and hash, as the lab
- * installs Apache Otava (about 4 s and 144 MB here).
+ * The base, the load agents and every overlay under deploy/k8s, rendered by
+ * {@code kubectl kustomize}, checked against the Kubernetes API's own schemas by
+ * kubernetes-validate (PyPI; the schemas of Kubernetes 1.5 to 1.37 are in its wheel, so
+ * no cluster and no download site is needed). {@code --strict}: a field the API does not
+ * know fails, as {@code kubectl apply --validate=strict} would on a cluster. Installed on
+ * first use into the git-ignored {@code tools/} from a lock pinned by version and hash,
+ * as the lab installs Apache Otava (about 4 s and 144 MB here).
  */
 class KubernetesSchemaTests {
 
@@ -75,7 +75,7 @@ class KubernetesSchemaTests {
         OptionalTools.need(kubectl.ok() && kubectl.output().contains("Kustomize Version: v"),
                 "kubectl 1.24 or later is missing (kubectl kustomize renders deploy/k8s)");
         files = new LinkedHashMap<>();
-        List<Path> kustomizations = new ArrayList<>(List.of(K8S.resolve("base")));
+        List<Path> kustomizations = new ArrayList<>(List.of(K8S.resolve("base"), K8S.resolve("load")));
         try (Stream<Path> dirs = Files.list(K8S.resolve("overlays"))) {
             kustomizations.addAll(dirs.filter(Files::isDirectory).sorted().toList());
         }
@@ -108,10 +108,12 @@ class KubernetesSchemaTests {
 
     @Test
     void everyResourceOfTheBaseAndEachOverlayIsValidForEachKubernetesRelease() throws IOException {
-        assertThat(files).containsKeys("base", "overlays/blocking", "overlays/reactive");
+        assertThat(files).containsKeys("base", "load", "overlays/blocking", "overlays/reactive");
         for (var file : files.entrySet()) {
             int resources = documents(file.getValue()).size();
-            assertThat(resources).as(file.getKey()).isGreaterThanOrEqualTo(8);
+            // the apps' three Services, Deployments and two NetworkPolicies; the load
+            // agents' Job
+            assertThat(resources).as(file.getKey()).isGreaterThanOrEqualTo(file.getKey().equals("load") ? 1 : 8);
             for (String release : KUBERNETES) {
                 Commands.Result result = validate(file.getValue(), release);
                 String what = file.getKey() + " against Kubernetes " + release + ":\n" + result.output();

@@ -29,10 +29,17 @@ class GeneratorsScriptTests {
         // 900 samples 1..900 on one agent, 100 samples 901..1000 on the other
         Path a = Files.writeString(dir.resolve("a.txt"), lines(1, 900));
         Path b = Files.writeString(dir.resolve("b.txt"), lines(901, 1000));
-        assertThat(run("--union", a.toString(), b.toString()))
-            .containsExactly("union of 1000 samples: p50/p99/p99.9 500.000 / 990.000 / 999.000");
-        assertThat(run("--union", b.toString()))
-            .containsExactly("union of 100 samples: p50/p99/p99.9 950.000 / 999.000 / 1000.000");
+        assertThat(run("--union", a.toString(), b.toString())).containsExactly(
+                "union of 1000 samples (0 not 2xx/3xx, 0 other lines left out): p50/p99/p99.9 500.000 / 990.000 / 999.000 ms");
+        assertThat(run("--union", b.toString())).containsExactly(
+                "union of 100 samples (0 not 2xx/3xx, 0 other lines left out): p50/p99/p99.9 950.000 / 999.000 / 1000.000 ms");
+        // vegeta's JSON results (deploy/k8s/load's agents' logs), an agent's own line and
+        // a
+        // failed request among them
+        Path c = Files.writeString(dir.resolve("c.log"), "agent 0 of 2: 2 req/s to http://gateway\n"
+                + "{\"code\":200,\"latency\":2000000}\n{\"code\":500,\"latency\":4000000}\n");
+        assertThat(run("--union", c.toString())).containsExactly(
+                "union of 2 samples (1 not 2xx/3xx, 1 other lines left out): p50/p99/p99.9 2.000 / 4.000 / 4.000 ms");
     }
 
     @Test

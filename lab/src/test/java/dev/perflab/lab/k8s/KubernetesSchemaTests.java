@@ -71,9 +71,7 @@ class KubernetesSchemaTests {
 
     @BeforeAll
     static void renderAndInstall() throws IOException {
-        Commands.Result kubectl = Tools.run("kubectl", "version", "--client");
-        OptionalTools.need(kubectl.ok() && kubectl.output().contains("Kustomize Version: v"),
-                "kubectl 1.24 or later is missing (kubectl kustomize renders deploy/k8s)");
+        Kubectl.need();
         files = new LinkedHashMap<>();
         List<Path> kustomizations = new ArrayList<>(List.of(K8S.resolve("base"), K8S.resolve("load")));
         try (Stream<Path> dirs = Files.list(K8S.resolve("overlays"))) {

@@ -11,7 +11,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
-import dev.perflab.lab.OptionalTools;
 import dev.perflab.lab.compose.Tools;
 import dev.perflab.lab.run.ScenarioLadder;
 import dev.perflab.lab.system.Commands;
@@ -61,12 +60,7 @@ class KustomizeTests {
 
     @BeforeAll
     static void render() throws IOException {
-        // Debian 12's kubectl 1.20 embeds kustomize v2, which cannot read a current
-        // kustomization; kubectl names its kustomize version from 1.24 (kustomize v4.5)
-        // on.
-        Commands.Result kubectl = Tools.run("kubectl", "version", "--client");
-        OptionalTools.need(kubectl.ok() && kubectl.output().contains("Kustomize Version: v"),
-                "kubectl 1.24 or later is missing (kubectl kustomize renders deploy/k8s)");
+        Kubectl.need();
         compose = YAML.readTree(Tools.ROOT.resolve("docker-compose.yml").toFile()).path("services");
         ladder = ScenarioLadder.load(Tools.ROOT.resolve("lab/scenarios.yml"));
         overlays = new TreeMap<>();

@@ -16,7 +16,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 import com.sun.net.httpserver.HttpServer;
-import dev.perflab.lab.OptionalTools;
 import dev.perflab.lab.compose.Tools;
 import dev.perflab.lab.load.VegetaInstaller;
 import dev.perflab.lab.system.Commands;
@@ -45,9 +44,7 @@ class VegetaAgentsJobTests {
 
     @Test
     void eachAgentOffersItsShareOfTheRateWithTheTokenAndTheirRawResultsMergeExactly() throws IOException {
-        Commands.Result kubectl = Tools.run("kubectl", "version", "--client");
-        OptionalTools.need(kubectl.ok() && kubectl.output().contains("Kustomize Version: v"),
-                "kubectl 1.24 or later is missing (kubectl kustomize renders deploy/k8s)");
+        Kubectl.need();
         Commands.Result rendered = Tools
             .run(List.of("kubectl", "kustomize", ROOT.resolve("deploy/k8s/load").toString()), Map.of(), 120);
         assertThat(rendered.ok()).as(rendered.output()).isTrue();

@@ -22,7 +22,6 @@ import dev.perflab.lab.load.VegetaGenerator;
 import dev.perflab.lab.load.WrkGenerator;
 import dev.perflab.lab.profile.WindowProfiler;
 import dev.perflab.lab.stats.JvmCounters;
-import dev.perflab.lab.system.CoreHalves;
 import dev.perflab.lab.system.ReapedChildren;
 
 /**
@@ -51,26 +50,15 @@ public final class LocalStage implements Stage {
 
     private final Map<String, StartedSide> running = new LinkedHashMap<>();
 
-    /** Each side of a duet on a half of the cores in its windows; null where not. */
-    private final CoreHalves halves;
-
-    private final PrintWriter out;
-
-    /** Said once: the halves could not be set on this machine. */
-    private boolean unswapped;
-
     /** wrk's reading of each rung's last part alone in a warm-up, this pass. */
     private final Map<String, LoadResult> lastBursts = new ConcurrentHashMap<>();
 
-    private LocalStage(LineupPlan plan, Backends backends, VegetaGenerator vegeta, WrkGenerator wrk, CoreHalves halves,
-            PrintWriter out) {
+    private LocalStage(LineupPlan plan, Backends backends, VegetaGenerator vegeta, WrkGenerator wrk) {
         this.plan = plan;
         this.backends = backends;
         this.vegeta = vegeta;
         this.wrk = wrk;
         this.burstWrk = burstWrk(plan.settings().root(), plan.timeout());
-        this.halves = halves;
-        this.out = out;
     }
 
     /**
@@ -105,14 +93,7 @@ public final class LocalStage implements Stage {
                 out);
         WrkGenerator wrk = new WrkGenerator(root.resolve("wrk/summary.lua"),
                 new WrkGenerator.Load(plan.aloneThreads(), plan.aloneConnections(), plan.timeout()));
-        StringBuilder why = new StringBuilder();
-        CoreHalves halves = CoreHalves.of(why).orElse(null);
-        out.println(halves != null
-                ? "Cores: in each window the two sides on halves of the cores (" + halves.describe()
-                        + "), swapped every " + CoreHalves.PERIOD_MS + " ms (docs 13)"
-                : "Cores: the two sides share the cores in their windows: " + why);
-        out.flush();
-        return new LocalStage(plan, backends, vegeta, wrk, halves, out);
+        return new LocalStage(plan, backends, vegeta, wrk);
     }
 
     @Override
@@ -132,24 +113,7 @@ public final class LocalStage implements Stage {
         if (schedule.size() != 2) {
             throw new IllegalArgumentException("a duet is two rungs, not " + schedule);
         }
-        if (halves == null || unswapped) {
-            return offer(running, vegeta, plan.settings().header(), schedule, length);
-        }
-        StartedSide one = running.get(schedule.get(0));
-        StartedSide other = running.get(schedule.get(1));
-        CoreHalves.Swapping swapping = halves.start(one::processes, other::processes);
-        try {
-            return offer(running, vegeta, plan.settings().header(), schedule, length);
-        }
-        finally {
-            swapping.close();
-            if (!swapping.applied()) {
-                unswapped = true;
-                out.println("    the cores' halves could not be set (sched_setaffinity refused): from here on the "
-                        + "sides share the cores");
-                out.flush();
-            }
-        }
+        return offer(running, vegeta, plan.settings().header(), schedule, length);
     }
 
     /**

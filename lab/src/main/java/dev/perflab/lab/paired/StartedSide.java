@@ -271,19 +271,6 @@ final class StartedSide implements AutoCloseable {
         return new Spent(spent.requestsMs(), spent.compilerMs(), jvm, spent.gcMs(), spent.processMs(), clock());
     }
 
-    /**
-     * The side's processes as this machine sees them: the JVM (a container's too) or
-     * nginx's master, and every process under it (nginx's workers); none once it ended.
-     */
-    List<Long> processes() {
-        List<Long> pids = new ArrayList<>();
-        ProcessHandle.of(pid()).ifPresent(process -> {
-            pids.add(process.pid());
-            process.descendants().forEach(child -> pids.add(child.pid()));
-        });
-        return pids;
-    }
-
     private long pid() {
         if (container != null) {
             return containerPid;

@@ -19,8 +19,8 @@ import tools.jackson.databind.JsonNode;
  * The spread a paired make lab plans its passes and windows with, for each kind of duet
  * (a gateway step; a gateway against nginx): the widest duet of that kind's CPU log ratio
  * between passes and within a pass, from the newest earlier make lab of this machine (its
- * lab.json's {@code noise} block; same CPU model and cores in its run.json), or else from
- * the committed table {@code noise.properties} beside this class.
+ * lab.json's {@code noise} block; same CPU model and cores in its run.json; four passes
+ * or more), or else from the committed table {@code noise.properties} beside this class.
  *
  * @param step the widest gateway step's split
  * @param nginx the widest gateway-against-nginx duet's split
@@ -54,6 +54,9 @@ public record PlanNoise(NoiseBudget step, NoiseBudget nginx, String source) {
     public static PlanNoise of(Path results) {
         return of(results, RunInfo.cpuModel(), Runtime.getRuntime().availableProcessors());
     }
+
+    /** The fewest passes of an earlier make lab whose spread a plan takes. */
+    static final int FEWEST_PASSES = 4;
 
     static PlanNoise of(Path results, String cpuModel, int cores) {
         PlanNoise defaults = defaults();
@@ -89,6 +92,11 @@ public record PlanNoise(NoiseBudget step, NoiseBudget nginx, String source) {
                 return null;
             }
             JsonNode lab = RunFolder.JSON.readTree(run.resolve("lab.json").toFile());
+            if (lab.path("passes_done").asInt(0) < FEWEST_PASSES) {
+                // two or three passes read the spread between passes from one or two
+                // degrees of freedom, often as none at all (a 2-pass ONLY= run: 0.0 %)
+                return null;
+            }
             List<String> references = new ArrayList<>();
             lab.path("rungs").forEach(rung -> {
                 if (rung.has("nginx")) {

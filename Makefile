@@ -218,7 +218,7 @@ trend: $(if $(COMMITS),setup-load $(JARS),lab/target/lab.jar) ## Change points i
 advise: setup-load $(JARS) ## Your gateway jar with each lever that can be pulled from outside it, each against the jar without it in the same seconds (GATEWAY_JAR=your.jar ROUTE=/your/route; LEVERS=route-filter-cache,parallel-gc): advice.md, the line to add for each lever with its effect and what it trades away
 	$(LAB) advise
 
-charts: setup-charts lab/target/lab.jar ## PNG files of a run's charts and flame graphs for documents, drawn by headless Chromium (RUN=results/latest OUT=docs/images CHARTS=rps,cpu-1,flamegraph; CHARTS=report,readme: the first screens of report.html and README.md)
+charts: setup-charts lab/target/lab.jar ## PNG files of a run's charts and flame graphs for documents, drawn by headless Chromium (RUN=results/latest OUT=docs/images CHARTS=rps,cpu-1,flamegraph; CHARTS=report,readme: the first screens of report.html and of README.md, README_DE.md and README_ZH.md; CHARTS=readme needs no run)
 	$(LAB) charts --run "$(RUN)" --out "$(OUT)" --charts "$(CHARTS)" --flame-threads "$(FLAME_THREADS)"
 
 up: setup-load $(RUNTIME_DEPS) ## Start the three apps on 127.0.0.1 and send one request through the gateway (AUTH_CLIENT=blocking GATEWAY_PROFILES=log-quiet ...)

@@ -268,9 +268,9 @@ class LabRunIntegrationTests {
         try (var files = Files.list(pages)) {
             assertThat(files.map(p -> p.getFileName().toString()).sorted().toList())
                 .as("the report's and the README's first screens, no chart")
-                .containsExactly("t-readme.png", "t-report.png");
+                .containsExactly("t-readme-de.png", "t-readme-zh.png", "t-readme.png", "t-report.png");
         }
-        for (String page : List.of("t-report.png", "t-readme.png")) {
+        for (String page : List.of("t-report.png", "t-readme.png", "t-readme-de.png", "t-readme-zh.png")) {
             java.awt.image.BufferedImage image = javax.imageio.ImageIO.read(pages.resolve(page).toFile());
             assertThat(image.getWidth()).as(page).isEqualTo(1280);
             long dark = 0;
@@ -281,6 +281,16 @@ class LabRunIntegrationTests {
                 }
             }
             assertThat(dark).as(page + ": text drawn near the top, not a blank page").isGreaterThan(500);
+        }
+        // the READMEs alone need no run: a fresh clone has none
+        Path readmes = Files.createTempDirectory(results, "readmes");
+        assertThat(run("charts", "--run", results.resolve("no-such-run").toString(), "--out", readmes.toString(),
+                "--charts", "readme", "--readme", ROOT + "/README.md"))
+            .as(err.toString())
+            .isZero();
+        try (var files = Files.list(readmes)) {
+            assertThat(files.map(p -> p.getFileName().toString()).sorted().toList()).containsExactly("readme-de.png",
+                    "readme-zh.png", "readme.png");
         }
         Path some = Files.createTempDirectory(results, "charts-only");
         assertThat(run("charts", "--run", ladderRun.toString(), "--out", some.toString(), "--prefix", "t", "--charts",

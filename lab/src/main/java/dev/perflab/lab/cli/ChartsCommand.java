@@ -45,7 +45,8 @@ public class ChartsCommand implements Callable<Integer> {
 
     @Option(names = "--charts", split = "[,\\s]+",
             description = "Only these charts: canvas ids of report.html (rps, latency, sweep, cpu-0, ...) and/or flamegraph (default: all); "
-                    + "report (report.html's first screen) and readme (README.md rendered) only when named.")
+                    + "report (report.html's first screen) and readme (README.md and its German and Chinese pages "
+                    + "rendered; no run needed) only when named.")
     List<String> only = List.of();
 
     @Option(names = "--readme", defaultValue = "README.md",
@@ -67,6 +68,14 @@ public class ChartsCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         run = runFolder.run;
         out = outFolder.required("the folder for the PNG files, e.g. docs/images");
+        if (!only.isEmpty() && only.stream().allMatch("readme"::equals)) {
+            // the READMEs belong to no run: a fresh clone draws them without one
+            Files.createDirectories(out);
+            List<Path> written = readmes(new ChartPictures(chromium, out));
+            written.forEach(png -> spec.commandLine().getOut().println("  " + png));
+            spec.commandLine().getOut().println(written.size() + " charts in " + out);
+            return 0;
+        }
         RunFolder folder = RunFolder.existing(run);
         Path report = folder.resolve("report.html");
         if (!Files.isRegularFile(report)) {
@@ -93,8 +102,7 @@ public class ChartsCommand implements Callable<Integer> {
             written.add(png);
         }
         if (only.contains("readme")) {
-            // the README belongs to no run: named after the prefix only when one is given
-            written.add(pictures.readme(readme, out.resolve((prefix != null ? prefix + "-" : "") + "readme.png")));
+            written.addAll(readmes(pictures));
         }
         written.addAll(pictures.flameGraphs(folder.dir(), name, wanted("flamegraph"), flameThreads));
         if (written.isEmpty()) {
@@ -104,6 +112,26 @@ public class ChartsCommand implements Callable<Integer> {
         written.forEach(png -> spec.commandLine().getOut().println("  " + png));
         spec.commandLine().getOut().println(written.size() + " charts in " + out);
         return 0;
+    }
+
+    /**
+     * The README's first screen, and those of its German and Chinese pages beside it
+     * (README_DE.md, README_ZH.md) where they exist: readme.png, readme-de.png,
+     * readme-zh.png, after the prefix only when one is given (the READMEs belong to no
+     * run).
+     */
+    private List<Path> readmes(ChartPictures pictures) throws IOException {
+        String start = prefix != null ? prefix + "-" : "";
+        List<Path> written = new ArrayList<>();
+        written.add(pictures.readme(readme, out.resolve(start + "readme.png")));
+        Path dir = readme.toAbsolutePath().getParent();
+        for (String language : List.of("de", "zh")) {
+            Path page = dir.resolve("README_" + language.toUpperCase(java.util.Locale.ROOT) + ".md");
+            if (Files.isRegularFile(page)) {
+                written.add(pictures.readme(page, out.resolve(start + "readme-" + language + ".png")));
+            }
+        }
+        return written;
     }
 
     private boolean wanted(String id) {

@@ -206,7 +206,7 @@ capacity: setup-load $(RUNTIME_DEPS) ## Capacity at a latency objective under an
 report: lab/target/lab.jar ## Write report.md and report.html again from a results folder (RUN=results/latest)
 	$(LAB) report --run "$(RUN)"
 
-compare: $(if $(A_GATEWAY)$(B_GATEWAY),setup-load $(RUNTIME_DEPS),lab/target/lab.jar) ## Two gateways at the same time, paired (A_GATEWAY=reactive B_GATEWAY=reactive,burn), or two finished runs (A=results/<before> B=results/<after>); FAIL_ON=5% exits 3 when B is significantly slower
+compare: $(if $(A_GATEWAY)$(B_GATEWAY),setup-load $(RUNTIME_DEPS),lab/target/lab.jar) ## Two gateways at the same time, paired (A_GATEWAY=reactive B_GATEWAY=reactive,burn), or two finished runs (A=results/<before> B=results/<after>); FAIL_ON=5% exits 3 when B is significantly costlier in CPU per request (two runs: slower in req/s)
 	$(if $(A_GATEWAY)$(B_GATEWAY),$(LAB) pair,$(LAB) compare --a "$(A)" --b "$(B)")
 
 pair-ladder: setup-load $(RUNTIME_DEPS) ## The ladder's gateway steps in pairs: each rung at the same time as the rung before it (LADDER=lean, ONLY=reactive,log-quiet, PASSES=4 per step; FAIL_ON=5% exits 3 when a step costs more; RUNTIME=compose)

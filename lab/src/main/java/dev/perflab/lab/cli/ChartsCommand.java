@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -71,10 +72,7 @@ public class ChartsCommand implements Callable<Integer> {
         if (!only.isEmpty() && only.stream().allMatch("readme"::equals)) {
             // the READMEs belong to no run: a fresh clone draws them without one
             Files.createDirectories(out);
-            List<Path> written = readmes(new ChartPictures(chromium, out));
-            written.forEach(png -> spec.commandLine().getOut().println("  " + png));
-            spec.commandLine().getOut().println(written.size() + " charts in " + out);
-            return 0;
+            return printed(readmes(new ChartPictures(chromium, out)));
         }
         RunFolder folder = RunFolder.existing(run);
         Path report = folder.resolve("report.html");
@@ -109,6 +107,11 @@ public class ChartsCommand implements Callable<Integer> {
             throw new LabException("no chart matched --charts " + String.join(",", only) + " in " + report
                     + ": use canvas ids such as rps, latency, sweep, cpu-0, or flamegraph");
         }
+        return printed(written);
+    }
+
+    /** Each file written, then their count: the command's output. */
+    private int printed(List<Path> written) {
         written.forEach(png -> spec.commandLine().getOut().println("  " + png));
         spec.commandLine().getOut().println(written.size() + " charts in " + out);
         return 0;
@@ -126,7 +129,7 @@ public class ChartsCommand implements Callable<Integer> {
         written.add(pictures.readme(readme, out.resolve(start + "readme.png")));
         Path dir = readme.toAbsolutePath().getParent();
         for (String language : List.of("de", "zh")) {
-            Path page = dir.resolve("README_" + language.toUpperCase(java.util.Locale.ROOT) + ".md");
+            Path page = dir.resolve("README_" + language.toUpperCase(Locale.ROOT) + ".md");
             if (Files.isRegularFile(page)) {
                 written.add(pictures.readme(page, out.resolve(start + "readme-" + language + ".png")));
             }
